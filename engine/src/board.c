@@ -1,0 +1,226 @@
+/* board.c - squares, placement legality and features kept incrementally.
+ *
+ * Squares live in a small hash (coordinates -> cell). Free squares next to a
+ * tile form the frontier; each keeps the edge signature its neighbours demand,
+ * so testing a rotation is one xor and one mask. Features are union-find sets
+ * of segments with aggregates at the root: distinct tiles, open ports, coats
+ * of arms, occupying figures. Nothing here allocates. */
+#include "internal.h"
+
+static unsigned slot_of(int x, int y) {
+  uint32_t key = ((uint32_t)(uint16_t)x << 16) | (uint16_t)y;
+  return (key * 2654435761u) >> (32 - 12);
+}
+
+int board_cell_find(const carc_game *g, int x, int y) {
+  for (unsigned h = slot_of(x, y);; h = (h + 1) & (CELL_SLOTS - 1)) {
+    int c = g->slots[h];
+    if (c < 0) return -1;
+    if (g->cells[c].x == x && g->cells[c].y == y) return c;
+  }
+}
+
+static int cell_make(carc_game *g, int x, int y) {
+  unsigned h = slot_of(x, y);
+  for (;; h = (h + 1) & (CELL_SLOTS - 1)) {
+    int c = g->slots[h];
+    if (c < 0) break;
+    if (g->cells[c].x == x && g->cells[c].y == y) return c;
+  }
+  int c = g->ncells++;
+  cell *cl = &g->cells[c];
+  cl->x = (int16_t)x;
+  cl->y = (int16_t)y;
+  cl->tile = -1;
+  cl->frontier_pos = -1;
+  cl->req = cl->mask = 0;
+  g->slots[h] = (int16_t)c;
+  return c;
+}
+
+void board_reset(carc_game *g) {
+  g->ntiles = g->nsegs = g->ncells = g->nfrontier = 0;
+  memset(g->slots, 0xFF, sizeof g->slots);
+}
+
+int feature_find(carc_game *g, int s) {
+  seg_state *v = g->segs;
+  int r = s;
+  while (v[r].parent != r) r = v[r].parent;
+  while (v[s].parent != r) {
+    int up = v[s].parent;
+    v[s].parent = (uint16_t)r;
+    s = up;
+  }
+  return r;
+}
+
+bool feature_is_complete(carc_game *g, int root) {
+  const seg_state *r = &g->segs[root];
+  return r->kind != CARC_FIELD && r->kind != CARC_WATER && r->open == 0;
+}
+
+/* Tiles that both features cover (segments of one tile on both sides). */
+static int shared_tiles(carc_game *g, int small, int other) {
+  int shared = 0, s = small;
+  do {
+    const seg_state *v = &g->segs[s];
+    const board_tile *bt = &g->tiles[v->tile];
+    const tile_type *t = &g->e->types[bt->type];
+    if (t->seg[v->idx].has_twin) {
+      bool counted = false;
+      for (int i = 0; i < v->idx && !counted; i++)
+        counted = t->seg[i].kind == v->kind && feature_find(g, bt->seg_base + i) == small;
+      for (int i = 0; i < t->nseg && !counted; i++) {
+        if (i != v->idx && t->seg[i].kind == v->kind && feature_find(g, bt->seg_base + i) == other) {
+          shared++;
+          counted = true;
+        }
+      }
+    }
+    s = v->next;
+  } while (s != small);
+  return shared;
+}
+
+/* Joins the features of segments a and b across one matched port pair. */
+static void join(carc_game *g, int a, int b) {
+  int ra = feature_find(g, a), rb = feature_find(g, b);
+  seg_state *v = g->segs;
+  if (ra == rb) {
+    v[ra].open -= 2;
+    return;
+  }
+  if (v[ra].size < v[rb].size) {
+    int t = ra;
+    ra = rb;
+    rb = t;
+  }
+  int shared = (v[ra].twins && v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
+  v[rb].parent = (uint16_t)ra;
+  v[ra].size += v[rb].size;
+  v[ra].tiles = (int16_t)(v[ra].tiles + v[rb].tiles - shared);
+  v[ra].open = (int16_t)(v[ra].open + v[rb].open - 2);
+  v[ra].symbols += v[rb].symbols;
+  v[ra].occupants += v[rb].occupants;
+  v[ra].twins += v[rb].twins;
+  v[ra].scored |= v[rb].scored;
+  v[ra].attr_bits |= v[rb].attr_bits;
+  v[ra].tile_attr_bits |= v[rb].tile_attr_bits;
+  uint16_t n = v[ra].next;
+  v[ra].next = v[rb].next;
+  v[rb].next = n;
+}
+
+bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
+  if (g->ntiles == 0) return true;
+  int c = board_cell_find(g, x, y);
+  if (c < 0 || g->cells[c].tile >= 0 || g->cells[c].frontier_pos < 0) return false;
+  const cell *cl = &g->cells[c];
+  return ((g->e->types[type].sig[rot] ^ cl->req) & cl->mask) == 0;
+}
+
+bool board_can_place_anywhere(carc_game *g, int type) {
+  const uint32_t *sig = g->e->types[type].sig;
+  for (int i = 0; i < g->nfrontier; i++) {
+    const cell *cl = &g->cells[g->frontier[i]];
+    for (int r = 0; r < 4; r++)
+      if (((sig[r] ^ cl->req) & cl->mask) == 0) return true;
+  }
+  return g->ntiles == 0;
+}
+
+static bool is_area(int kind) { return kind >= CARC_MONASTERY; }
+
+static void frontier_remove(carc_game *g, int c) {
+  int pos = g->cells[c].frontier_pos;
+  if (pos < 0) return;
+  int last = g->frontier[--g->nfrontier];
+  g->frontier[pos] = (int16_t)last;
+  g->cells[last].frontier_pos = (int16_t)pos;
+  g->cells[c].frontier_pos = -1;
+}
+
+/* Places a tile known to fit; returns its board index. */
+int board_place(carc_game *g, int type, int x, int y, int rot) {
+  const tile_type *t = &g->e->types[type];
+  int c = cell_make(g, x, y);
+  frontier_remove(g, c);
+  int ti = g->ntiles++;
+  board_tile *bt = &g->tiles[ti];
+  bt->type = (uint16_t)type;
+  bt->rot = (uint8_t)rot;
+  bt->token = -1;
+  bt->token_owner = -1;
+  bt->x = (int16_t)x;
+  bt->y = (int16_t)y;
+  bt->seg_base = (uint16_t)g->nsegs;
+  bt->cell = (uint16_t)c;
+  g->cells[c].tile = (int16_t)ti;
+  g->tile_stamp[ti] = 0;
+
+  int around = 0; /* occupied squares of the eight around */
+  int neigh8[8];
+  for (int k = 0, dy = -1; dy <= 1; dy++) {
+    for (int dx = -1; dx <= 1; dx++) {
+      if (!dx && !dy) continue;
+      int nc = board_cell_find(g, x + dx, y + dy);
+      neigh8[k] = nc >= 0 ? g->cells[nc].tile : -1;
+      around += neigh8[k] >= 0;
+      k++;
+    }
+  }
+  for (int i = 0; i < t->nseg; i++) {
+    int id = g->nsegs++;
+    seg_state *s = &g->segs[id];
+    const tile_segment *ts = &t->seg[i];
+    s->parent = s->next = (uint16_t)id;
+    s->tile = (uint16_t)ti;
+    s->idx = (uint8_t)i;
+    s->kind = ts->kind;
+    s->size = 1;
+    s->tiles = 1;
+    s->open = (int16_t)(is_area(ts->kind) ? 8 - around : __builtin_popcount(ts->ports));
+    s->symbols = ts->symbols;
+    s->occupants = 0;
+    s->scored = 0;
+    s->twins = ts->has_twin;
+    s->attr_bits = ts->attr_bits;
+    s->tile_attr_bits = t->attr_bits;
+  }
+  /* a new neighbour for every monastery-like segment around */
+  for (int k = 0; k < 8; k++) {
+    if (neigh8[k] < 0) continue;
+    const board_tile *nb = &g->tiles[neigh8[k]];
+    const tile_type *nt = &g->e->types[nb->type];
+    for (int i = 0; i < nt->nseg; i++)
+      if (is_area(nt->seg[i].kind)) g->segs[nb->seg_base + i].open--;
+  }
+  for (int d = 0; d < 4; d++) {
+    int nx = x + dx_of(d), ny = y + dy_of(d);
+    int nc = board_cell_find(g, nx, ny);
+    if (nc >= 0 && g->cells[nc].tile >= 0) {
+      const board_tile *nb = &g->tiles[g->cells[nc].tile];
+      const tile_type *nt = &g->e->types[nb->type];
+      for (int k = 0; k < 3; k++) {
+        int q = d * 3 + k;
+        int a = bt->seg_base + tile_seg_at_board_port(t, rot, q);
+        int b = nb->seg_base + tile_seg_at_board_port(nt, nb->rot, opposite_port(q));
+        join(g, a, b);
+      }
+      continue;
+    }
+    if (nc < 0) nc = cell_make(g, nx, ny);
+    cell *cl = &g->cells[nc];
+    if (cl->frontier_pos < 0) {
+      cl->frontier_pos = (int16_t)g->nfrontier;
+      g->frontier[g->nfrontier++] = (int16_t)nc;
+    }
+    int od = (d + 2) % 4; /* the free square's edge facing the new tile */
+    uint32_t n = (t->sig[rot] >> (8 * d)) & 0x3F;
+    uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
+    cl->req |= mirrored << (8 * od);
+    cl->mask |= 0x3Fu << (8 * od);
+  }
+  return ti;
+}

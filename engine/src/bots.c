@@ -1,0 +1,105 @@
+/* bots.c - two players for testing and benchmarking: random legal play, and
+ * greedy play that takes the move worth the most points this turn. Their
+ * random choices come from the game's own generator, so a seed fixes a game. */
+#include "internal.h"
+
+#define BOT_CAP 1024
+
+static carc_result random_turn(carc_game *g) {
+  if (g->phase == CARC_PHASE_PLACE) {
+    carc_placement_option opts[BOT_CAP];
+    int n = carc_game_placements(g, opts, BOT_CAP);
+    if (n > BOT_CAP) n = BOT_CAP;
+    if (n == 0) return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
+    const carc_placement_option *o = &opts[carc_game_random(g, (uint32_t)n)];
+    carc_result r = carc_game_place(g, o->x, o->y, o->rotation);
+    if (r != CARC_OK) return r;
+  }
+  while (g->phase == CARC_PHASE_ACT) {
+    carc_action acts[BOT_CAP];
+    int n = carc_game_actions(g, acts, BOT_CAP);
+    if (n > BOT_CAP) n = BOT_CAP;
+    if (n == 0) return game_fail(g, CARC_ERR_STATE, "no action available");
+    carc_result r = carc_game_act(g, &acts[carc_game_random(g, (uint32_t)n)]);
+    if (r != CARC_OK) return r;
+  }
+  return CARC_OK;
+}
+
+/* Points the current player gains minus the best gain of an opponent. */
+static int gain(const carc_game *before, const carc_game *after, int me) {
+  int mine = after->s.score[me] - before->s.score[me], theirs = 0;
+  for (int p = 0; p < before->players; p++)
+    if (p != me && after->s.score[p] - before->s.score[p] > theirs)
+      theirs = after->s.score[p] - before->s.score[p];
+  return mine - theirs;
+}
+
+/* Plays every act step to its end with the best immediate gain. */
+static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *value) {
+  carc_action acts[BOT_CAP];
+  int n = carc_game_actions(g, acts, BOT_CAP);
+  if (n > BOT_CAP) n = BOT_CAP;
+  int best = -1, best_value = -1000000;
+  for (int i = 0; i < n; i++) {
+    if (carc_game_copy(scratch, g) != CARC_OK) return CARC_ERR_MEMORY;
+    carc_result r = carc_game_act(scratch, &acts[i]);
+    if (r != CARC_OK) continue;
+    int v = gain(g, scratch, me);
+    /* a follower left on the board is worth a little: prefer it to passing */
+    if (acts[i].type == CARC_ACT_FIGURE) v = v * 4 + 1;
+    else v *= 4;
+    if (v > best_value) best_value = v, best = i;
+  }
+  if (best < 0) return game_fail(g, CARC_ERR_STATE, "no playable action");
+  if (value) *value = best_value;
+  return carc_game_act(g, &acts[best]);
+}
+
+static carc_result greedy_turn(carc_game *g) {
+  carc_game *scratch = carc_game_clone(g), *trial = carc_game_clone(g);
+  if (!scratch || !trial) {
+    carc_game_free(scratch);
+    carc_game_free(trial);
+    return game_fail(g, CARC_ERR_MEMORY, "out of memory for the greedy bot");
+  }
+  carc_game_keep_records(scratch, 0);
+  carc_game_keep_records(trial, 0);
+  int me = g->current;
+  carc_result r = CARC_OK;
+  if (g->phase == CARC_PHASE_PLACE) {
+    carc_placement_option opts[BOT_CAP];
+    int n = carc_game_placements(g, opts, BOT_CAP);
+    if (n > BOT_CAP) n = BOT_CAP;
+    int best = 0, best_value = -1000000;
+    for (int i = 0; i < n; i++) {
+      carc_game_copy(trial, g);
+      trial->keep_records = 0;
+      if (carc_game_place(trial, opts[i].x, opts[i].y, opts[i].rotation) != CARC_OK) continue;
+      int v = 0;
+      while (trial->phase == CARC_PHASE_ACT && greedy_act(trial, scratch, me, &v) == CARC_OK) {}
+      v = gain(g, trial, me) * 4 + (v & 3);
+      if (v > best_value || (v == best_value && carc_game_random(g, 2))) best_value = v, best = i;
+    }
+    r = n ? carc_game_place(g, opts[best].x, opts[best].y, opts[best].rotation)
+          : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
+  }
+  while (r == CARC_OK && g->phase == CARC_PHASE_ACT) r = greedy_act(g, scratch, me, NULL);
+  carc_game_free(scratch);
+  carc_game_free(trial);
+  return r;
+}
+
+carc_result carc_bot_play_turn(carc_game *g, carc_bot bot) {
+  if (g->phase == CARC_PHASE_END) return carc_game_final_scoring(g);
+  if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "the game is over");
+  return bot == CARC_BOT_GREEDY ? greedy_turn(g) : random_turn(g);
+}
+
+carc_result carc_bot_play_game(carc_game *g, carc_bot bot) {
+  while (g->phase != CARC_PHASE_OVER) {
+    carc_result r = carc_bot_play_turn(g, bot);
+    if (r != CARC_OK) return r;
+  }
+  return CARC_OK;
+}

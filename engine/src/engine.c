@@ -1,0 +1,173 @@
+/* engine.c - the rules handle: registries of names, figures, tokens, sets. */
+#include "internal.h"
+#include <stdlib.h>
+
+static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud;
+  (void)osize;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  return realloc(ptr, nsize);
+}
+
+
+carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud) {
+  if (!alloc) alloc = default_alloc;
+  carc_engine *e = alloc(alloc_ud, NULL, 0, sizeof *e);
+  if (!e) return NULL;
+  memset(e, 0, sizeof *e);
+  e->alloc = alloc;
+  e->alloc_ud = alloc_ud;
+  e->start_type = -1;
+  static const char *const kinds[] = {"field", "road", "city", "water", "monastery"};
+  for (int i = 0; i < 5; i++) copy_name(e->kind_names[i], kinds[i]);
+  e->nkinds = 5;
+  e->arms_attr = carc_attr_id(e, "arms");
+  carc_figure_def follower = {"follower", 1, 7, 1, CARC_PLACE_FOLLOWER,
+                              (1u << CARC_ROAD) | (1u << CARC_CITY) | (1u << CARC_FIELD) |
+                                  (1u << CARC_MONASTERY),
+                              NULL, NULL, 0};
+  if (carc_figure_define(e, &follower) != CARC_OK || base_handlers_register(e) != CARC_OK) {
+    carc_engine_free(e);
+    return NULL;
+  }
+  return e;
+}
+
+void carc_engine_free(carc_engine *e) {
+  if (!e) return;
+  for (int i = 0; i < e->ntypes; i++)
+    carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
+  carc_mem(e, e->types, sizeof(tile_type) * (size_t)e->cap_types, 0);
+  e->alloc(e->alloc_ud, e, sizeof *e, 0);
+}
+
+const char *carc_engine_error(const carc_engine *e) { return e ? e->err : "no engine"; }
+
+static int intern(char names[][CARC_MAX_NAME], int *n, int cap, const char *name) {
+  int i = name_index(names, *n, name);
+  if (i >= 0) return i;
+  if (*n >= cap || !name[0] || strlen(name) >= CARC_MAX_NAME) return -1;
+  copy_name(names[*n], name);
+  return (*n)++;
+}
+
+int carc_attr_id(carc_engine *e, const char *name) {
+  return intern(e->attr_names, &e->nattr, MAX_ATTRS, name);
+}
+int carc_attr_find(const carc_engine *e, const char *name) {
+  return name_index((char(*)[CARC_MAX_NAME])e->attr_names, e->nattr, name);
+}
+const char *carc_attr_name(const carc_engine *e, int id) {
+  return id >= 0 && id < e->nattr ? e->attr_names[id] : NULL;
+}
+int carc_kind_id(carc_engine *e, const char *name) {
+  return intern(e->kind_names, &e->nkinds, CARC_MAX_KINDS, name);
+}
+int carc_kind_find(const carc_engine *e, const char *name) {
+  if (strcmp(name, "cloister") == 0) return CARC_MONASTERY;
+  return name_index((char(*)[CARC_MAX_NAME])e->kind_names, e->nkinds, name);
+}
+const char *carc_kind_name(const carc_engine *e, int kind) {
+  return kind >= 0 && kind < e->nkinds ? e->kind_names[kind] : "?";
+}
+int carc_var_id(carc_engine *e, const char *name) {
+  return intern(e->var_names, &e->nvars, MAX_VARS, name);
+}
+int carc_var_find(const carc_engine *e, const char *name) {
+  return name_index((char(*)[CARC_MAX_NAME])e->var_names, e->nvars, name);
+}
+int carc_flag_id(carc_engine *e, const char *name) {
+  return intern(e->flag_names, &e->nflags, MAX_FLAGS, name);
+}
+int carc_flag_find(const carc_engine *e, const char *name) {
+  return name_index((char(*)[CARC_MAX_NAME])e->flag_names, e->nflags, name);
+}
+
+carc_result carc_figure_define(carc_engine *e, const carc_figure_def *d) {
+  if (!d || !d->name || !d->name[0] || strlen(d->name) >= CARC_MAX_NAME)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "figure: a name of 1 to %d characters is needed",
+                       CARC_MAX_NAME - 1);
+  if (carc_figure_type_find(e, d->name) >= 0)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "figure '%s' is already defined", d->name);
+  if (e->nfig >= MAX_FIGURE_TYPES)
+    return engine_fail(e, CARC_ERR_LIMIT, "figure '%s': at most %d figure types", d->name,
+                       MAX_FIGURE_TYPES);
+  if (d->per_player < 0 || d->per_player > 16 || d->strength < 0 || d->strength > 100)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "figure '%s': count or strength out of range",
+                       d->name);
+  figure_type *f = &e->figs[e->nfig];
+  memset(f, 0, sizeof *f);
+  copy_name(f->name, d->name);
+  f->strength = d->strength;
+  f->per_player = d->per_player;
+  f->occupies = d->occupies;
+  f->placement = d->placement;
+  f->kinds = d->kinds ? d->kinds : 0xFFFFu;
+  f->incomplete_only = d->incomplete_only;
+  f->trigger_attr = d->moved_by_tile_attr ? carc_attr_id(e, d->moved_by_tile_attr) : -1;
+  f->exclusive = -1;
+  if (d->exclusive_with) {
+    int other = carc_figure_type_find(e, d->exclusive_with);
+    if (other < 0)
+      return engine_fail(e, CARC_ERR_UNKNOWN, "figure '%s': exclusive_with names unknown figure '%s'",
+                         d->name, d->exclusive_with);
+    f->exclusive = other;
+    e->figs[other].exclusive = e->nfig;
+  }
+  e->nfig++;
+  return CARC_OK;
+}
+int carc_figure_type_find(const carc_engine *e, const char *name) {
+  for (int i = 0; i < e->nfig; i++)
+    if (strcmp(e->figs[i].name, name) == 0) return i;
+  return -1;
+}
+int carc_figure_type_count(const carc_engine *e) { return e->nfig; }
+const char *carc_figure_type_name(const carc_engine *e, int t) {
+  return t >= 0 && t < e->nfig ? e->figs[t].name : NULL;
+}
+
+carc_result carc_token_define(carc_engine *e, const carc_token_def *d) {
+  if (!d || !d->name || !d->name[0] || strlen(d->name) >= CARC_MAX_NAME)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "token: a name of 1 to %d characters is needed",
+                       CARC_MAX_NAME - 1);
+  if (carc_token_type_find(e, d->name) >= 0)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "token '%s' is already defined", d->name);
+  if (e->ntok >= MAX_TOKEN_TYPES)
+    return engine_fail(e, CARC_ERR_LIMIT, "token '%s': at most %d token types", d->name,
+                       MAX_TOKEN_TYPES);
+  if (d->per_player < 0 || d->per_player > 30)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "token '%s': per_player out of range", d->name);
+  token_type *t = &e->toks[e->ntok++];
+  copy_name(t->name, d->name);
+  t->per_player = d->per_player;
+  t->value = d->value;
+  return CARC_OK;
+}
+int carc_token_type_find(const carc_engine *e, const char *name) {
+  for (int i = 0; i < e->ntok; i++)
+    if (strcmp(e->toks[i].name, name) == 0) return i;
+  return -1;
+}
+int carc_token_type_count(const carc_engine *e) { return e->ntok; }
+const char *carc_token_type_name(const carc_engine *e, int t) {
+  return t >= 0 && t < e->ntok ? e->toks[t].name : NULL;
+}
+carc_result carc_token_set_value(carc_engine *e, int t, int value) {
+  if (t < 0 || t >= e->ntok) return engine_fail(e, CARC_ERR_UNKNOWN, "no token type %d", t);
+  e->toks[t].value = value;
+  return CARC_OK;
+}
+int carc_token_value(const carc_engine *e, int t) {
+  return t >= 0 && t < e->ntok ? e->toks[t].value : 0;
+}
+
+carc_result carc_engine_use_set(carc_engine *e, const char *set, int on) {
+  int i = name_index(e->set_names, e->nsets, set);
+  if (i < 0) return engine_fail(e, CARC_ERR_UNKNOWN, "unknown tile set '%s'", set);
+  e->set_used[i] = on != 0;
+  return CARC_OK;
+}

@@ -1,0 +1,322 @@
+/* game.c - a game's life: creation, reset, copy, random numbers, variables,
+ * and the read-only queries on players, board, features and figures. */
+#include "internal.h"
+#include <stddef.h>
+#include <stdio.h>
+
+static uint64_t splitmix(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+uint32_t carc_game_random(carc_game *g, uint32_t n) {
+  if (n == 0) return 0;
+  return (uint32_t)(((splitmix(&g->s.rng) >> 32) * (uint64_t)n) >> 32);
+}
+
+
+void figures_create(carc_game *g) {
+  const carc_engine *e = g->e;
+  g->nfigs = 0;
+  for (int t = 0; t < e->nfig; t++) {
+    const figure_type *ft = &e->figs[t];
+    int owners = ft->placement == CARC_PLACE_NEUTRAL ? 1 : g->players;
+    int each = t == 0 ? g->followers : ft->per_player;
+    for (int p = 0; p < owners; p++)
+      for (int k = 0; k < each && g->nfigs < MAX_FIGURES; k++) {
+        figure_state *f = &g->figs[g->nfigs++];
+        f->type = (uint8_t)t;
+        f->owner = (int8_t)(ft->placement == CARC_PLACE_NEUTRAL ? -1 : p);
+        f->seg = -1;
+      }
+  }
+}
+
+static void bag_fill(carc_game *g) {
+  const carc_engine *e = g->e;
+  g->bag_len = g->bag_pos = 0;
+  if (g->opt.no_bag) return;
+  for (int t = 0; t < e->ntypes; t++) {
+    const tile_type *tt = &e->types[t];
+    if (tt->adhoc || !e->set_used[tt->set]) continue;
+    int n = tt->copies - (t == e->start_type);
+    for (int k = 0; k < n && g->bag_len < CARC_MAX_TILES - 1; k++) g->bag[g->bag_len++] = (uint16_t)t;
+  }
+  for (int i = g->bag_len - 1; i > 0; i--) {
+    int j = (int)carc_game_random(g, (uint32_t)i + 1);
+    uint16_t tmp = g->bag[i];
+    g->bag[i] = g->bag[j];
+    g->bag[j] = tmp;
+  }
+}
+
+carc_result carc_game_reset(carc_game *g, uint64_t seed) {
+  carc_engine *e = g->e;
+  if (e->start_type < 0)
+    return game_fail(g, CARC_ERR_STATE, "the engine has no start tile (load a tile set first)");
+  g->opt.seed = seed;
+  memset(&g->s, 0, sizeof g->s);
+  g->s.rng = seed ^ 0x6A09E667F3BCC908ull;
+  for (int p = 0; p < g->players; p++)
+    for (int t = 0; t < e->ntok; t++) g->s.token_supply[p][t] = (int16_t)e->toks[t].per_player;
+  board_reset(g);
+  figures_create(g);
+  g->phase = CARC_PHASE_PLACE;
+  g->turn = 0;
+  g->current = 0;
+  g->drawn = -1;
+  g->last_tile = -1;
+  g->set_aside = 0;
+  g->act_step = STEP_MAIN;
+  g->nrecords = g->nchanges = 0;
+  g->log_len = 0;
+  if (g->log) g->log[0] = '\0';
+  g->stamp = 0;
+  board_place(g, e->start_type, 0, 0, 0);
+  bag_fill(g);
+  carc_hook_args a = {g, -1, 0, 0, 0, 0, -1, -1};
+  carc_result r = hooks_run(g, CARC_HOOK_SETUP, &a);
+  if (r != CARC_OK) return r;
+  return turn_draw(g);
+}
+
+carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
+  if (!e) return NULL;
+  carc_game_options o = {2, 1, 0, 0};
+  if (opt) o = *opt;
+  if (o.players < 1 || o.players > CARC_MAX_PLAYERS) {
+    engine_fail(e, CARC_ERR_ARGUMENT, "players: %d is outside 1..%d", o.players, CARC_MAX_PLAYERS);
+    return NULL;
+  }
+  if (o.followers < 0 || o.followers > 16) {
+    engine_fail(e, CARC_ERR_ARGUMENT, "followers: %d is outside 0..16", o.followers);
+    return NULL;
+  }
+  carc_game *g = carc_mem(e, NULL, 0, sizeof *g);
+  if (!g) {
+    engine_fail(e, CARC_ERR_MEMORY, "out of memory creating a game");
+    return NULL;
+  }
+  memset(g, 0, offsetof(carc_game, tiles));
+  g->e = e;
+  g->opt = o;
+  g->players = o.players;
+  g->followers = o.followers ? o.followers : 7;
+  g->keep_records = 1;
+  if (carc_game_reset(g, o.seed) != CARC_OK) {
+    engine_fail(e, CARC_ERR_STATE, "%s", g->err);
+    carc_game_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+void carc_game_free(carc_game *g) {
+  if (!g) return;
+  carc_engine *e = g->e;
+  carc_mem(e, g->records, sizeof(record) * (size_t)g->cap_records, 0);
+  carc_mem(e, g->changes, sizeof(record_change) * (size_t)g->cap_changes, 0);
+  carc_mem(e, g->log, g->log_cap, 0);
+  carc_mem(e, g, sizeof *g, 0);
+}
+
+bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size) {
+  if (need <= *cap) return true;
+  int n = *cap ? *cap : 16;
+  while (n < need) n *= 2;
+  void *q = carc_mem(e, *p, size * (size_t)*cap, size * (size_t)n);
+  if (!q) return false;
+  *p = q;
+  *cap = n;
+  return true;
+}
+
+/* Copies the used parts only: a game is mostly empty capacity. */
+carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
+  if (!dst || !src || dst->e != src->e) return CARC_ERR_ARGUMENT;
+  if (dst == src) return CARC_OK;
+  record *records = dst->records;
+  record_change *changes = dst->changes;
+  char *log = dst->log;
+  int cap_r = dst->cap_records, cap_c = dst->cap_changes;
+  size_t cap_l = dst->log_cap;
+  memcpy(dst, src, offsetof(carc_game, tiles));
+  memcpy(dst->tiles, src->tiles, sizeof(board_tile) * (size_t)src->ntiles);
+  memcpy(dst->segs, src->segs, sizeof(seg_state) * (size_t)src->nsegs);
+  memcpy(dst->cells, src->cells, sizeof(cell) * (size_t)src->ncells);
+  memcpy(dst->frontier, src->frontier, sizeof(int16_t) * (size_t)src->nfrontier);
+  memcpy(dst->slots, src->slots, sizeof src->slots);
+  memcpy(dst->figs, src->figs, sizeof(figure_state) * (size_t)src->nfigs);
+  memcpy(dst->tile_stamp, src->tile_stamp, sizeof(uint32_t) * (size_t)src->ntiles);
+  dst->records = records;
+  dst->changes = changes;
+  dst->log = log;
+  dst->cap_records = cap_r;
+  dst->cap_changes = cap_c;
+  dst->log_cap = cap_l;
+  dst->nrecords = dst->nchanges = 0;
+  dst->log_len = 0;
+  if (!src->keep_records) return CARC_OK;
+  carc_engine *e = dst->e;
+  if (!mem_grow(e, (void **)&dst->records, &dst->cap_records, src->nrecords, sizeof(record)) ||
+      !mem_grow(e, (void **)&dst->changes, &dst->cap_changes, src->nchanges, sizeof(record_change)))
+    return CARC_ERR_MEMORY;
+  if (src->log_len + 1 > dst->log_cap) {
+    char *l = carc_mem(e, dst->log, dst->log_cap, src->log_len + 1);
+    if (!l) return CARC_ERR_MEMORY;
+    dst->log = l;
+    dst->log_cap = src->log_len + 1;
+  }
+  if (src->nrecords) memcpy(dst->records, src->records, sizeof(record) * (size_t)src->nrecords);
+  if (src->nchanges)
+    memcpy(dst->changes, src->changes, sizeof(record_change) * (size_t)src->nchanges);
+  if (src->log_len) memcpy(dst->log, src->log, src->log_len + 1);
+  dst->nrecords = src->nrecords;
+  dst->nchanges = src->nchanges;
+  dst->log_len = src->log_len;
+  return CARC_OK;
+}
+
+carc_game *carc_game_clone(const carc_game *g) {
+  carc_engine *e = g->e;
+  carc_game *c = carc_mem(e, NULL, 0, sizeof *c);
+  if (!c) return NULL;
+  memset(c, 0, offsetof(carc_game, tiles));
+  c->e = e;
+  if (carc_game_copy(c, g) != CARC_OK) {
+    carc_game_free(c);
+    return NULL;
+  }
+  return c;
+}
+
+const char *carc_game_error(const carc_game *g) { return g ? g->err : "no game"; }
+void carc_game_set_error(carc_game *g, const char *message) {
+  snprintf(g->err, sizeof g->err, "%s", message ? message : "");
+}
+carc_engine *carc_game_engine(carc_game *g) { return g->e; }
+carc_phase carc_game_phase(const carc_game *g) { return (carc_phase)g->phase; }
+int carc_game_players(const carc_game *g) { return g->players; }
+int carc_game_current_player(const carc_game *g) { return g->current; }
+int carc_game_turn(const carc_game *g) { return g->turn; }
+int carc_game_score(const carc_game *g, int p) {
+  return p >= 0 && p < g->players ? g->s.score[p] : 0;
+}
+int carc_game_drawn_tile(const carc_game *g) { return g->phase == CARC_PHASE_PLACE ? g->drawn : -1; }
+int carc_game_bag_left(const carc_game *g) { return g->bag_len - g->bag_pos; }
+int carc_game_set_aside(const carc_game *g) { return g->set_aside; }
+uint64_t carc_game_seed(const carc_game *g) { return g->opt.seed; }
+void carc_game_keep_records(carc_game *g, int on) { g->keep_records = on != 0; }
+
+int carc_game_var(const carc_game *g, int v) { return v >= 0 && v < MAX_VARS ? g->s.vars[v] : 0; }
+carc_result carc_game_set_var(carc_game *g, int v, int value) {
+  if (v < 0 || v >= g->e->nvars) return game_fail(g, CARC_ERR_UNKNOWN, "no variable %d", v);
+  g->s.vars[v] = value;
+  return CARC_OK;
+}
+int carc_game_flag(const carc_game *g, int f) {
+  return f >= 0 && f < MAX_FLAGS ? (int)((g->s.flags >> f) & 1) : 0;
+}
+carc_result carc_game_set_flag(carc_game *g, int f, int on) {
+  if (f < 0 || f >= g->e->nflags) return game_fail(g, CARC_ERR_UNKNOWN, "no flag %d", f);
+  if (on) g->s.flags |= 1ull << f;
+  else g->s.flags &= ~(1ull << f);
+  return CARC_OK;
+}
+
+/* ---------------------------------------------------------- board queries */
+int carc_board_tiles(const carc_game *g) { return g->ntiles; }
+int carc_board_tile_at(const carc_game *g, int x, int y) {
+  if (x < -30000 || x > 30000 || y < -30000 || y > 30000) return -1;
+  int c = board_cell_find(g, x, y);
+  return c >= 0 ? g->cells[c].tile : -1;
+}
+#define TILE_OK(g, t) ((t) >= 0 && (t) < (g)->ntiles)
+int carc_board_tile_type(const carc_game *g, int t) { return TILE_OK(g, t) ? g->tiles[t].type : -1; }
+int carc_board_tile_x(const carc_game *g, int t) { return TILE_OK(g, t) ? g->tiles[t].x : 0; }
+int carc_board_tile_y(const carc_game *g, int t) { return TILE_OK(g, t) ? g->tiles[t].y : 0; }
+int carc_board_tile_rotation(const carc_game *g, int t) { return TILE_OK(g, t) ? g->tiles[t].rot : 0; }
+int carc_board_segment_id(const carc_game *g, int t, int s) {
+  if (!TILE_OK(g, t) || s < 0 || s >= g->e->types[g->tiles[t].type].nseg) return -1;
+  return g->tiles[t].seg_base + s;
+}
+int carc_board_segment_at_port(const carc_game *g, int t, int port) {
+  if (!TILE_OK(g, t) || port < 0 || port > 11) return -1;
+  return tile_seg_at_board_port(&g->e->types[g->tiles[t].type], g->tiles[t].rot, port);
+}
+#define SEG_OK(g, s) ((s) >= 0 && (s) < (g)->nsegs)
+int carc_segment_tile(const carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[s].tile : -1; }
+int carc_segment_index(const carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[s].idx : -1; }
+unsigned carc_board_segment_ports(const carc_game *g, int s) {
+  if (!SEG_OK(g, s)) return 0;
+  const board_tile *bt = &g->tiles[g->segs[s].tile];
+  unsigned ports = g->e->types[bt->type].seg[g->segs[s].idx].ports, out = 0;
+  for (int p = 0; p < 12; p++)
+    if (ports & (1u << p)) out |= 1u << rot_port(p, bt->rot);
+  return out;
+}
+int carc_feature_root(carc_game *g, int s) { return SEG_OK(g, s) ? feature_find(g, s) : -1; }
+int carc_feature_kind(carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[s].kind : -1; }
+int carc_feature_complete(carc_game *g, int s) {
+  return SEG_OK(g, s) ? feature_is_complete(g, feature_find(g, s)) : 0;
+}
+int carc_feature_tiles(carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[feature_find(g, s)].tiles : 0; }
+int carc_feature_open(carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[feature_find(g, s)].open : 0; }
+int carc_feature_symbols(carc_game *g, int s) {
+  return SEG_OK(g, s) ? g->segs[feature_find(g, s)].symbols : 0;
+}
+int carc_feature_has_attr(carc_game *g, int s, int attr) {
+  if (!SEG_OK(g, s) || attr < 0 || attr >= MAX_ATTRS) return 0;
+  return (int)((g->segs[feature_find(g, s)].attr_bits >> attr) & 1);
+}
+int carc_feature_members(carc_game *g, int s, int *out, int cap) {
+  if (!SEG_OK(g, s)) return 0;
+  int root = feature_find(g, s), n = 0, m = root;
+  do {
+    if (n < cap) out[n] = m;
+    n++;
+    m = g->segs[m].next;
+  } while (m != root);
+  return n;
+}
+int carc_game_features(carc_game *g, int kind, int *out, int cap) {
+  int n = 0;
+  for (int s = 0; s < g->nsegs; s++) {
+    if (feature_find(g, s) != s || (kind >= 0 && g->segs[s].kind != kind)) continue;
+    if (n < cap) out[n] = s;
+    n++;
+  }
+  return n;
+}
+
+int carc_game_figures(const carc_game *g) { return g->nfigs; }
+#define FIG_OK(g, f) ((f) >= 0 && (f) < (g)->nfigs)
+int carc_figure_type(const carc_game *g, int f) { return FIG_OK(g, f) ? g->figs[f].type : -1; }
+int carc_figure_owner(const carc_game *g, int f) { return FIG_OK(g, f) ? g->figs[f].owner : -1; }
+int carc_figure_segment(const carc_game *g, int f) { return FIG_OK(g, f) ? g->figs[f].seg : -1; }
+int carc_game_supply(const carc_game *g, int player, int type) {
+  int n = 0;
+  for (int i = 0; i < g->nfigs; i++)
+    n += g->figs[i].owner == player && g->figs[i].type == type && g->figs[i].seg < 0;
+  return n;
+}
+int carc_game_token_supply(const carc_game *g, int p, int t) {
+  if (p < 0 || p >= g->players || t < 0 || t >= g->e->ntok) return 0;
+  return g->s.token_supply[p][t];
+}
+carc_result carc_game_set_token_supply(carc_game *g, int p, int t, int n) {
+  if (p < 0 || p >= g->players || t < 0 || t >= g->e->ntok || n < 0 || n > 99)
+    return game_fail(g, CARC_ERR_ARGUMENT, "token supply: player %d, token %d, count %d out of range",
+                     p + 1, t, n);
+  g->s.token_supply[p][t] = (int16_t)n;
+  return CARC_OK;
+}
+int carc_board_tokens(const carc_game *g, int t, int type) {
+  if (!TILE_OK(g, t) || g->tiles[t].token < 0) return 0;
+  return type < 0 || g->tiles[t].token == type;
+}
+int carc_board_token_owner(const carc_game *g, int t) {
+  return TILE_OK(g, t) ? g->tiles[t].token_owner : -1;
+}

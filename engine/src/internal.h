@@ -1,0 +1,287 @@
+/* internal.h - structures shared by the engine's source files. Not API. */
+#ifndef CARC_INTERNAL_H
+#define CARC_INTERNAL_H
+
+#include "carcassonne.h"
+#include <stdarg.h>
+#include <stdbool.h>
+#include <string.h>
+
+#define MAX_ATTRS 64          /* attribute names per engine (bit masks) */
+#define MAX_SEG_ATTRS 6       /* attributes on one segment or tile */
+#define MAX_SETS 16
+#define MAX_FIGURE_TYPES 8
+#define MAX_TOKEN_TYPES 8
+#define MAX_VARS 64
+#define MAX_FLAGS 64
+#define MAX_HANDLERS 96
+#define MAX_HOOKS 32
+#define MAX_FIGURES 96        /* figures in one game */
+#define MAX_SEGS (CARC_MAX_TILES * 8)
+#define CELL_SLOTS 4096       /* hash slots for board squares; power of two */
+#define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
+#define MAX_STAGED 160        /* features scored by one call (final scoring) */
+#define ERR_CAP 512
+
+typedef struct attr_value {
+  uint8_t id;
+  int16_t value;
+} attr_value;
+
+typedef struct tile_segment {
+  uint8_t kind;
+  uint8_t nattr;
+  uint8_t edges;          /* edges touched (cities: whole edges, roads: ends) */
+  uint8_t semicircular;   /* city touching exactly one edge */
+  uint16_t ports;
+  uint16_t field_cities;  /* fields: bit per city segment index touched */
+  uint8_t has_twin;       /* another segment of this kind on the tile */
+  uint8_t symbols;        /* value of the "arms" attribute */
+  uint64_t attr_bits;
+  attr_value attr[MAX_SEG_ATTRS];
+} tile_segment;
+
+typedef struct tile_type {
+  char name[CARC_MAX_NAME];
+  int set;
+  int copies;
+  int adhoc;
+  char *notation;
+  int nseg;
+  tile_segment seg[CARC_MAX_SEGMENTS_PER_TILE];
+  int8_t port_seg[12];    /* segment index per unrotated port */
+  uint32_t sig[4];        /* edge signature per rotation, 8 bits an edge */
+  uint64_t attr_bits;
+  int nattr;
+  attr_value attr[MAX_SEG_ATTRS];
+} tile_type;
+
+typedef struct handler {
+  char name[CARC_MAX_NAME];
+  int priority;
+  int seq;                /* registration order, breaks priority ties */
+  int enabled;
+  carc_filter filter;
+  carc_handler_fn fn;
+  void *ud;
+} handler;
+
+typedef struct hook {
+  char name[CARC_MAX_NAME];
+  int priority, seq, enabled;
+  carc_filter filter;
+  carc_hook_fn fn;
+  void *ud;
+} hook;
+
+typedef struct figure_type {
+  char name[CARC_MAX_NAME];
+  int strength, per_player, occupies, incomplete_only;
+  carc_placement placement;
+  unsigned kinds;
+  int trigger_attr;       /* tile attribute that moves a neutral figure */
+  int exclusive;          /* figure type it never shares a feature with */
+} figure_type;
+
+typedef struct token_type {
+  char name[CARC_MAX_NAME];
+  int per_player, value;
+} token_type;
+
+struct carc_engine {
+  carc_alloc_fn alloc;
+  void *alloc_ud;
+  char err[ERR_CAP];
+  int nattr;
+  char attr_names[MAX_ATTRS][CARC_MAX_NAME];
+  int nkinds;
+  char kind_names[CARC_MAX_KINDS][CARC_MAX_NAME];
+  int nsets;
+  char set_names[MAX_SETS][CARC_MAX_NAME];
+  int set_used[MAX_SETS];
+  int ntypes, cap_types;
+  tile_type *types;
+  int start_type;
+  int nfig;
+  figure_type figs[MAX_FIGURE_TYPES];
+  int ntok;
+  token_type toks[MAX_TOKEN_TYPES];
+  int nvars, nflags;
+  char var_names[MAX_VARS][CARC_MAX_NAME];
+  char flag_names[MAX_FLAGS][CARC_MAX_NAME];
+  int nhandlers, seq;
+  handler handlers[MAX_HANDLERS];   /* kept sorted by (priority, seq) */
+  int nhooks[CARC_HOOK_COUNT];
+  hook hooks[CARC_HOOK_COUNT][MAX_HOOKS];
+  int arms_attr;                    /* id of "arms" */
+};
+
+/* One placed tile. */
+typedef struct board_tile {
+  uint16_t type;
+  uint8_t rot;
+  int8_t token;           /* token type lying here, -1 none */
+  int8_t token_owner;
+  int16_t x, y;
+  uint16_t seg_base;      /* segment id of its segment 0 */
+  uint16_t cell;
+} board_tile;
+
+/* One segment instance; the aggregates are valid at union-find roots. */
+typedef struct seg_state {
+  uint16_t parent, next;  /* union-find parent; circular member list */
+  uint16_t tile;
+  uint8_t idx, kind;
+  int16_t size, tiles, open, symbols;
+  uint8_t occupants, scored, twins;
+  uint64_t attr_bits, tile_attr_bits;
+} seg_state;
+
+/* A board square: a placed tile or a free square next to one. */
+typedef struct cell {
+  int16_t x, y;
+  int16_t tile;           /* -1: free square on the frontier */
+  int16_t frontier_pos;
+  uint32_t req, mask;     /* edge signature the square demands */
+} cell;
+
+typedef struct figure_state {
+  uint8_t type;
+  int8_t owner;
+  int16_t seg;            /* segment id, -1 in supply */
+} figure_state;
+
+typedef struct record_change {
+  int16_t handler;        /* handler index at the time, -1 engine */
+  int8_t field, player;
+  int before, after;
+} record_change;
+
+typedef struct record {
+  carc_scoring_info info;
+  int first_change;
+  char handler_names_dummy;
+} record;
+
+/* The part of a game that hooks may change; saved before scripts run. */
+typedef struct small_state {
+  uint64_t rng;
+  uint64_t flags;
+  int vars[MAX_VARS];
+  int score[CARC_MAX_PLAYERS];
+  int16_t token_supply[CARC_MAX_PLAYERS][MAX_TOKEN_TYPES];
+} small_state;
+
+struct carc_score_ctx {
+  carc_game *game;
+  const handler *current;
+  int current_index;
+  int kind, reason, root, players;
+  int v[CARC_F_FIELD_COUNT];
+  int strength[CARC_MAX_PLAYERS];
+  int scores[CARC_MAX_PLAYERS];
+  int award[CARC_MAX_PLAYERS];
+  uint32_t figure_bits;   /* figure types on the feature */
+  int ntiles;
+  int16_t tiles[CARC_MAX_TILES];
+  int tokens[MAX_TOKEN_TYPES];
+  int token_total;
+  uint64_t tile_attr_bits;
+  int keep;               /* record changes? */
+  int nchanges, cap_changes;
+  record_change *changes;
+  char failmsg[256];
+};
+
+/* A scoring computed but not yet applied to the game. */
+typedef struct staged {
+  int root, kind, reason, total, scored, ran;
+  int award[CARC_MAX_PLAYERS];
+  int first_change, nchanges;
+} staged;
+
+typedef enum act_step { STEP_MAIN, STEP_NEUTRAL, STEP_CONFLICT } act_step;
+
+struct carc_game {
+  carc_engine *e;
+  char err[ERR_CAP];
+  carc_game_options opt;
+  int players, followers;
+  small_state s;
+  int phase, turn, current, drawn, act_step, last_tile;
+  int neutral_moved;      /* neutral figure moved this turn (bit per type) */
+  int set_aside, bag_len, bag_pos;
+  uint16_t bag[CARC_MAX_TILES];
+  int ntiles;
+  board_tile tiles[CARC_MAX_TILES];
+  int nsegs;
+  seg_state segs[MAX_SEGS];
+  int ncells, nfrontier;
+  cell cells[MAX_CELLS];
+  int16_t frontier[MAX_CELLS];
+  int16_t slots[CELL_SLOTS];
+  int nfigs;
+  figure_state figs[MAX_FIGURES];
+  uint32_t stamp;
+  uint32_t tile_stamp[CARC_MAX_TILES];
+  int scored_kinds_this_turn;   /* bit per kind scored for a player */
+  int keep_records;
+  /* records and log: growable, owned by the game */
+  int nrecords, cap_records;
+  record *records;
+  int nchanges, cap_changes;
+  record_change *changes;
+  char *log;
+  size_t log_len, log_cap;
+  /* scratch for scoring */
+  carc_score_ctx ctx;
+  int nstaged;
+  staged stage[MAX_STAGED];
+};
+
+/* util.c */
+void *carc_mem(carc_engine *e, void *p, size_t old, size_t size);
+int engine_fail(carc_engine *e, carc_result r, const char *fmt, ...);
+int game_fail(carc_game *g, carc_result r, const char *fmt, ...);
+void copy_name(char *dst, const char *src);
+bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size);
+int name_index(char names[][CARC_MAX_NAME], int n, const char *name);
+
+/* tiles.c */
+carc_result tile_parse(carc_engine *e, const char *notation, tile_type *out,
+                       char *err, size_t errcap);
+int tile_port_kind(const tile_type *t, int rot, int board_port);
+int tile_seg_at_board_port(const tile_type *t, int rot, int board_port);
+static inline int rot_port(int p, int rot) { return (p + 3 * rot) % 12; }
+static inline int opposite_port(int p) { return ((p / 3 + 2) % 4) * 3 + (2 - p % 3); }
+static inline int tile_attr_value(const attr_value *a, int n, int id) {
+  for (int i = 0; i < n; i++) if (a[i].id == id) return a[i].value;
+  return 0;
+}
+
+/* board.c */
+int board_cell_find(const carc_game *g, int x, int y);
+bool board_fits(const carc_game *g, int type, int x, int y, int rot);
+bool board_can_place_anywhere(carc_game *g, int type);
+int board_place(carc_game *g, int type, int x, int y, int rot);
+int feature_find(carc_game *g, int s);
+void board_reset(carc_game *g);
+bool feature_is_complete(carc_game *g, int root);
+static inline int dx_of(int d) { return d == CARC_E ? 1 : d == CARC_W ? -1 : 0; }
+static inline int dy_of(int d) { return d == CARC_S ? 1 : d == CARC_N ? -1 : 0; }
+
+/* pipeline.c */
+carc_result pipeline_score(carc_game *g, int root, int reason, staged *out);
+bool filter_match_hook(const carc_game *g, const carc_filter *f, int tile_attr_bits_unused);
+carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a);
+void handlers_sort(carc_engine *e);
+
+/* game.c, turn.c, scoring.c */
+carc_result turn_draw(carc_game *g);
+carc_result base_handlers_register(carc_engine *e);
+void figures_create(carc_game *g);
+carc_result game_commit_stage(carc_game *g);
+void game_log(carc_game *g, const char *fmt, ...);
+carc_result game_score_completed_around(carc_game *g, int tile);
+
+#endif

@@ -1,0 +1,450 @@
+/* pipeline.c - the handler table and one scoring run over a context.
+ *
+ * Handlers are kept sorted by (priority, registration order): the order is
+ * deterministic and a ruleset can move a handler without recompiling. A
+ * handler's filter is checked here, in C, so one that does not apply to a
+ * feature costs a few comparisons and no call. A run changes only the
+ * context; the game is touched when the caller commits the staged result. */
+#include "internal.h"
+#include <stdio.h>
+
+void carc_filter_init(carc_filter *f) {
+  memset(f, 0, sizeof *f);
+  f->attr = f->tile_attr = f->figure = f->flag = -1;
+}
+
+const char *carc_stage_name(int p) {
+  if (p < 200) return "majority";
+  if (p < 300) return "count";
+  if (p < 400) return "per_tile";
+  if (p < 500) return "feature";
+  if (p < 600) return "post_bonus";
+  return "player";
+}
+
+static int handler_cmp(const handler *a, const handler *b) {
+  if (a->priority != b->priority) return a->priority < b->priority ? -1 : 1;
+  return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+void handlers_sort(carc_engine *e) { /* insertion sort: small, stable */
+  for (int i = 1; i < e->nhandlers; i++) {
+    handler h = e->handlers[i];
+    int j = i - 1;
+    while (j >= 0 && handler_cmp(&e->handlers[j], &h) > 0) {
+      e->handlers[j + 1] = e->handlers[j];
+      j--;
+    }
+    e->handlers[j + 1] = h;
+  }
+}
+
+static carc_result check_name(carc_engine *e, const char *name) {
+  if (!name || !name[0] || strlen(name) >= CARC_MAX_NAME)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "a handler needs a name of 1 to %d characters",
+                       CARC_MAX_NAME - 1);
+  if (carc_handler_find(e, name) >= 0)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "handler '%s' is already registered", name);
+  for (int p = 0; p < CARC_HOOK_COUNT; p++)
+    for (int i = 0; i < e->nhooks[p]; i++)
+      if (strcmp(e->hooks[p][i].name, name) == 0)
+        return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s' is already registered", name);
+  return CARC_OK;
+}
+
+carc_result carc_handler_add(carc_engine *e, const char *name, int priority,
+                             const carc_filter *filter, carc_handler_fn fn, void *ud) {
+  carc_result r = check_name(e, name);
+  if (r != CARC_OK) return r;
+  if (!fn) return engine_fail(e, CARC_ERR_ARGUMENT, "handler '%s' has no function", name);
+  if (priority < 0 || priority > 999)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "handler '%s': priority %d is outside 0..999", name,
+                       priority);
+  if (e->nhandlers >= MAX_HANDLERS)
+    return engine_fail(e, CARC_ERR_LIMIT, "handler '%s': at most %d handlers", name, MAX_HANDLERS);
+  handler *h = &e->handlers[e->nhandlers++];
+  memset(h, 0, sizeof *h);
+  copy_name(h->name, name);
+  h->priority = priority;
+  h->seq = e->seq++;
+  h->enabled = 1;
+  if (filter) h->filter = *filter;
+  else carc_filter_init(&h->filter);
+  h->fn = fn;
+  h->ud = ud;
+  handlers_sort(e);
+  return CARC_OK;
+}
+
+int carc_handler_find(const carc_engine *e, const char *name) {
+  for (int i = 0; i < e->nhandlers; i++)
+    if (strcmp(e->handlers[i].name, name) == 0) return i;
+  return -1;
+}
+
+static hook *hook_find(carc_engine *e, const char *name) {
+  for (int p = 0; p < CARC_HOOK_COUNT; p++)
+    for (int i = 0; i < e->nhooks[p]; i++)
+      if (strcmp(e->hooks[p][i].name, name) == 0) return &e->hooks[p][i];
+  return NULL;
+}
+
+static void hooks_sort(hook *hs, int n) {
+  for (int i = 1; i < n; i++) {
+    hook h = hs[i];
+    int j = i - 1;
+    while (j >= 0 && (hs[j].priority > h.priority ||
+                      (hs[j].priority == h.priority && hs[j].seq > h.seq))) {
+      hs[j + 1] = hs[j];
+      j--;
+    }
+    hs[j + 1] = h;
+  }
+}
+
+carc_result carc_handler_move(carc_engine *e, const char *name, int priority) {
+  if (priority < 0 || priority > 999)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "'%s': priority %d is outside 0..999", name, priority);
+  int i = carc_handler_find(e, name);
+  if (i >= 0) {
+    e->handlers[i].priority = priority;
+    handlers_sort(e);
+    return CARC_OK;
+  }
+  hook *h = hook_find(e, name);
+  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name);
+  h->priority = priority;
+  for (int p = 0; p < CARC_HOOK_COUNT; p++) hooks_sort(e->hooks[p], e->nhooks[p]);
+  return CARC_OK;
+}
+
+carc_result carc_handler_enable(carc_engine *e, const char *name, int on) {
+  int i = carc_handler_find(e, name);
+  if (i >= 0) {
+    e->handlers[i].enabled = on != 0;
+    return CARC_OK;
+  }
+  hook *h = hook_find(e, name);
+  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name);
+  h->enabled = on != 0;
+  return CARC_OK;
+}
+
+int carc_handler_count(const carc_engine *e) { return e->nhandlers; }
+const char *carc_handler_name(const carc_engine *e, int i) {
+  return i >= 0 && i < e->nhandlers ? e->handlers[i].name : NULL;
+}
+int carc_handler_priority(const carc_engine *e, int i) {
+  return i >= 0 && i < e->nhandlers ? e->handlers[i].priority : -1;
+}
+int carc_handler_enabled(const carc_engine *e, int i) {
+  return i >= 0 && i < e->nhandlers ? e->handlers[i].enabled : 0;
+}
+
+carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *name, int priority,
+                          const carc_filter *filter, carc_hook_fn fn, void *ud) {
+  if ((unsigned)point >= CARC_HOOK_COUNT)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s': unknown hook point", name ? name : "?");
+  carc_result r = check_name(e, name);
+  if (r != CARC_OK) return r;
+  if (!fn) return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s' has no function", name);
+  if (e->nhooks[point] >= MAX_HOOKS)
+    return engine_fail(e, CARC_ERR_LIMIT, "hook '%s': at most %d hooks per point", name, MAX_HOOKS);
+  hook *h = &e->hooks[point][e->nhooks[point]++];
+  memset(h, 0, sizeof *h);
+  copy_name(h->name, name);
+  h->priority = priority;
+  h->seq = e->seq++;
+  h->enabled = 1;
+  if (filter) h->filter = *filter;
+  else carc_filter_init(&h->filter);
+  h->fn = fn;
+  h->ud = ud;
+  hooks_sort(e->hooks[point], e->nhooks[point]);
+  return CARC_OK;
+}
+
+const char *carc_hook_point_name(carc_hook_point p) {
+  static const char *const names[] = {"setup",      "placement", "tile_placed", "feature_scored",
+                                      "turn_end",   "final_scoring", "game_end"};
+  return (unsigned)p < CARC_HOOK_COUNT ? names[p] : "?";
+}
+
+carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_t cap) {
+  size_t n = 0;
+  if (cap) buf[0] = '\0';
+#define PUT(...)                                                                   \
+  do {                                                                             \
+    int w = snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, __VA_ARGS__); \
+    if (w > 0) n += (size_t)w;                                                     \
+  } while (0)
+  PUT("scoring pipeline\n%-8s  %-10s  %-36s  %s\n", "priority", "stage", "handler", "expansion");
+  for (int i = 0; i < e->nhandlers; i++) {
+    const handler *h = &e->handlers[i];
+    char exp[CARC_MAX_NAME];
+    copy_name(exp, h->name);
+    char *dot = strchr(exp, '.');
+    if (dot) *dot = '\0';
+    PUT("%8d  %-10s  %-36s  %s%s\n", h->priority, carc_stage_name(h->priority), h->name, exp,
+        h->enabled ? "" : "  (off)");
+  }
+  for (int p = 0; p < CARC_HOOK_COUNT; p++) {
+    if (!e->nhooks[p]) continue;
+    PUT("hook %s\n", carc_hook_point_name((carc_hook_point)p));
+    for (int i = 0; i < e->nhooks[p]; i++) {
+      const hook *h = &e->hooks[p][i];
+      PUT("%8d  %-10s  %-36s%s\n", h->priority, "", h->name, h->enabled ? "" : "  (off)");
+    }
+  }
+#undef PUT
+  return n < cap ? CARC_OK : CARC_ERR_LIMIT;
+}
+
+/* ------------------------------------------------------------- context */
+
+static void note_change(carc_score_ctx *c, int field, int player, int before, int after) {
+  if (!c->keep || before == after) return;
+  carc_game *g = c->game;
+  if (g->nchanges == g->cap_changes) {
+    int cap = g->cap_changes ? g->cap_changes * 2 : 256;
+    record_change *n = carc_mem(g->e, g->changes, sizeof *n * (size_t)g->cap_changes,
+                                sizeof *n * (size_t)cap);
+    if (!n) return; /* the breakdown loses a line; the score stays right */
+    g->changes = n;
+    g->cap_changes = cap;
+  }
+  record_change *rc = &g->changes[g->nchanges++];
+  rc->handler = (int16_t)(c->current ? c->current->seq : -1);
+  rc->field = (int8_t)field;
+  rc->player = (int8_t)player;
+  rc->before = before;
+  rc->after = after;
+}
+
+int carc_ctx_get(const carc_score_ctx *c, carc_ctx_field f) {
+  return (unsigned)f < CARC_F_FIELD_COUNT ? c->v[f] : 0;
+}
+carc_result carc_ctx_set(carc_score_ctx *c, carc_ctx_field f, int value) {
+  if ((unsigned)f >= CARC_F_FIELD_COUNT || f == CARC_F_COUNT_ORIGINAL ||
+      f == CARC_F_SYMBOLS_ORIGINAL) {
+    carc_ctx_fail(c, "that scoring field cannot be set");
+    return CARC_ERR_ARGUMENT;
+  }
+  note_change(c, (int)f, -1, c->v[f], value);
+  c->v[f] = value;
+  return CARC_OK;
+}
+int carc_ctx_kind(const carc_score_ctx *c) { return c->kind; }
+carc_reason carc_ctx_reason(const carc_score_ctx *c) { return (carc_reason)c->reason; }
+int carc_ctx_feature(const carc_score_ctx *c) { return c->root; }
+carc_game *carc_ctx_game(carc_score_ctx *c) { return c->game; }
+int carc_ctx_players(const carc_score_ctx *c) { return c->players; }
+#define PLAYER_OK(c, p) ((p) >= 0 && (p) < (c)->players)
+int carc_ctx_strength(const carc_score_ctx *c, int p) { return PLAYER_OK(c, p) ? c->strength[p] : 0; }
+carc_result carc_ctx_set_strength(carc_score_ctx *c, int p, int v) {
+  if (!PLAYER_OK(c, p)) return CARC_ERR_ARGUMENT;
+  note_change(c, -1, p, c->strength[p], v);
+  c->strength[p] = v;
+  return CARC_OK;
+}
+int carc_ctx_scores(const carc_score_ctx *c, int p) { return PLAYER_OK(c, p) ? c->scores[p] : 0; }
+carc_result carc_ctx_set_scores(carc_score_ctx *c, int p, int on) {
+  if (!PLAYER_OK(c, p)) return CARC_ERR_ARGUMENT;
+  note_change(c, -2, p, c->scores[p], on != 0);
+  c->scores[p] = on != 0;
+  return CARC_OK;
+}
+int carc_ctx_award(const carc_score_ctx *c, int p) { return PLAYER_OK(c, p) ? c->award[p] : 0; }
+carc_result carc_ctx_set_award(carc_score_ctx *c, int p, int points) {
+  if (!PLAYER_OK(c, p)) return CARC_ERR_ARGUMENT;
+  note_change(c, -3, p, c->award[p], points);
+  c->award[p] = points;
+  return CARC_OK;
+}
+int carc_ctx_tile_count(const carc_score_ctx *c) { return c->ntiles; }
+int carc_ctx_tile(const carc_score_ctx *c, int i) {
+  return i >= 0 && i < c->ntiles ? c->tiles[i] : -1;
+}
+int carc_ctx_tokens(const carc_score_ctx *c, int t) {
+  if (t < 0) return c->token_total;
+  return t < MAX_TOKEN_TYPES ? c->tokens[t] : 0;
+}
+void carc_ctx_fail(carc_score_ctx *c, const char *message) {
+  copy_name(c->failmsg, "");
+  snprintf(c->failmsg, sizeof c->failmsg, "%s", message ? message : "failed");
+}
+
+const char *carc_ctx_field_name(carc_ctx_field f) {
+  static const char *const names[] = {"count",     "count_original", "symbols", "symbols_original",
+                                      "unit_rate", "symbol_rate",    "adjust",  "total"};
+  return (unsigned)f < CARC_F_FIELD_COUNT ? names[f] : "?";
+}
+
+/* --------------------------------------------------------------- a run */
+
+static void add_tile(carc_score_ctx *c, carc_game *g, int ti) {
+  if (g->tile_stamp[ti] == g->stamp) return;
+  g->tile_stamp[ti] = g->stamp;
+  c->tiles[c->ntiles++] = (int16_t)ti;
+}
+
+/* Fills the context's starting numbers for the feature at `root`. */
+static void ctx_init(carc_game *g, int root, int reason) {
+  carc_score_ctx *c = &g->ctx;
+  const carc_engine *e = g->e;
+  const seg_state *r = &g->segs[root];
+  c->game = g;
+  c->current = NULL;
+  c->kind = r->kind;
+  c->reason = reason;
+  c->root = root;
+  c->players = g->players;
+  c->keep = g->keep_records;
+  c->failmsg[0] = '\0';
+  memset(c->strength, 0, sizeof c->strength);
+  memset(c->scores, 0, sizeof c->scores);
+  memset(c->award, 0, sizeof c->award);
+  memset(c->v, 0, sizeof c->v);
+  c->figure_bits = 0;
+  for (int i = 0; i < g->nfigs; i++) {
+    const figure_state *f = &g->figs[i];
+    if (f->seg < 0 || feature_find(g, f->seg) != root) continue;
+    c->figure_bits |= 1u << f->type;
+    if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
+  }
+  c->ntiles = 0;
+  g->stamp++;
+  int count;
+  if (r->kind >= CARC_MONASTERY) {
+    const board_tile *bt = &g->tiles[r->tile];
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++) {
+        int cl = board_cell_find(g, bt->x + dx, bt->y + dy);
+        if (cl >= 0 && g->cells[cl].tile >= 0) add_tile(c, g, g->cells[cl].tile);
+      }
+    count = c->ntiles;
+  } else {
+    int s = root;
+    do {
+      add_tile(c, g, g->segs[s].tile);
+      s = g->segs[s].next;
+    } while (s != root);
+    count = c->ntiles;
+    if (r->kind == CARC_FIELD) { /* farms count the completed cities they touch */
+      int seen[64], nseen = 0;
+      count = 0;
+      s = root;
+      do {
+        const seg_state *v = &g->segs[s];
+        const board_tile *bt = &g->tiles[v->tile];
+        unsigned cities = e->types[bt->type].seg[v->idx].field_cities;
+        while (cities) {
+          int ci = __builtin_ctz(cities);
+          cities &= cities - 1;
+          int cr = feature_find(g, bt->seg_base + ci);
+          if (!feature_is_complete(g, cr)) continue;
+          int dup = 0;
+          for (int k = 0; k < nseen && !dup; k++) dup = seen[k] == cr;
+          if (dup) continue;
+          if (nseen < 64) seen[nseen++] = cr;
+          count++;
+        }
+        s = v->next;
+      } while (s != root);
+    }
+  }
+  c->v[CARC_F_COUNT] = c->v[CARC_F_COUNT_ORIGINAL] = count;
+  c->v[CARC_F_SYMBOLS] = c->v[CARC_F_SYMBOLS_ORIGINAL] = r->kind == CARC_CITY ? r->symbols : 0;
+  c->tile_attr_bits = 0;
+  memset(c->tokens, 0, sizeof c->tokens);
+  c->token_total = 0;
+  for (int i = 0; i < c->ntiles; i++) {
+    const board_tile *bt = &g->tiles[c->tiles[i]];
+    c->tile_attr_bits |= e->types[bt->type].attr_bits;
+    if (bt->token >= 0) {
+      c->tokens[bt->token]++;
+      c->token_total++;
+    }
+  }
+}
+
+static bool filter_match(const carc_game *g, const carc_filter *f, const carc_score_ctx *c,
+                         uint64_t attr_bits) {
+  if (f->kinds && !(f->kinds & (1u << c->kind))) return false;
+  if (f->reasons && !(f->reasons & c->reason)) return false;
+  if (f->attr >= 0 && !(attr_bits & (1ull << f->attr))) return false;
+  if (f->tile_attr >= 0 && !(c->tile_attr_bits & (1ull << f->tile_attr))) return false;
+  if (f->figure >= 0 && !(c->figure_bits & (1u << f->figure))) return false;
+  if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) return false;
+  if (f->tokens && c->token_total == 0) return false;
+  return true;
+}
+
+carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
+  carc_engine *e = g->e;
+  ctx_init(g, root, reason);
+  carc_score_ctx *c = &g->ctx;
+  out->root = root;
+  out->kind = c->kind;
+  out->reason = reason;
+  out->first_change = g->nchanges;
+  uint64_t attr_bits = g->segs[root].attr_bits;
+  for (int i = 0; i < e->nhandlers; i++) {
+    const handler *h = &e->handlers[i];
+    if (!h->enabled || !filter_match(g, &h->filter, c, attr_bits)) continue;
+    c->current = h;
+    c->current_index = i;
+    carc_result r = h->fn(c, h->ud);
+    if (r != CARC_OK) {
+      g->nchanges = out->first_change;
+      game_fail(g, r, "handler '%s' (stage %s, priority %d) failed: %s", h->name,
+                carc_stage_name(h->priority), h->priority,
+                c->failmsg[0] ? c->failmsg : carc_result_name(r));
+      c->current = NULL;
+      return r;
+    }
+  }
+  c->current = NULL;
+  out->nchanges = g->nchanges - out->first_change;
+  out->total = c->v[CARC_F_TOTAL];
+  out->scored = 0;
+  for (int p = 0; p < g->players; p++) {
+    out->award[p] = c->award[p];
+    out->scored |= c->scores[p];
+  }
+  return CARC_OK;
+}
+
+/* Runs the hooks of one point. TURN_END filters by the kinds scored this turn. */
+carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
+  carc_engine *e = g->e;
+  uint64_t tile_attrs = 0;
+  if (a->tile >= 0 && a->tile < g->ntiles) tile_attrs = e->types[g->tiles[a->tile].type].attr_bits;
+  if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) tile_attrs = e->types[a->tile_type].attr_bits;
+  for (int i = 0; i < e->nhooks[p]; i++) {
+    const hook *h = &e->hooks[p][i];
+    const carc_filter *f = &h->filter;
+    if (!h->enabled) continue;
+    if (p == CARC_HOOK_TURN_END && f->kinds && !(f->kinds & (unsigned)g->scored_kinds_this_turn))
+      continue;
+    if (p != CARC_HOOK_TURN_END && f->kinds && a->feature >= 0 &&
+        !(f->kinds & (1u << g->segs[feature_find(g, a->feature)].kind)))
+      continue;
+    if (f->tile_attr >= 0 && !(tile_attrs & (1ull << f->tile_attr))) continue;
+    if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) continue;
+    g->err[0] = '\0';
+    carc_result r = h->fn(a, h->ud);
+    if (r != CARC_OK) {
+      if (p == CARC_HOOK_PLACEMENT && r == CARC_ERR_ILLEGAL) {
+        if (!g->err[0]) game_fail(g, r, "placement forbidden by '%s'", h->name);
+        return r;
+      }
+      char inner[ERR_CAP];
+      copy_name(inner, "");
+      snprintf(inner, sizeof inner, "%s", g->err[0] ? g->err : carc_result_name(r));
+      game_fail(g, r, "hook '%s' (%s) failed: %s", h->name, carc_hook_point_name(p), inner);
+      return r;
+    }
+  }
+  return CARC_OK;
+}

@@ -1,0 +1,142 @@
+/* records.c - what a game remembers for people: scoring records with their
+ * breakdowns, the JSON-lines event log, and the board drawn as text. */
+#include "internal.h"
+#include <stdio.h>
+
+const char *carc_player_name(int p) {
+  static const char *const names[CARC_MAX_PLAYERS] = {"red", "blue", "green", "yellow", "black", "gray"};
+  return p >= 0 && p < CARC_MAX_PLAYERS ? names[p] : "?";
+}
+
+int carc_game_scorings(const carc_game *g) { return g->nrecords; }
+
+carc_result carc_game_scoring(const carc_game *g, int i, carc_scoring_info *out) {
+  if (i < 0 || i >= g->nrecords || !out) return CARC_ERR_ARGUMENT;
+  *out = g->records[i].info;
+  return CARC_OK;
+}
+
+static const char *handler_name_by_seq(const carc_engine *e, int seq) {
+  for (int i = 0; i < e->nhandlers; i++)
+    if (e->handlers[i].seq == seq) return e->handlers[i].name;
+  return "engine";
+}
+
+carc_result carc_game_scoring_change(const carc_game *g, int i, int j, carc_change *out) {
+  if (i < 0 || i >= g->nrecords || !out) return CARC_ERR_ARGUMENT;
+  const record *rc = &g->records[i];
+  if (j < 0 || j >= rc->info.changes) return CARC_ERR_ARGUMENT;
+  const record_change *c = &g->changes[rc->first_change + j];
+  out->handler = handler_name_by_seq(g->e, c->handler);
+  out->field = c->field;
+  out->player = c->player;
+  out->before = c->before;
+  out->after = c->after;
+  return CARC_OK;
+}
+
+typedef struct out_buf {
+  char *buf;
+  size_t cap, len;
+} out_buf;
+
+static void put(out_buf *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  size_t room = o->len < o->cap ? o->cap - o->len : 0;
+  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+  va_end(ap);
+  if (n > 0) o->len += (size_t)n;
+}
+
+static int handler_priority_by_name(const carc_engine *e, const char *name) {
+  int i = carc_handler_find(e, name);
+  return i >= 0 ? e->handlers[i].priority : 0;
+}
+
+size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t cap) {
+  out_buf o = {buf, cap, 0};
+  if (cap) buf[0] = '\0';
+  if (i < 0 || i >= g->nrecords) return 0;
+  const record *rc = &g->records[i];
+  const carc_scoring_info *in = &rc->info;
+  const carc_engine *e = g->e;
+  const seg_state *root = &g->segs[in->feature];
+  const board_tile *bt = &g->tiles[root->tile];
+  put(&o, "%s at (%d,%d), %s: value %d;", carc_kind_name(e, in->kind), bt->x, bt->y,
+      in->reason == CARC_COMPLETED ? "completed" : "final scoring", in->total);
+  int any = 0;
+  for (int p = 0; p < g->players; p++)
+    if (in->award[p]) {
+      put(&o, " %s %+d", carc_player_name(p), in->award[p]);
+      any = 1;
+    }
+  if (!any) put(&o, " nobody scores");
+  put(&o, "\n");
+  const char *last = NULL;
+  for (int j = 0; j < in->changes; j++) {
+    const record_change *c = &g->changes[rc->first_change + j];
+    const char *name = handler_name_by_seq(e, c->handler);
+    if (name != last) {
+      put(&o, "%s  %3d %-34s", last ? "\n" : "", handler_priority_by_name(e, name), name);
+      last = name;
+    } else {
+      put(&o, ",");
+    }
+    if (c->field >= 0)
+      put(&o, " %s %d -> %d", carc_ctx_field_name((carc_ctx_field)c->field), c->before, c->after);
+    else if (c->field == -1)
+      put(&o, " strength %s %d -> %d", carc_player_name(c->player), c->before, c->after);
+    else if (c->field == -2)
+      put(&o, " %s %s", carc_player_name(c->player), c->after ? "scores" : "does not score");
+    else
+      put(&o, " award %s %d -> %d", carc_player_name(c->player), c->before, c->after);
+  }
+  if (last) put(&o, "\n");
+  return o.len;
+}
+
+size_t carc_game_log(const carc_game *g, char *buf, size_t cap) {
+  if (cap) {
+    size_t n = g->log_len < cap - 1 ? g->log_len : cap - 1;
+    if (n) memcpy(buf, g->log, n);
+    buf[n] = '\0';
+  }
+  return g->log_len;
+}
+
+/* Each tile is 5x3 characters; a figure shows as its player's number. */
+size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
+  out_buf o = {buf, cap, 0};
+  if (cap) buf[0] = '\0';
+  int minx = 0, maxx = 0, miny = 0, maxy = 0;
+  for (int t = 0; t < g->ntiles; t++) {
+    const board_tile *bt = &g->tiles[t];
+    if (bt->x < minx) minx = bt->x;
+    if (bt->x > maxx) maxx = bt->x;
+    if (bt->y < miny) miny = bt->y;
+    if (bt->y > maxy) maxy = bt->y;
+  }
+  put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, M monastery, digits: "
+      "players' figures, T token)\n", minx, maxx, miny, maxy);
+  for (int y = miny; y <= maxy; y++) {
+    for (int row = 0; row < 3; row++) {
+      for (int x = minx; x <= maxx; x++) {
+        int t = carc_board_tile_at(g, x, y);
+        char pic[32] = "     \n     \n     \n";
+        if (t >= 0) {
+          carc_tile_picture(g->e, g->tiles[t].type, g->tiles[t].rot, pic, sizeof pic);
+          for (int f = 0; f < g->nfigs; f++) {
+            const figure_state *fs = &g->figs[f];
+            if (fs->seg < 0 || g->segs[fs->seg].tile != t) continue;
+            pic[6 + 1 + (fs->owner < 0 ? 2 : 0)] = fs->owner < 0 ? '*' : (char)('1' + fs->owner);
+          }
+          if (g->tiles[t].token >= 0) pic[6 + 3] = 'T';
+        }
+        put(&o, "%.5s", pic + row * 6);
+      }
+      put(&o, "\n");
+    }
+  }
+  return o.len;
+}

@@ -1,0 +1,54 @@
+/* scoring.c - the base game's scoring rules, as ordinary pipeline handlers
+ * so that a ruleset can move or replace them like any expansion's. */
+#include "internal.h"
+
+/* 190: the strongest players score; all tied leaders score in full. */
+static carc_result base_majority(carc_score_ctx *c, void *ud) {
+  (void)ud;
+  int best = 0;
+  for (int p = 0; p < c->players; p++)
+    if (c->strength[p] > best) best = c->strength[p];
+  for (int p = 0; p < c->players; p++) carc_ctx_set_scores(c, p, best > 0 && c->strength[p] == best);
+  return CARC_OK;
+}
+
+/* 300: points per unit and per coat of arms. */
+static carc_result base_rates(carc_score_ctx *c, void *ud) {
+  (void)ud;
+  int unit = 1, symbol = 0;
+  switch (c->kind) {
+    case CARC_CITY:
+      unit = symbol = c->reason == CARC_COMPLETED ? 2 : 1;
+      break;
+    case CARC_FIELD: unit = 3; break;
+    default: break; /* roads and monastery-like features: 1 per tile */
+  }
+  carc_ctx_set(c, CARC_F_UNIT_RATE, unit);
+  carc_ctx_set(c, CARC_F_SYMBOL_RATE, symbol);
+  return CARC_OK;
+}
+
+/* 400: the feature's value from the numbers the earlier stages left. */
+static carc_result base_total(carc_score_ctx *c, void *ud) {
+  (void)ud;
+  int total = c->v[CARC_F_COUNT] * c->v[CARC_F_UNIT_RATE] +
+              c->v[CARC_F_SYMBOLS] * c->v[CARC_F_SYMBOL_RATE] + c->v[CARC_F_ADJUST];
+  carc_ctx_set(c, CARC_F_TOTAL, total);
+  return CARC_OK;
+}
+
+/* 600: every scoring player receives the total. */
+static carc_result base_award(carc_score_ctx *c, void *ud) {
+  (void)ud;
+  for (int p = 0; p < c->players; p++)
+    if (c->scores[p]) carc_ctx_set_award(c, p, c->v[CARC_F_TOTAL]);
+  return CARC_OK;
+}
+
+carc_result base_handlers_register(carc_engine *e) {
+  carc_result r = carc_handler_add(e, "base.majority", 190, NULL, base_majority, NULL);
+  if (r == CARC_OK) r = carc_handler_add(e, "base.rates", 300, NULL, base_rates, NULL);
+  if (r == CARC_OK) r = carc_handler_add(e, "base.total", 400, NULL, base_total, NULL);
+  if (r == CARC_OK) r = carc_handler_add(e, "base.award", 600, NULL, base_award, NULL);
+  return r;
+}

@@ -1,0 +1,408 @@
+/* tiles.c - tile types: the one-line notation, tile data files, rotation. */
+#include "internal.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *const port_names[12] = {"Nl", "N", "Nr", "El", "E", "Er",
+                                           "Sl", "S", "Sr", "Wl", "W", "Wr"};
+
+static int edge_of_letter(char c) {
+  switch (c) {
+    case 'N': return CARC_N;
+    case 'E': return CARC_E;
+    case 'S': return CARC_S;
+    case 'W': return CARC_W;
+    default: return -1;
+  }
+}
+
+/* Reads one port name; returns a port mask for `kind`, or 0 when malformed. */
+static unsigned parse_port(const char **pp, int kind, char *why, size_t cap) {
+  const char *p = *pp;
+  int edge = edge_of_letter(*p);
+  if (edge < 0) {
+    snprintf(why, cap, "expected a port (N, E, S, W, optionally followed by l or r)");
+    return 0;
+  }
+  p++;
+  unsigned mask;
+  if (*p == 'l' || *p == 'r') {
+    if (kind == CARC_ROAD) {
+      snprintf(why, cap, "a road takes whole edges (N, E, S, W), not halves");
+      return 0;
+    }
+    mask = 1u << (edge * 3 + (*p == 'l' ? 0 : 2));
+    p++;
+  } else {
+    mask = kind == CARC_ROAD ? 1u << (edge * 3 + 1) : 7u << (edge * 3);
+  }
+  *pp = p;
+  return mask;
+}
+
+static bool is_name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.'; }
+
+/* name[=value]; value is an integer or an edge letter. */
+static bool parse_attr(carc_engine *e, const char **pp, attr_value *out, char *why, size_t cap) {
+  const char *p = *pp;
+  char name[CARC_MAX_NAME];
+  size_t n = 0;
+  while (is_name_char(*p) && n + 1 < sizeof name) name[n++] = *p++;
+  name[n] = '\0';
+  if (n == 0 || is_name_char(*p)) {
+    snprintf(why, cap, "expected an attribute name");
+    return false;
+  }
+  int value = 1;
+  if (*p == '=') {
+    p++;
+    if (edge_of_letter(*p) >= 0 && !is_name_char(p[1])) {
+      value = edge_of_letter(*p++);
+    } else {
+      char *end;
+      long v = strtol(p, &end, 10);
+      if (end == p || v < -999 || v > 999) {
+        snprintf(why, cap, "attribute '%s' needs an integer from -999 to 999 or an edge letter",
+                 name);
+        return false;
+      }
+      value = (int)v;
+      p = end;
+    }
+  }
+  int id = carc_attr_id(e, name);
+  if (id < 0) {
+    snprintf(why, cap, "too many attribute names (at most %d)", MAX_ATTRS);
+    return false;
+  }
+  out->id = (uint8_t)id;
+  out->value = (int16_t)value;
+  *pp = p;
+  return true;
+}
+
+static int count_edges(unsigned ports) {
+  int n = 0;
+  for (int d = 0; d < 4; d++)
+    if (ports & (7u << (d * 3))) n++;
+  return n;
+}
+
+static void derive(carc_engine *e, tile_type *t) {
+  for (int i = 0; i < t->nseg; i++) {
+    tile_segment *s = &t->seg[i];
+    s->edges = (uint8_t)count_edges(s->ports);
+    s->semicircular = s->kind == CARC_CITY && s->edges == 1;
+    s->symbols = (uint8_t)tile_attr_value(s->attr, s->nattr, e->arms_attr);
+    s->has_twin = 0;
+    for (int j = 0; j < t->nseg; j++)
+      if (j != i && t->seg[j].kind == s->kind) s->has_twin = 1;
+    s->field_cities = 0;
+    if (s->kind != CARC_FIELD) continue;
+    for (int p = 0; p < 12; p++) {
+      if (!(s->ports & (1u << p))) continue;
+      int around[2] = {(p + 11) % 12, (p + 1) % 12};
+      for (int k = 0; k < 2; k++) {
+        int o = t->port_seg[around[k]];
+        if (o >= 0 && t->seg[o].kind == CARC_CITY) s->field_cities |= (uint16_t)(1u << o);
+      }
+    }
+  }
+  for (int r = 0; r < 4; r++) {
+    uint32_t sig = 0;
+    for (int d = 0; d < 4; d++) {
+      int te = (d - r + 4) % 4;
+      uint32_t b = 0;
+      for (int k = 0; k < 3; k++) b |= (uint32_t)t->seg[t->port_seg[te * 3 + k]].kind << (2 * k);
+      sig |= b << (8 * d);
+    }
+    t->sig[r] = sig;
+  }
+}
+
+carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char *err,
+                       size_t errcap) {
+  memset(t, 0, sizeof *t);
+  memset(t->port_seg, -1, sizeof t->port_seg);
+  char why[160] = "";
+  const char *p = notation;
+  const char *item = p;
+  unsigned claimed = 0;
+  while (*p) {
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p || *p == '#' || *p == '\n' || *p == '\r') break;
+    item = p;
+    if (*p == '@') {
+      p++;
+      if (t->nattr >= MAX_SEG_ATTRS) {
+        snprintf(why, sizeof why, "at most %d tile attributes", MAX_SEG_ATTRS);
+        goto fail;
+      }
+      if (!parse_attr(e, &p, &t->attr[t->nattr], why, sizeof why)) goto fail;
+      t->attr_bits |= 1ull << t->attr[t->nattr].id;
+      t->nattr++;
+      goto next;
+    }
+    char kname[CARC_MAX_NAME];
+    size_t n = 0;
+    while ((isalnum((unsigned char)*p) || *p == '_') && n + 1 < sizeof kname) kname[n++] = *p++;
+    kname[n] = '\0';
+    int kind = n ? carc_kind_find(e, kname) : -1;
+    if (kind < 0) {
+      snprintf(why, sizeof why, "unknown segment kind '%s' (road, city, field, water, monastery%s)",
+               kname, e->nkinds > 5 ? " or a kind an expansion declares" : "");
+      goto fail;
+    }
+    if (t->nseg >= CARC_MAX_SEGMENTS_PER_TILE) {
+      snprintf(why, sizeof why, "at most %d segments on a tile", CARC_MAX_SEGMENTS_PER_TILE);
+      goto fail;
+    }
+    tile_segment *s = &t->seg[t->nseg];
+    s->kind = (uint8_t)kind;
+    if (*p == ':') {
+      if (kind > CARC_WATER) {
+        snprintf(why, sizeof why, "a %s has no ports; write it without ':'", kname);
+        goto fail;
+      }
+      p++;
+      for (;;) {
+        unsigned m = parse_port(&p, kind, why, sizeof why);
+        if (!m) goto fail;
+        if (m & claimed) {
+          snprintf(why, sizeof why, "a port of this edge already belongs to another segment");
+          goto fail;
+        }
+        claimed |= m;
+        s->ports |= (uint16_t)m;
+        if (*p != ',') break;
+        p++;
+      }
+    } else if (kind <= CARC_WATER) {
+      snprintf(why, sizeof why, "a %s needs ports, for example %s:N,S", kname, kname);
+      goto fail;
+    }
+    while (*p == '+') {
+      p++;
+      if (s->nattr >= MAX_SEG_ATTRS) {
+        snprintf(why, sizeof why, "at most %d attributes on a segment", MAX_SEG_ATTRS);
+        goto fail;
+      }
+      if (!parse_attr(e, &p, &s->attr[s->nattr], why, sizeof why)) goto fail;
+      s->attr_bits |= 1ull << s->attr[s->nattr].id;
+      s->nattr++;
+    }
+    for (int q = 0; q < 12; q++)
+      if (s->ports & (1u << q)) t->port_seg[q] = (int8_t)t->nseg;
+    t->nseg++;
+  next:
+    if (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != '#') {
+      snprintf(why, sizeof why, "unexpected '%c'", *p);
+      goto fail;
+    }
+  }
+  for (int q = 0; q < 12; q++) {
+    if (t->port_seg[q] < 0) {
+      snprintf(err, errcap, "tile notation '%s': port %s belongs to no segment (every edge needs "
+               "its three ports covered)", notation, port_names[q]);
+      return CARC_ERR_PARSE;
+    }
+  }
+  derive(e, t);
+  return CARC_OK;
+fail:
+  snprintf(err, errcap, "tile notation '%s': at column %d ('%.12s'): %s", notation,
+           (int)(item - notation) + 1, item, why);
+  return CARC_ERR_PARSE;
+}
+
+int tile_port_kind(const tile_type *t, int rot, int board_port) {
+  return t->seg[t->port_seg[(board_port - 3 * rot + 12) % 12]].kind;
+}
+int tile_seg_at_board_port(const tile_type *t, int rot, int board_port) {
+  return t->port_seg[(board_port - 3 * rot + 12) % 12];
+}
+
+static int set_index(carc_engine *e, const char *set) {
+  int i = name_index(e->set_names, e->nsets, set);
+  if (i >= 0 || e->nsets >= MAX_SETS) return i;
+  copy_name(e->set_names[e->nsets], set);
+  e->set_used[e->nsets] = 1;
+  return e->nsets++;
+}
+
+static carc_result add_type(carc_engine *e, tile_type *t, const char *notation) {
+  if (e->ntypes == e->cap_types) {
+    int cap = e->cap_types ? e->cap_types * 2 : 32;
+    tile_type *n = carc_mem(e, e->types, sizeof(tile_type) * (size_t)e->cap_types,
+                            sizeof(tile_type) * (size_t)cap);
+    if (!n) return engine_fail(e, CARC_ERR_MEMORY, "out of memory adding a tile type");
+    e->types = n;
+    e->cap_types = cap;
+  }
+  size_t len = strlen(notation) + 1;
+  t->notation = carc_mem(e, NULL, 0, len);
+  if (!t->notation) return engine_fail(e, CARC_ERR_MEMORY, "out of memory adding a tile type");
+  memcpy(t->notation, notation, len);
+  e->types[e->ntypes++] = *t;
+  return CARC_OK;
+}
+
+static carc_result define_type(carc_engine *e, const char *set, const char *name, int count,
+                               const char *notation, const char *where) {
+  if (!set || !name || !notation)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "%stile: set, name and notation are needed", where);
+  if (!name[0] || strlen(name) >= CARC_MAX_NAME)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "%stile name must have 1 to %d characters", where,
+                       CARC_MAX_NAME - 1);
+  if (carc_tile_type_find(e, name) >= 0)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "%stile '%s' is already defined", where, name);
+  if (count < 0 || count > CARC_MAX_TILES)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "%stile '%s': count %d out of range", where, name,
+                       count);
+  int si = set_index(e, set);
+  if (si < 0) return engine_fail(e, CARC_ERR_LIMIT, "%stoo many tile sets", where);
+  tile_type t;
+  char why[ERR_CAP - 64];
+  if (tile_parse(e, notation, &t, why, sizeof why) != CARC_OK)
+    return engine_fail(e, CARC_ERR_PARSE, "%s%s", where, why);
+  copy_name(t.name, name);
+  t.set = si;
+  t.copies = count;
+  return add_type(e, &t, notation);
+}
+
+carc_result carc_tile_define(carc_engine *e, const char *set, const char *name, int count,
+                             const char *notation) {
+  return define_type(e, set, name, count, notation, "");
+}
+
+carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, const char *origin) {
+  if (!text) return engine_fail(e, CARC_ERR_ARGUMENT, "no tile data");
+  const char *line = text;
+  int lineno = 0;
+  int first = e->ntypes;
+  while (*line) {
+    lineno++;
+    const char *end = strchr(line, '\n');
+    size_t len = end ? (size_t)(end - line) : strlen(line);
+    char buf[512];
+    char where[160];
+    snprintf(where, sizeof where, "%s:%d: ", origin ? origin : set, lineno);
+    if (len >= sizeof buf) {
+      e->ntypes = first;
+      return engine_fail(e, CARC_ERR_PARSE, "%sline longer than %d characters", where,
+                         (int)sizeof buf - 1);
+    }
+    memcpy(buf, line, len);
+    buf[len] = '\0';
+    char *p = buf;
+    while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+    if (*p && *p != '#') {
+      char name[CARC_MAX_NAME];
+      int count, used = 0;
+      if (sscanf(p, "%47s %d %n", name, &count, &used) != 2 || used == 0) {
+        e->ntypes = first;
+        return engine_fail(e, CARC_ERR_PARSE, "%sexpected 'NAME COUNT NOTATION'", where);
+      }
+      char *cr = strchr(p + used, '\r');
+      if (cr) *cr = '\0';
+      if (define_type(e, set, name, count, p + used, where) != CARC_OK) {
+        for (int i = first; i < e->ntypes; i++)
+          carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
+        e->ntypes = first;
+        return CARC_ERR_PARSE;
+      }
+    }
+    line = end ? end + 1 : line + len;
+  }
+  return CARC_OK;
+}
+
+extern const char carc_base_tiles_text[]; /* generated from engine/data/base.tiles */
+
+carc_result carc_tiles_load_base(carc_engine *e) {
+  carc_result r = carc_tiles_load(e, "base", carc_base_tiles_text, "base.tiles");
+  if (r == CARC_OK) r = carc_tile_set_start(e, "D");
+  return r;
+}
+
+carc_result carc_tile_set_start(carc_engine *e, const char *name) {
+  int t = carc_tile_type_find(e, name);
+  if (t < 0) return engine_fail(e, CARC_ERR_UNKNOWN, "start tile: unknown tile '%s'", name);
+  e->start_type = t;
+  return CARC_OK;
+}
+
+int carc_tile_type_count(const carc_engine *e) { return e->ntypes; }
+int carc_tile_type_find(const carc_engine *e, const char *name) {
+  for (int i = 0; i < e->ntypes; i++)
+    if (strcmp(e->types[i].name, name) == 0) return i;
+  return -1;
+}
+#define TYPE_OK(e, t) ((t) >= 0 && (t) < (e)->ntypes)
+const char *carc_tile_type_name(const carc_engine *e, int t) {
+  return TYPE_OK(e, t) ? e->types[t].name : NULL;
+}
+const char *carc_tile_type_set(const carc_engine *e, int t) {
+  return TYPE_OK(e, t) ? e->set_names[e->types[t].set] : NULL;
+}
+int carc_tile_type_copies(const carc_engine *e, int t) {
+  return TYPE_OK(e, t) ? e->types[t].copies : 0;
+}
+const char *carc_tile_type_notation(const carc_engine *e, int t) {
+  return TYPE_OK(e, t) ? e->types[t].notation : NULL;
+}
+int carc_tile_type_segments(const carc_engine *e, int t) {
+  return TYPE_OK(e, t) ? e->types[t].nseg : 0;
+}
+#define SEG_OK(e, t, s) (TYPE_OK(e, t) && (s) >= 0 && (s) < (e)->types[t].nseg)
+int carc_segment_kind(const carc_engine *e, int t, int s) {
+  return SEG_OK(e, t, s) ? e->types[t].seg[s].kind : -1;
+}
+unsigned carc_segment_ports(const carc_engine *e, int t, int s) {
+  return SEG_OK(e, t, s) ? e->types[t].seg[s].ports : 0;
+}
+int carc_segment_attr(const carc_engine *e, int t, int s, int attr) {
+  if (!SEG_OK(e, t, s)) return 0;
+  return tile_attr_value(e->types[t].seg[s].attr, e->types[t].seg[s].nattr, attr);
+}
+int carc_tile_type_attr(const carc_engine *e, int t, int attr) {
+  return TYPE_OK(e, t) ? tile_attr_value(e->types[t].attr, e->types[t].nattr, attr) : 0;
+}
+unsigned carc_segment_field_cities(const carc_engine *e, int t, int s) {
+  return SEG_OK(e, t, s) ? e->types[t].seg[s].field_cities : 0;
+}
+int carc_tile_edge_kind(const carc_engine *e, int t, int rot, int edge, int k) {
+  if (!TYPE_OK(e, t) || edge < 0 || edge > 3 || k < 0 || k > 2) return -1;
+  return tile_port_kind(&e->types[t], rot & 3, edge * 3 + k);
+}
+
+/* A 5x3 character picture: corners, edge middles and the centre. */
+size_t carc_tile_picture(const carc_engine *e, int type, int rot, char *buf, size_t cap) {
+  if (!TYPE_OK(e, type)) return (size_t)snprintf(buf, cap, "?");
+  const tile_type *t = &e->types[type];
+  static const char glyph[] = {'.', '=', '#', '~'};
+  char g[3][6];
+  for (int r = 0; r < 3; r++) memcpy(g[r], ".....", 6);
+  int mid[4] = {tile_port_kind(t, rot, 1), tile_port_kind(t, rot, 4), tile_port_kind(t, rot, 7),
+                tile_port_kind(t, rot, 10)};
+  g[0][2] = glyph[mid[0]];
+  g[2][2] = glyph[mid[2]];
+  g[1][4] = glyph[mid[1]];
+  g[1][0] = glyph[mid[3]];
+  if (mid[0] == CARC_CITY) g[0][1] = g[0][3] = '#';
+  if (mid[2] == CARC_CITY) g[2][1] = g[2][3] = '#';
+  char centre = ' ';
+  for (int s = 0; s < t->nseg; s++) {
+    if (t->seg[s].kind == CARC_MONASTERY) centre = 'M';
+    else if (t->seg[s].kind > CARC_MONASTERY && centre == ' ') centre = '*';
+  }
+  if (centre == ' ') {
+    int roads = 0, cities = 0;
+    for (int d = 0; d < 4; d++) roads += mid[d] == CARC_ROAD, cities += mid[d] == CARC_CITY;
+    centre = cities >= 3 ? '#' : roads == 2 ? '+' : roads > 2 ? 'o' : '.';
+  }
+  g[1][2] = centre;
+  return (size_t)snprintf(buf, cap, "%s\n%s\n%s\n", g[0], g[1], g[2]);
+}

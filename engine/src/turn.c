@@ -1,0 +1,699 @@
+/* turn.c - the turn loop: draw, place, act, score, end; final scoring; and
+ * the scenario calls that edit a game outside the turn order.
+ *
+ * Each public call is one transaction: on failure the game is as before.
+ * Scoring runs the pipeline into a staging area first (handlers change only
+ * the context), then the hooks run with the small mutable state saved, and
+ * only then are points, figures and records committed. */
+#include "internal.h"
+#include <stdio.h>
+
+static const char *const edge_names[4] = {"north", "east", "south", "west"};
+
+void game_log(carc_game *g, const char *fmt, ...) {
+  if (!g->keep_records) return;
+  char line[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n >= sizeof line) n = sizeof line - 1;
+  size_t need = g->log_len + (size_t)n + 2;
+  if (need > g->log_cap) {
+    size_t cap = g->log_cap ? g->log_cap * 2 : 4096;
+    while (cap < need) cap *= 2;
+    char *p = carc_mem(g->e, g->log, g->log_cap, cap);
+    if (!p) return;
+    g->log = p;
+    g->log_cap = cap;
+  }
+  memcpy(g->log + g->log_len, line, (size_t)n);
+  g->log_len += (size_t)n;
+  g->log[g->log_len++] = '\n';
+  g->log[g->log_len] = '\0';
+}
+
+carc_result turn_draw(carc_game *g) {
+  g->drawn = -1;
+  while (g->bag_pos < g->bag_len) {
+    int t = g->bag[g->bag_pos++];
+    if (board_can_place_anywhere(g, t)) {
+      g->drawn = t;
+      g->phase = CARC_PHASE_PLACE;
+      return CARC_OK;
+    }
+    g->set_aside++;
+    game_log(g, "{\"event\":\"set_aside\",\"tile\":\"%s\"}", g->e->types[t].name);
+  }
+  g->phase = CARC_PHASE_END;
+  return CARC_OK;
+}
+
+/* ------------------------------------------------------------ placement */
+
+int carc_game_placements(carc_game *g, carc_placement_option *out, int cap) {
+  if (g->phase != CARC_PHASE_PLACE || g->drawn < 0) return 0;
+  const uint32_t *sig = g->e->types[g->drawn].sig;
+  bool hooks = g->e->nhooks[CARC_HOOK_PLACEMENT] > 0;
+  int n = 0;
+  for (int i = 0; i < g->nfrontier; i++) {
+    const cell *cl = &g->cells[g->frontier[i]];
+    for (int r = 0; r < 4; r++) {
+      if (((sig[r] ^ cl->req) & cl->mask) != 0) continue;
+      if (hooks) {
+        carc_hook_args a = {g, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
+        if (hooks_run(g, CARC_HOOK_PLACEMENT, &a) != CARC_OK) continue;
+      }
+      if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
+      n++;
+    }
+  }
+  return n;
+}
+
+/* Says why `type` does not fit at (x, y, rot), or returns CARC_OK. */
+static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
+  if (rot < 0 || rot > 3) return game_fail(g, CARC_ERR_ARGUMENT, "rotation %d is outside 0..3", rot);
+  if (x < -30000 || x > 30000 || y < -30000 || y > 30000)
+    return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board", x, y);
+  if (g->ntiles == 0) return CARC_OK;
+  int c = board_cell_find(g, x, y);
+  if (c >= 0 && g->cells[c].tile >= 0)
+    return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) already holds tile %s", x, y,
+                     g->e->types[g->tiles[g->cells[c].tile].type].name);
+  if (c < 0 || g->cells[c].frontier_pos < 0)
+    return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is not next to a placed tile", x, y);
+  const cell *cl = &g->cells[c];
+  uint32_t diff = (g->e->types[type].sig[rot] ^ cl->req) & cl->mask;
+  for (int d = 0; d < 4; d++) {
+    if (!((diff >> (8 * d)) & 0x3F)) continue;
+    static const char *const kinds[] = {"field", "road", "city", "water"};
+    int mine = tile_port_kind(&g->e->types[type], rot, d * 3 + 1);
+    int nb = board_cell_find(g, x + dx_of(d), y + dy_of(d));
+    const board_tile *bt = &g->tiles[g->cells[nb].tile];
+    int theirs = tile_port_kind(&g->e->types[bt->type], bt->rot, opposite_port(d * 3 + 1));
+    return game_fail(g, CARC_ERR_ILLEGAL,
+                     "tile %s at (%d,%d) rotation %d: its %s edge (%s) does not match the %s of "
+                     "tile %s at (%d,%d)", g->e->types[type].name, x, y, rot, edge_names[d],
+                     kinds[mine], kinds[theirs], g->e->types[bt->type].name, bt->x, bt->y);
+  }
+  return CARC_OK;
+}
+
+static carc_result placement_allowed(carc_game *g, int type, int x, int y, int rot) {
+  carc_result r = explain_fit(g, type, x, y, rot);
+  if (r != CARC_OK) return r;
+  carc_hook_args a = {g, g->current, -1, x, y, rot, type, -1};
+  return hooks_run(g, CARC_HOOK_PLACEMENT, &a);
+}
+
+/* Places and runs the tile-placed hooks; undoes everything if one fails. */
+static carc_result place_tile(carc_game *g, int type, int x, int y, int rot) {
+  carc_result r = placement_allowed(g, type, x, y, rot);
+  if (r != CARC_OK) return r;
+  carc_game *backup = NULL;
+  if (g->e->nhooks[CARC_HOOK_TILE_PLACED]) {
+    backup = carc_game_clone(g);
+    if (!backup) return game_fail(g, CARC_ERR_MEMORY, "out of memory saving the game");
+  }
+  int ti = board_place(g, type, x, y, rot);
+  if (backup) {
+    carc_hook_args a = {g, g->current, ti, x, y, rot, type, -1};
+    r = hooks_run(g, CARC_HOOK_TILE_PLACED, &a);
+    if (r != CARC_OK) {
+      char msg[ERR_CAP];
+      memcpy(msg, g->err, sizeof msg);
+      carc_game_copy(g, backup);
+      memcpy(g->err, msg, sizeof msg);
+    }
+    carc_game_free(backup);
+    if (r != CARC_OK) return r;
+  }
+  g->last_tile = ti;
+  game_log(g, "{\"event\":\"place\",\"turn\":%d,\"player\":%d,\"tile\":\"%s\",\"x\":%d,\"y\":%d,"
+           "\"rotation\":%d}", g->turn, g->current + 1, g->e->types[type].name, x, y, rot);
+  return CARC_OK;
+}
+
+carc_result carc_game_place(carc_game *g, int x, int y, int rot) {
+  if (g->phase != CARC_PHASE_PLACE)
+    return game_fail(g, CARC_ERR_STATE, "no tile to place: the game is not in its placing phase");
+  carc_result r = place_tile(g, g->drawn, x, y, rot);
+  if (r != CARC_OK) return r;
+  g->phase = CARC_PHASE_ACT;
+  g->act_step = STEP_MAIN;
+  g->neutral_moved = 0;
+  return CARC_OK;
+}
+
+/* --------------------------------------------------------------- actions */
+
+static bool has_exclusive_on(carc_game *g, int fig, int root) {
+  int other = g->e->figs[g->figs[fig].type].exclusive;
+  if (other < 0) return false;
+  for (int i = 0; i < g->nfigs; i++)
+    if (g->figs[i].type == other && g->figs[i].seg >= 0 && feature_find(g, g->figs[i].seg) == root)
+      return true;
+  return false;
+}
+
+/* Where neutral figure `fig` may go: features of its kinds, not complete if
+ * it requires that, not holding its exclusive partner, not where it stands. */
+static int neutral_targets(carc_game *g, int fig, carc_action *out, int n, int cap) {
+  const figure_type *ft = &g->e->figs[g->figs[fig].type];
+  int here = g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
+  int found = 0;
+  for (int s = 0; s < g->nsegs; s++) {
+    if (feature_find(g, s) != s || s == here) continue;
+    if (!(ft->kinds & (1u << g->segs[s].kind))) continue;
+    if (ft->incomplete_only && feature_is_complete(g, s)) continue;
+    if (has_exclusive_on(g, fig, s)) continue;
+    if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
+    n++;
+    found++;
+  }
+  if (!found) { /* nowhere to go: it leaves the board */
+    if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, -1};
+    n++;
+  }
+  return n;
+}
+
+static bool neutral_step_due(carc_game *g) {
+  uint64_t bits = g->e->types[g->tiles[g->last_tile].type].attr_bits;
+  for (int i = 0; i < g->nfigs; i++) {
+    const figure_type *ft = &g->e->figs[g->figs[i].type];
+    if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0 &&
+        (bits & (1ull << ft->trigger_attr)))
+      return true;
+  }
+  return false;
+}
+
+/* Two exclusive figures on one feature: returns one of them, or -1. */
+static int conflict_figure(carc_game *g) {
+  for (int i = 0; i < g->nfigs; i++) {
+    const figure_state *f = &g->figs[i];
+    if (f->seg < 0 || g->e->figs[f->type].exclusive < 0) continue;
+    if (has_exclusive_on(g, i, feature_find(g, f->seg))) return i;
+  }
+  return -1;
+}
+
+int carc_game_actions(carc_game *g, carc_action *out, int cap) {
+  if (g->phase != CARC_PHASE_ACT) return 0;
+  const carc_engine *e = g->e;
+  int n = 0;
+  if (g->act_step == STEP_NEUTRAL) {
+    uint64_t bits = e->types[g->tiles[g->last_tile].type].attr_bits;
+    for (int i = 0; i < g->nfigs; i++) {
+      const figure_type *ft = &e->figs[g->figs[i].type];
+      if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0 &&
+          (bits & (1ull << ft->trigger_attr)))
+        n = neutral_targets(g, i, out, n, cap);
+    }
+    return n;
+  }
+  if (g->act_step == STEP_CONFLICT) {
+    int a = conflict_figure(g);
+    int root = feature_find(g, g->figs[a].seg);
+    for (int i = 0; i < g->nfigs; i++)
+      if (g->figs[i].seg >= 0 && feature_find(g, g->figs[i].seg) == root &&
+          e->figs[g->figs[i].type].exclusive >= 0)
+        n = neutral_targets(g, i, out, n, cap);
+    return n;
+  }
+  if (n < cap) out[n] = (carc_action){CARC_ACT_PASS, -1, -1, -1, -1};
+  n++;
+  const board_tile *bt = &g->tiles[g->last_tile];
+  const tile_type *t = &e->types[bt->type];
+  for (int ft = 0; ft < e->nfig; ft++) {
+    if (e->figs[ft].placement != CARC_PLACE_FOLLOWER) continue;
+    int fig = -1;
+    for (int i = 0; i < g->nfigs && fig < 0; i++)
+      if (g->figs[i].type == ft && g->figs[i].owner == g->current && g->figs[i].seg < 0) fig = i;
+    if (fig < 0) continue;
+    for (int s = 0; s < t->nseg; s++) {
+      if (!(e->figs[ft].kinds & (1u << t->seg[s].kind))) continue;
+      if (g->segs[feature_find(g, bt->seg_base + s)].occupants) continue;
+      if (n < cap) out[n] = (carc_action){CARC_ACT_FIGURE, ft, -1, fig, s};
+      n++;
+    }
+  }
+  if (bt->token < 0)
+    for (int k = 0; k < e->ntok; k++)
+      if (g->s.token_supply[g->current][k] > 0) {
+        if (n < cap) out[n] = (carc_action){CARC_ACT_TOKEN, -1, k, -1, -1};
+        n++;
+      }
+  return n;
+}
+
+static void figure_to(carc_game *g, int fig, int seg) {
+  figure_state *f = &g->figs[fig];
+  int occ = g->e->figs[f->type].occupies;
+  if (f->seg >= 0) g->segs[feature_find(g, f->seg)].occupants -= (uint8_t)occ;
+  f->seg = (int16_t)seg;
+  if (seg >= 0) g->segs[feature_find(g, seg)].occupants += (uint8_t)occ;
+}
+
+typedef struct undo_act {
+  carc_action a;
+  int prev_seg, prev_step, nrecords, nchanges;
+  size_t log_len;
+  small_state s;
+} undo_act;
+
+static void undo_apply(carc_game *g, const undo_act *u) {
+  char msg[ERR_CAP];
+  memcpy(msg, g->err, sizeof msg);
+  g->s = u->s;
+  if (u->a.type == CARC_ACT_FIGURE || u->a.type == CARC_ACT_MOVE_NEUTRAL) figure_to(g, u->a.figure, u->prev_seg);
+  if (u->a.type == CARC_ACT_TOKEN) {
+    g->tiles[g->last_tile].token = -1;
+    g->tiles[g->last_tile].token_owner = -1;
+  }
+  g->act_step = u->prev_step;
+  g->nrecords = u->nrecords;
+  g->nchanges = u->nchanges;
+  g->log_len = u->log_len;
+  if (g->log) g->log[g->log_len] = '\0';
+  memcpy(g->err, msg, sizeof msg);
+}
+
+static bool feature_has_figures(carc_game *g, int root) {
+  if (g->segs[root].occupants) return true;
+  for (int i = 0; i < g->nfigs; i++)
+    if (g->figs[i].seg >= 0 && feature_find(g, g->figs[i].seg) == root) return true;
+  return false;
+}
+
+static bool already_staged(const carc_game *g, int root) {
+  for (int i = 0; i < g->nstaged; i++)
+    if (g->stage[i].root == root) return true;
+  return false;
+}
+
+/* Stages the scoring of a completed feature (or just marks it, if empty). */
+static carc_result stage_completed(carc_game *g, int root) {
+  if (g->segs[root].scored || !feature_is_complete(g, root) || already_staged(g, root))
+    return CARC_OK;
+  staged *st = &g->stage[g->nstaged];
+  memset(st, 0, sizeof *st);
+  st->root = root;
+  st->kind = g->segs[root].kind;
+  st->reason = CARC_COMPLETED;
+  if (feature_has_figures(g, root)) {
+    carc_result r = pipeline_score(g, root, CARC_COMPLETED, st);
+    if (r != CARC_OK) return r;
+    st->ran = 1;
+  }
+  g->nstaged++;
+  return CARC_OK;
+}
+
+static carc_result stage_around(carc_game *g, int ti) {
+  const board_tile *bt = &g->tiles[ti];
+  const tile_type *t = &g->e->types[bt->type];
+  for (int s = 0; s < t->nseg; s++) {
+    carc_result r = stage_completed(g, feature_find(g, bt->seg_base + s));
+    if (r != CARC_OK) return r;
+  }
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      int c = board_cell_find(g, bt->x + dx, bt->y + dy);
+      if ((!dx && !dy) || c < 0 || g->cells[c].tile < 0) continue;
+      const board_tile *nb = &g->tiles[g->cells[c].tile];
+      const tile_type *nt = &g->e->types[nb->type];
+      for (int s = 0; s < nt->nseg; s++) {
+        if (nt->seg[s].kind < CARC_MONASTERY) continue;
+        carc_result r = stage_completed(g, nb->seg_base + s);
+        if (r != CARC_OK) return r;
+      }
+    }
+  return CARC_OK;
+}
+
+static void log_scoring(carc_game *g, const staged *st) {
+  char awards[96];
+  int n = 0;
+  for (int p = 0; p < g->players; p++)
+    n += snprintf(awards + n, sizeof awards - (size_t)n, "%s%d", p ? "," : "", st->award[p]);
+  const board_tile *bt = &g->tiles[g->segs[st->root].tile];
+  game_log(g, "{\"event\":\"score\",\"turn\":%d,\"kind\":\"%s\",\"reason\":\"%s\",\"x\":%d,\"y\":%d,"
+           "\"total\":%d,\"awards\":[%s]}", g->turn, carc_kind_name(g->e, st->kind),
+           st->reason == CARC_COMPLETED ? "completed" : "final", bt->x, bt->y, st->total, awards);
+}
+
+/* Applies staged scorings: points, records, figures home, features marked. */
+static void commit_stage(carc_game *g) {
+  for (int i = 0; i < g->nstaged; i++) {
+    const staged *st = &g->stage[i];
+    g->segs[st->root].scored = 1;
+    if (st->ran) {
+      for (int p = 0; p < g->players; p++) g->s.score[p] += st->award[p];
+      if (g->keep_records && mem_grow(g->e, (void **)&g->records, &g->cap_records, g->nrecords + 1,
+                                  sizeof(record))) {
+        record *rc = &g->records[g->nrecords++];
+        memset(rc, 0, sizeof *rc);
+        rc->info.kind = st->kind;
+        rc->info.reason = st->reason;
+        rc->info.feature = st->root;
+        rc->info.turn = g->turn;
+        rc->info.total = st->total;
+        memcpy(rc->info.award, st->award, sizeof st->award);
+        rc->info.changes = st->nchanges;
+        rc->first_change = st->first_change;
+        log_scoring(g, st);
+      }
+    }
+    if (st->reason == CARC_COMPLETED)
+      for (int f = 0; f < g->nfigs; f++)
+        if (g->figs[f].seg >= 0 && feature_find(g, g->figs[f].seg) == st->root) figure_to(g, f, -1);
+  }
+  g->nstaged = 0;
+}
+
+static carc_result run_feature_hooks(carc_game *g) {
+  for (int i = 0; i < g->nstaged; i++) {
+    if (!g->stage[i].scored) continue;
+    carc_hook_args a = {g, g->current, -1, 0, 0, 0, -1, g->stage[i].root};
+    carc_result r = hooks_run(g, CARC_HOOK_FEATURE_SCORED, &a);
+    if (r != CARC_OK) return r;
+  }
+  return CARC_OK;
+}
+
+/* Scores what the turn completed, runs turn-end hooks, then commits. */
+static carc_result end_turn(carc_game *g, int only_tile) {
+  g->nstaged = 0;
+  carc_result r = CARC_OK;
+  if (only_tile >= 0) r = stage_around(g, only_tile);
+  else
+    for (int s = 0; s < g->nsegs && r == CARC_OK; s++)
+      if (feature_find(g, s) == s) r = stage_completed(g, s);
+  if (r == CARC_OK) {
+    g->scored_kinds_this_turn = 0;
+    for (int i = 0; i < g->nstaged; i++)
+      if (g->stage[i].scored) g->scored_kinds_this_turn |= 1 << g->stage[i].kind;
+    r = run_feature_hooks(g);
+  }
+  if (r == CARC_OK) {
+    carc_hook_args a = {g, g->current, only_tile, 0, 0, 0, -1, -1};
+    r = hooks_run(g, CARC_HOOK_TURN_END, &a);
+  }
+  if (r != CARC_OK) {
+    g->nstaged = 0;
+    return r;
+  }
+  commit_stage(g);
+  g->current = (g->current + 1) % g->players;
+  g->turn++;
+  return CARC_OK;
+}
+
+static bool action_listed(carc_game *g, const carc_action *a) {
+  carc_action buf[512];
+  int n = carc_game_actions(g, buf, 512);
+  if (n > 512) n = 512;
+  for (int i = 0; i < n; i++) {
+    const carc_action *b = &buf[i];
+    if (b->type != a->type) continue;
+    switch (a->type) {
+      case CARC_ACT_PASS: return true;
+      case CARC_ACT_FIGURE:
+        if (b->figure_type == a->figure_type && b->segment == a->segment) return true;
+        break;
+      case CARC_ACT_TOKEN:
+        if (b->token_type == a->token_type) return true;
+        break;
+      case CARC_ACT_MOVE_NEUTRAL:
+        if (b->figure == a->figure && (b->segment == a->segment ||
+            (a->segment >= 0 && b->segment >= 0 && feature_find(g, a->segment) == b->segment)))
+          return true;
+        break;
+    }
+  }
+  return false;
+}
+
+static carc_result explain_action(carc_game *g, const carc_action *a) {
+  const carc_engine *e = g->e;
+  const board_tile *bt = &g->tiles[g->last_tile];
+  if (a->type == CARC_ACT_FIGURE) {
+    if (a->figure_type < 0 || a->figure_type >= e->nfig)
+      return game_fail(g, CARC_ERR_UNKNOWN, "unknown figure type %d", a->figure_type);
+    const char *name = e->figs[a->figure_type].name;
+    if (g->act_step != STEP_MAIN)
+      return game_fail(g, CARC_ERR_STATE, "a %s cannot be placed now: a neutral figure must move",
+                       name);
+    if (a->segment < 0 || a->segment >= e->types[bt->type].nseg)
+      return game_fail(g, CARC_ERR_ILLEGAL, "tile %s has no segment %d", e->types[bt->type].name,
+                       a->segment);
+    if (carc_game_supply(g, g->current, a->figure_type) == 0)
+      return game_fail(g, CARC_ERR_ILLEGAL, "player %d has no %s left", g->current + 1, name);
+    if (g->segs[feature_find(g, bt->seg_base + a->segment)].occupants)
+      return game_fail(g, CARC_ERR_ILLEGAL, "the %s of segment %d is already occupied",
+                       carc_kind_name(e, e->types[bt->type].seg[a->segment].kind), a->segment);
+    return game_fail(g, CARC_ERR_ILLEGAL, "a %s cannot stand on a %s", name,
+                     carc_kind_name(e, e->types[bt->type].seg[a->segment].kind));
+  }
+  if (a->type == CARC_ACT_TOKEN) {
+    if (a->token_type < 0 || a->token_type >= e->ntok)
+      return game_fail(g, CARC_ERR_UNKNOWN, "unknown token type %d", a->token_type);
+    if (bt->token >= 0)
+      return game_fail(g, CARC_ERR_ILLEGAL, "tile at (%d,%d) already holds a token", bt->x, bt->y);
+    return game_fail(g, CARC_ERR_ILLEGAL, "player %d has no %s left", g->current + 1,
+                     e->toks[a->token_type].name);
+  }
+  return game_fail(g, CARC_ERR_ILLEGAL, "that action is not allowed now");
+}
+
+static void log_action(carc_game *g, const carc_action *a) {
+  const board_tile *bt = &g->tiles[g->last_tile];
+  const carc_engine *e = g->e;
+  if (a->type == CARC_ACT_FIGURE)
+    game_log(g, "{\"event\":\"figure\",\"turn\":%d,\"player\":%d,\"figure\":\"%s\",\"x\":%d,\"y\":%d,"
+             "\"segment\":%d}", g->turn, g->current + 1, e->figs[a->figure_type].name, bt->x, bt->y,
+             a->segment);
+  else if (a->type == CARC_ACT_TOKEN)
+    game_log(g, "{\"event\":\"token\",\"turn\":%d,\"player\":%d,\"token\":\"%s\",\"x\":%d,\"y\":%d}",
+             g->turn, g->current + 1, e->toks[a->token_type].name, bt->x, bt->y);
+  else if (a->type == CARC_ACT_MOVE_NEUTRAL) {
+    int to = a->segment;
+    int tx = to >= 0 ? g->tiles[g->segs[to].tile].x : 0, ty = to >= 0 ? g->tiles[g->segs[to].tile].y : 0;
+    game_log(g, "{\"event\":\"move\",\"turn\":%d,\"player\":%d,\"figure\":\"%s\",\"to\":%s%d,%d%s}",
+             g->turn, g->current + 1, e->figs[g->figs[a->figure].type].name, to >= 0 ? "[" : "",
+             tx, ty, to >= 0 ? "]" : "");
+  }
+}
+
+carc_result carc_game_act(carc_game *g, const carc_action *a) {
+  if (!a) return game_fail(g, CARC_ERR_ARGUMENT, "no action given");
+  if (g->phase != CARC_PHASE_ACT)
+    return game_fail(g, CARC_ERR_STATE, "no action expected: place the drawn tile first");
+  if (!action_listed(g, a)) return explain_action(g, a);
+  undo_act u = {*a, -1, g->act_step, g->nrecords, g->nchanges, g->log_len, g->s};
+  const board_tile *bt = &g->tiles[g->last_tile];
+  switch (a->type) {
+    case CARC_ACT_PASS: break;
+    case CARC_ACT_FIGURE: {
+      int fig = -1;
+      for (int i = 0; i < g->nfigs && fig < 0; i++)
+        if (g->figs[i].type == a->figure_type && g->figs[i].owner == g->current && g->figs[i].seg < 0)
+          fig = i;
+      u.a.figure = fig;
+      figure_to(g, fig, bt->seg_base + a->segment);
+      break;
+    }
+    case CARC_ACT_TOKEN:
+      g->tiles[g->last_tile].token = (int8_t)a->token_type;
+      g->tiles[g->last_tile].token_owner = (int8_t)g->current;
+      g->s.token_supply[g->current][a->token_type]--;
+      break;
+    case CARC_ACT_MOVE_NEUTRAL:
+      u.prev_seg = g->figs[a->figure].seg;
+      figure_to(g, a->figure, a->segment >= 0 ? feature_find(g, a->segment) : -1);
+      break;
+  }
+  log_action(g, &u.a);
+  /* the next step of the act phase, if any */
+  if (g->act_step == STEP_MAIN && neutral_step_due(g)) {
+    g->act_step = STEP_NEUTRAL;
+    return CARC_OK;
+  }
+  if (conflict_figure(g) >= 0) {
+    g->act_step = STEP_CONFLICT;
+    return CARC_OK;
+  }
+  carc_result r = end_turn(g, g->last_tile);
+  if (r != CARC_OK) {
+    undo_apply(g, &u);
+    return r;
+  }
+  return turn_draw(g);
+}
+
+/* ---------------------------------------------------------- final scoring */
+
+carc_result carc_game_final_scoring(carc_game *g) {
+  if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "the game is already over");
+  if (g->phase == CARC_PHASE_ACT)
+    return game_fail(g, CARC_ERR_STATE, "finish the turn before final scoring");
+  int nrecords = g->nrecords, nchanges = g->nchanges;
+  size_t log_len = g->log_len;
+  small_state saved = g->s;
+  g->nstaged = 0;
+  carc_result r = CARC_OK;
+  for (int s = 0; s < g->nsegs && r == CARC_OK; s++) {
+    if (feature_find(g, s) != s || g->segs[s].scored || feature_is_complete(g, s)) continue;
+    if (!feature_has_figures(g, s)) continue;
+    if (g->nstaged >= MAX_STAGED) {
+      r = game_fail(g, CARC_ERR_LIMIT, "too many features to score");
+      break;
+    }
+    staged *st = &g->stage[g->nstaged];
+    memset(st, 0, sizeof *st);
+    r = pipeline_score(g, s, CARC_FINAL, st);
+    st->ran = 1;
+    if (r == CARC_OK) g->nstaged++;
+  }
+  carc_hook_args a = {g, -1, -1, 0, 0, 0, -1, -1};
+  if (r == CARC_OK) r = hooks_run(g, CARC_HOOK_FINAL_SCORING, &a);
+  if (r == CARC_OK) r = hooks_run(g, CARC_HOOK_GAME_END, &a);
+  if (r != CARC_OK) {
+    char msg[ERR_CAP];
+    memcpy(msg, g->err, sizeof msg);
+    g->s = saved;
+    g->nstaged = 0;
+    g->nrecords = nrecords;
+    g->nchanges = nchanges;
+    g->log_len = log_len;
+    if (g->log) g->log[log_len] = '\0';
+    memcpy(g->err, msg, sizeof msg);
+    return r;
+  }
+  commit_stage(g);
+  g->phase = CARC_PHASE_OVER;
+  char scores[96];
+  int n = 0;
+  for (int p = 0; p < g->players; p++)
+    n += snprintf(scores + n, sizeof scores - (size_t)n, "%s%d", p ? "," : "", g->s.score[p]);
+  game_log(g, "{\"event\":\"final\",\"scores\":[%s]}", scores);
+  return CARC_OK;
+}
+
+/* ------------------------------------------------------------- scenarios */
+
+static carc_result editable(carc_game *g) {
+  if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "the game is over");
+  if (g->phase == CARC_PHASE_ACT)
+    return game_fail(g, CARC_ERR_STATE, "finish the turn in progress first");
+  return CARC_OK;
+}
+
+carc_result carc_game_put_tile(carc_game *g, int type, int x, int y, int rot) {
+  carc_result r = editable(g);
+  if (r != CARC_OK) return r;
+  if (type < 0 || type >= g->e->ntypes) return game_fail(g, CARC_ERR_UNKNOWN, "unknown tile type %d", type);
+  if (g->ntiles >= CARC_MAX_TILES) return game_fail(g, CARC_ERR_LIMIT, "the board is full");
+  return place_tile(g, type, x, y, rot);
+}
+
+carc_result carc_game_put_notation(carc_game *g, const char *notation, int x, int y, int rot) {
+  carc_engine *e = g->e;
+  if (!notation) return game_fail(g, CARC_ERR_ARGUMENT, "no tile notation");
+  int type = -1;
+  for (int i = 0; i < e->ntypes && type < 0; i++)
+    if (e->types[i].adhoc && strcmp(e->types[i].notation, notation) == 0) type = i;
+  if (type < 0) {
+    char name[CARC_MAX_NAME];
+    snprintf(name, sizeof name, "adhoc%d", e->ntypes);
+    if (carc_tile_define(e, "adhoc", name, 0, notation) != CARC_OK)
+      return game_fail(g, CARC_ERR_PARSE, "%s", e->err);
+    type = e->ntypes - 1;
+    e->types[type].adhoc = 1;
+  }
+  return carc_game_put_tile(g, type, x, y, rot);
+}
+
+carc_result carc_game_put_figure(carc_game *g, int player, int ftype, int tile, int s) {
+  carc_result r = editable(g);
+  if (r != CARC_OK) return r;
+  const carc_engine *e = g->e;
+  if (ftype < 0 || ftype >= e->nfig) return game_fail(g, CARC_ERR_UNKNOWN, "unknown figure type %d", ftype);
+  if (tile < 0 || tile >= g->ntiles) return game_fail(g, CARC_ERR_ARGUMENT, "no board tile %d", tile);
+  const board_tile *bt = &g->tiles[tile];
+  const tile_type *t = &e->types[bt->type];
+  if (s < 0 || s >= t->nseg)
+    return game_fail(g, CARC_ERR_ILLEGAL, "tile %s at (%d,%d) has no segment %d", t->name, bt->x,
+                     bt->y, s);
+  const figure_type *ft = &e->figs[ftype];
+  if (!(ft->kinds & (1u << t->seg[s].kind)))
+    return game_fail(g, CARC_ERR_ILLEGAL, "a %s cannot stand on a %s", ft->name,
+                     carc_kind_name(e, t->seg[s].kind));
+  bool neutral = ft->placement == CARC_PLACE_NEUTRAL;
+  if (!neutral && (player < 0 || player >= g->players))
+    return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", player + 1);
+  int root = feature_find(g, bt->seg_base + s);
+  if (ft->occupies && g->segs[root].occupants)
+    return game_fail(g, CARC_ERR_ILLEGAL, "the %s at (%d,%d) segment %d is already occupied",
+                     carc_kind_name(e, t->seg[s].kind), bt->x, bt->y, s);
+  int fig = -1;
+  for (int i = 0; i < g->nfigs && fig < 0; i++)
+    if (g->figs[i].type == ftype && (neutral || g->figs[i].owner == player) &&
+        (g->figs[i].seg < 0 || neutral))
+      fig = i;
+  if (fig < 0)
+    return game_fail(g, CARC_ERR_ILLEGAL, "player %d has no %s left", player + 1, ft->name);
+  if (neutral && has_exclusive_on(g, fig, root))
+    return game_fail(g, CARC_ERR_ILLEGAL, "the %s cannot share a feature with the %s", ft->name,
+                     e->figs[ft->exclusive].name);
+  figure_to(g, fig, bt->seg_base + s);
+  return CARC_OK;
+}
+
+carc_result carc_game_put_token(carc_game *g, int player, int ttype, int tile) {
+  carc_result r = editable(g);
+  if (r != CARC_OK) return r;
+  if (ttype < 0 || ttype >= g->e->ntok) return game_fail(g, CARC_ERR_UNKNOWN, "unknown token type %d", ttype);
+  if (player < 0 || player >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", player + 1);
+  if (tile < 0 || tile >= g->ntiles) return game_fail(g, CARC_ERR_ARGUMENT, "no board tile %d", tile);
+  board_tile *bt = &g->tiles[tile];
+  if (bt->token >= 0)
+    return game_fail(g, CARC_ERR_ILLEGAL, "tile at (%d,%d) already holds a %s", bt->x, bt->y,
+                     g->e->toks[bt->token].name);
+  if (g->s.token_supply[player][ttype] <= 0)
+    return game_fail(g, CARC_ERR_ILLEGAL, "player %d has no %s left", player + 1, g->e->toks[ttype].name);
+  g->s.token_supply[player][ttype]--;
+  bt->token = (int8_t)ttype;
+  bt->token_owner = (int8_t)player;
+  return CARC_OK;
+}
+
+carc_result carc_game_end_turn(carc_game *g) {
+  carc_result r = editable(g);
+  if (r != CARC_OK) return r;
+  small_state saved = g->s;
+  int nrecords = g->nrecords, nchanges = g->nchanges;
+  r = end_turn(g, -1);
+  if (r != CARC_OK) {
+    g->s = saved;
+    g->nrecords = nrecords;
+    g->nchanges = nchanges;
+  }
+  return r;
+}
+
+carc_result carc_game_set_current_player(carc_game *g, int p) {
+  if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", p + 1);
+  g->current = p;
+  return CARC_OK;
+}
+
+carc_result carc_game_add_score(carc_game *g, int p, int points) {
+  if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", p + 1);
+  g->s.score[p] += points;
+  return CARC_OK;
+}

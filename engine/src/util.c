@@ -1,0 +1,50 @@
+/* util.c - memory through the engine's allocator, error messages, names. */
+#include "internal.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+void *carc_mem(carc_engine *e, void *p, size_t old, size_t size) {
+  return e->alloc(e->alloc_ud, p, old, size);
+}
+
+static void vformat(char *dst, const char *fmt, va_list ap) {
+  vsnprintf(dst, ERR_CAP, fmt, ap);
+}
+
+int engine_fail(carc_engine *e, carc_result r, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vformat(e->err, fmt, ap);
+  va_end(ap);
+  return (int)r;
+}
+
+int game_fail(carc_game *g, carc_result r, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vformat(g->err, fmt, ap);
+  va_end(ap);
+  return (int)r;
+}
+
+void copy_name(char *dst, const char *src) {
+  size_t n = strlen(src);
+  if (n >= CARC_MAX_NAME) n = CARC_MAX_NAME - 1;
+  memcpy(dst, src, n);
+  dst[n] = '\0';
+}
+
+int name_index(char names[][CARC_MAX_NAME], int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(names[i], name) == 0) return i;
+  return -1;
+}
+
+const char *carc_version(void) { return CARC_VERSION; }
+
+const char *carc_result_name(carc_result r) {
+  static const char *const names[] = {"ok", "bad argument", "parse error", "unknown name",
+                                      "illegal move", "wrong phase", "out of memory",
+                                      "script error", "limit reached"};
+  return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "unknown result";
+}
