@@ -43,16 +43,14 @@ void board_reset(carc_game *g) {
   memset(g->slots, 0xFF, sizeof g->slots);
 }
 
-int feature_find(carc_game *g, int s) {
+int feature_find(carc_game *g, int s) { /* path halving */
   seg_state *v = g->segs;
-  int r = s;
-  while (v[r].parent != r) r = v[r].parent;
-  while (v[s].parent != r) {
-    int up = v[s].parent;
-    v[s].parent = (uint16_t)r;
-    s = up;
+  while (v[s].parent != s) {
+    uint16_t gp = v[v[s].parent].parent;
+    v[s].parent = gp;
+    s = gp;
   }
-  return r;
+  return s;
 }
 
 bool feature_is_complete(carc_game *g, int root) {
@@ -122,10 +120,12 @@ bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
 
 bool board_can_place_anywhere(carc_game *g, int type) {
   const uint32_t *sig = g->e->types[type].sig;
-  for (int i = 0; i < g->nfrontier; i++) {
-    const cell *cl = &g->cells[g->frontier[i]];
-    for (int r = 0; r < 4; r++)
-      if (((sig[r] ^ cl->req) & cl->mask) == 0) return true;
+  const uint32_t *req = g->fr_req, *mask = g->fr_mask;
+  int n = g->nfrontier;
+  for (int r = 0; r < 4; r++) {
+    uint32_t s = sig[r];
+    for (int i = 0; i < n; i++)
+      if (((s ^ req[i]) & mask[i]) == 0) return true;
   }
   return g->ntiles == 0;
 }
@@ -135,8 +135,11 @@ static bool is_area(int kind) { return kind >= CARC_MONASTERY; }
 static void frontier_remove(carc_game *g, int c) {
   int pos = g->cells[c].frontier_pos;
   if (pos < 0) return;
-  int last = g->frontier[--g->nfrontier];
+  int end = --g->nfrontier;
+  int last = g->frontier[end];
   g->frontier[pos] = (int16_t)last;
+  g->fr_req[pos] = g->fr_req[end];
+  g->fr_mask[pos] = g->fr_mask[end];
   g->cells[last].frontier_pos = (int16_t)pos;
   g->cells[c].frontier_pos = -1;
 }
@@ -160,16 +163,18 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   g->tile_stamp[ti] = 0;
 
   int around = 0; /* occupied squares of the eight around */
-  int neigh8[8];
+  int neigh8[8], cell8[8];
   for (int k = 0, dy = -1; dy <= 1; dy++) {
     for (int dx = -1; dx <= 1; dx++) {
       if (!dx && !dy) continue;
       int nc = board_cell_find(g, x + dx, y + dy);
+      cell8[k] = nc;
       neigh8[k] = nc >= 0 ? g->cells[nc].tile : -1;
       around += neigh8[k] >= 0;
       k++;
     }
   }
+  static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
   for (int i = 0; i < t->nseg; i++) {
     int id = g->nsegs++;
     seg_state *s = &g->segs[id];
@@ -180,7 +185,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     s->kind = ts->kind;
     s->size = 1;
     s->tiles = 1;
-    s->open = (int16_t)(is_area(ts->kind) ? 8 - around : __builtin_popcount(ts->ports));
+    s->open = (int16_t)(is_area(ts->kind) ? 8 - around : ts->nports);
     s->symbols = ts->symbols;
     s->occupants = 0;
     s->scored = 0;
@@ -190,23 +195,30 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   }
   /* a new neighbour for every monastery-like segment around */
   for (int k = 0; k < 8; k++) {
+    g->last_neigh8[k] = (int16_t)neigh8[k];
     if (neigh8[k] < 0) continue;
     const board_tile *nb = &g->tiles[neigh8[k]];
-    const tile_type *nt = &g->e->types[nb->type];
-    for (int i = 0; i < nt->nseg; i++)
-      if (is_area(nt->seg[i].kind)) g->segs[nb->seg_base + i].open--;
+    unsigned area = g->e->types[nb->type].area_segs;
+    while (area) {
+      g->segs[nb->seg_base + __builtin_ctz(area)].open--;
+      area &= area - 1;
+    }
   }
   for (int d = 0; d < 4; d++) {
     int nx = x + dx_of(d), ny = y + dy_of(d);
-    int nc = board_cell_find(g, nx, ny);
-    if (nc >= 0 && g->cells[nc].tile >= 0) {
-      const board_tile *nb = &g->tiles[g->cells[nc].tile];
+    int nc = cell8[orth[d]];
+    if (neigh8[orth[d]] >= 0) {
+      const board_tile *nb = &g->tiles[neigh8[orth[d]]];
       const tile_type *nt = &g->e->types[nb->type];
+      int pa = -1, pb = -1;
       for (int k = 0; k < 3; k++) {
         int q = d * 3 + k;
         int a = bt->seg_base + tile_seg_at_board_port(t, rot, q);
         int b = nb->seg_base + tile_seg_at_board_port(nt, nb->rot, opposite_port(q));
-        join(g, a, b);
+        if (a == pa && b == pb) g->segs[feature_find(g, a)].open -= 2; /* same pair: one port more */
+        else join(g, a, b);
+        pa = a;
+        pb = b;
       }
       continue;
     }
@@ -221,6 +233,8 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
     cl->req |= mirrored << (8 * od);
     cl->mask |= 0x3Fu << (8 * od);
+    g->fr_req[cl->frontier_pos] = cl->req;
+    g->fr_mask[cl->frontier_pos] = cl->mask;
   }
   return ti;
 }

@@ -109,7 +109,10 @@ carc_result carc_figure_define(carc_engine *e, const carc_figure_def *d) {
   f->incomplete_only = d->incomplete_only;
   f->trigger_attr = d->moved_by_tile_attr ? carc_attr_id(e, d->moved_by_tile_attr) : -1;
   f->exclusive = -1;
+  if (f->placement == CARC_PLACE_NEUTRAL && f->trigger_attr >= 0) e->has_neutral_trigger = 1;
+  if (!f->occupies) e->has_nonoccupying = 1;
   if (d->exclusive_with) {
+    e->has_exclusive = 1;
     int other = carc_figure_type_find(e, d->exclusive_with);
     if (other < 0)
       return engine_fail(e, CARC_ERR_UNKNOWN, "figure '%s': exclusive_with names unknown figure '%s'",

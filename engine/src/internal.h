@@ -37,6 +37,7 @@ typedef struct tile_segment {
   uint16_t field_cities;  /* fields: bit per city segment index touched */
   uint8_t has_twin;       /* another segment of this kind on the tile */
   uint8_t symbols;        /* value of the "arms" attribute */
+  uint8_t nports;
   uint64_t attr_bits;
   attr_value attr[MAX_SEG_ATTRS];
 } tile_segment;
@@ -54,6 +55,8 @@ typedef struct tile_type {
   uint64_t attr_bits;
   int nattr;
   attr_value attr[MAX_SEG_ATTRS];
+  uint16_t area_segs;     /* bit per segment without ports (monastery-like) */
+  int8_t rport_seg[4][12];/* segment index per board port, per rotation */
 } tile_type;
 
 typedef struct handler {
@@ -114,6 +117,9 @@ struct carc_engine {
   int nhooks[CARC_HOOK_COUNT];
   hook hooks[CARC_HOOK_COUNT][MAX_HOOKS];
   int arms_attr;                    /* id of "arms" */
+  int has_neutral_trigger;          /* some neutral figure moves on a tile attribute */
+  int has_exclusive;                /* some figures never share a feature */
+  int has_nonoccupying;             /* some figures do not occupy (neutral ones) */
 };
 
 /* One placed tile. */
@@ -219,6 +225,8 @@ struct carc_game {
   int ncells, nfrontier;
   cell cells[MAX_CELLS];
   int16_t frontier[MAX_CELLS];
+  uint32_t fr_req[MAX_CELLS], fr_mask[MAX_CELLS]; /* frontier signatures, contiguous for fast scans */
+  int16_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
   int16_t slots[CELL_SLOTS];
   int nfigs;
   figure_state figs[MAX_FIGURES];
@@ -251,7 +259,9 @@ int name_index(char names[][CARC_MAX_NAME], int n, const char *name);
 carc_result tile_parse(carc_engine *e, const char *notation, tile_type *out,
                        char *err, size_t errcap);
 int tile_port_kind(const tile_type *t, int rot, int board_port);
-int tile_seg_at_board_port(const tile_type *t, int rot, int board_port);
+static inline int tile_seg_at_board_port(const tile_type *t, int rot, int board_port) {
+  return t->rport_seg[rot][board_port];
+}
 static inline int rot_port(int p, int rot) { return (p + 3 * rot) % 12; }
 static inline int opposite_port(int p) { return ((p / 3 + 2) % 4) * 3 + (2 - p % 3); }
 static inline int tile_attr_value(const attr_value *a, int n, int id) {

@@ -90,9 +90,14 @@ static int count_edges(unsigned ports) {
 }
 
 static void derive(carc_engine *e, tile_type *t) {
+  t->area_segs = 0;
+  for (int i = 0; i < t->nseg; i++)
+    if (t->seg[i].kind >= CARC_MONASTERY) t->area_segs |= (uint16_t)(1u << i);
   for (int i = 0; i < t->nseg; i++) {
     tile_segment *s = &t->seg[i];
     s->edges = (uint8_t)count_edges(s->ports);
+    s->nports = 0;
+    for (int q = 0; q < 12; q++) s->nports += (s->ports >> q) & 1;
     s->semicircular = s->kind == CARC_CITY && s->edges == 1;
     s->symbols = (uint8_t)tile_attr_value(s->attr, s->nattr, e->arms_attr);
     s->has_twin = 0;
@@ -109,6 +114,8 @@ static void derive(carc_engine *e, tile_type *t) {
       }
     }
   }
+  for (int r = 0; r < 4; r++)
+    for (int q = 0; q < 12; q++) t->rport_seg[r][q] = t->port_seg[(q - 3 * r + 12) % 12];
   for (int r = 0; r < 4; r++) {
     uint32_t sig = 0;
     for (int d = 0; d < 4; d++) {
@@ -218,9 +225,6 @@ fail:
 
 int tile_port_kind(const tile_type *t, int rot, int board_port) {
   return t->seg[t->port_seg[(board_port - 3 * rot + 12) % 12]].kind;
-}
-int tile_seg_at_board_port(const tile_type *t, int rot, int board_port) {
-  return t->port_seg[(board_port - 3 * rot + 12) % 12];
 }
 
 static int set_index(carc_engine *e, const char *set) {

@@ -55,19 +55,28 @@ carc_result turn_draw(carc_game *g) {
 int carc_game_placements(carc_game *g, carc_placement_option *out, int cap) {
   if (g->phase != CARC_PHASE_PLACE || g->drawn < 0) return 0;
   const uint32_t *sig = g->e->types[g->drawn].sig;
+  const uint32_t *req = g->fr_req, *mask = g->fr_mask;
   bool hooks = g->e->nhooks[CARC_HOOK_PLACEMENT] > 0;
-  int n = 0;
-  for (int i = 0; i < g->nfrontier; i++) {
-    const cell *cl = &g->cells[g->frontier[i]];
-    for (int r = 0; r < 4; r++) {
-      if (((sig[r] ^ cl->req) & cl->mask) != 0) continue;
-      if (hooks) {
-        carc_hook_args a = {g, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
-        if (hooks_run(g, CARC_HOOK_PLACEMENT, &a) != CARC_OK) continue;
-      }
-      if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
-      n++;
+  int nf = g->nfrontier, m = 0;
+  /* branch-free: every square is written, the count only moves on a fit */
+  uint16_t fit[4 * MAX_CELLS];
+  for (int r = 0; r < 4; r++) {
+    uint32_t s = sig[r];
+    for (int i = 0; i < nf; i++) {
+      fit[m] = (uint16_t)(i | r << 14);
+      m += ((s ^ req[i]) & mask[i]) == 0;
     }
+  }
+  int n = 0;
+  for (int k = 0; k < m; k++) {
+    const cell *cl = &g->cells[g->frontier[fit[k] & 0x3FFF]];
+    int r = fit[k] >> 14;
+    if (hooks) {
+      carc_hook_args a = {g, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
+      if (hooks_run(g, CARC_HOOK_PLACEMENT, &a) != CARC_OK) continue;
+    }
+    if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
+    n++;
   }
   return n;
 }
@@ -181,6 +190,7 @@ static int neutral_targets(carc_game *g, int fig, carc_action *out, int n, int c
 }
 
 static bool neutral_step_due(carc_game *g) {
+  if (!g->e->has_neutral_trigger) return false;
   uint64_t bits = g->e->types[g->tiles[g->last_tile].type].attr_bits;
   for (int i = 0; i < g->nfigs; i++) {
     const figure_type *ft = &g->e->figs[g->figs[i].type];
@@ -193,6 +203,7 @@ static bool neutral_step_due(carc_game *g) {
 
 /* Two exclusive figures on one feature: returns one of them, or -1. */
 static int conflict_figure(carc_game *g) {
+  if (!g->e->has_exclusive) return -1;
   for (int i = 0; i < g->nfigs; i++) {
     const figure_state *f = &g->figs[i];
     if (f->seg < 0 || g->e->figs[f->type].exclusive < 0) continue;
@@ -284,6 +295,7 @@ static void undo_apply(carc_game *g, const undo_act *u) {
 
 static bool feature_has_figures(carc_game *g, int root) {
   if (g->segs[root].occupants) return true;
+  if (!g->e->has_nonoccupying) return false;
   for (int i = 0; i < g->nfigs; i++)
     if (g->figs[i].seg >= 0 && feature_find(g, g->figs[i].seg) == root) return true;
   return false;
@@ -320,18 +332,17 @@ static carc_result stage_around(carc_game *g, int ti) {
     carc_result r = stage_completed(g, feature_find(g, bt->seg_base + s));
     if (r != CARC_OK) return r;
   }
-  for (int dy = -1; dy <= 1; dy++)
-    for (int dx = -1; dx <= 1; dx++) {
-      int c = board_cell_find(g, bt->x + dx, bt->y + dy);
-      if ((!dx && !dy) || c < 0 || g->cells[c].tile < 0) continue;
-      const board_tile *nb = &g->tiles[g->cells[c].tile];
-      const tile_type *nt = &g->e->types[nb->type];
-      for (int s = 0; s < nt->nseg; s++) {
-        if (nt->seg[s].kind < CARC_MONASTERY) continue;
-        carc_result r = stage_completed(g, nb->seg_base + s);
-        if (r != CARC_OK) return r;
-      }
+  for (int k = 0; k < 8; k++) {
+    int n = ti == g->ntiles - 1 ? g->last_neigh8[k] : -1;
+    if (n < 0) continue;
+    const board_tile *nb = &g->tiles[n];
+    unsigned area = g->e->types[nb->type].area_segs;
+    while (area) {
+      carc_result r = stage_completed(g, nb->seg_base + __builtin_ctz(area));
+      if (r != CARC_OK) return r;
+      area &= area - 1;
     }
+  }
   return CARC_OK;
 }
 
@@ -413,7 +424,32 @@ static carc_result end_turn(carc_game *g, int only_tile) {
   return CARC_OK;
 }
 
+/* Checks one main-step action directly, without listing all of them. */
+static bool main_action_valid(carc_game *g, const carc_action *a) {
+  const carc_engine *e = g->e;
+  const board_tile *bt = &g->tiles[g->last_tile];
+  const tile_type *t = &e->types[bt->type];
+  switch (a->type) {
+    case CARC_ACT_PASS: return true;
+    case CARC_ACT_FIGURE:
+      if (a->figure_type < 0 || a->figure_type >= e->nfig || a->segment < 0 || a->segment >= t->nseg)
+        return false;
+      if (e->figs[a->figure_type].placement != CARC_PLACE_FOLLOWER) return false;
+      if (!(e->figs[a->figure_type].kinds & (1u << t->seg[a->segment].kind))) return false;
+      if (g->segs[feature_find(g, bt->seg_base + a->segment)].occupants) return false;
+      for (int i = 0; i < g->nfigs; i++)
+        if (g->figs[i].type == a->figure_type && g->figs[i].owner == g->current && g->figs[i].seg < 0)
+          return true;
+      return false;
+    case CARC_ACT_TOKEN:
+      return a->token_type >= 0 && a->token_type < e->ntok && bt->token < 0 &&
+             g->s.token_supply[g->current][a->token_type] > 0;
+    default: return false;
+  }
+}
+
 static bool action_listed(carc_game *g, const carc_action *a) {
+  if (g->act_step == STEP_MAIN) return main_action_valid(g, a);
   carc_action buf[512];
   int n = carc_game_actions(g, buf, 512);
   if (n > 512) n = 512;
@@ -537,6 +573,21 @@ carc_result carc_game_act(carc_game *g, const carc_action *a) {
 
 /* ---------------------------------------------------------- final scoring */
 
+/* Roots of the features that hold figures, ascending (a stable order). */
+static int figure_roots(carc_game *g, int *roots) {
+  int n = 0;
+  for (int i = 0; i < g->nfigs; i++) {
+    if (g->figs[i].seg < 0) continue;
+    int r = feature_find(g, g->figs[i].seg), k = n;
+    while (k > 0 && roots[k - 1] > r) k--;
+    if (k > 0 && roots[k - 1] == r) continue;
+    memmove(roots + k + 1, roots + k, sizeof *roots * (size_t)(n - k));
+    roots[k] = r;
+    n++;
+  }
+  return n;
+}
+
 carc_result carc_game_final_scoring(carc_game *g) {
   if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "the game is already over");
   if (g->phase == CARC_PHASE_ACT)
@@ -546,13 +597,11 @@ carc_result carc_game_final_scoring(carc_game *g) {
   small_state saved = g->s;
   g->nstaged = 0;
   carc_result r = CARC_OK;
-  for (int s = 0; s < g->nsegs && r == CARC_OK; s++) {
-    if (feature_find(g, s) != s || g->segs[s].scored || feature_is_complete(g, s)) continue;
-    if (!feature_has_figures(g, s)) continue;
-    if (g->nstaged >= MAX_STAGED) {
-      r = game_fail(g, CARC_ERR_LIMIT, "too many features to score");
-      break;
-    }
+  int roots[MAX_FIGURES];
+  int nroots = figure_roots(g, roots);
+  for (int i = 0; i < nroots && r == CARC_OK; i++) {
+    int s = roots[i];
+    if (g->segs[s].scored || feature_is_complete(g, s)) continue;
     staged *st = &g->stage[g->nstaged];
     memset(st, 0, sizeof *st);
     r = pipeline_score(g, s, CARC_FINAL, st);
@@ -576,6 +625,7 @@ carc_result carc_game_final_scoring(carc_game *g) {
   }
   commit_stage(g);
   g->phase = CARC_PHASE_OVER;
+  if (!g->keep_records) return CARC_OK;
   char scores[96];
   int n = 0;
   for (int p = 0; p < g->players; p++)
