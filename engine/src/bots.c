@@ -42,7 +42,7 @@ static carc_result random_turn(carc_game *g) {
     int n = carc_game_actions(g, acts, BOT_CAP);
     if (n > BOT_CAP) n = BOT_CAP;
     if (n == 0) return game_fail(g, CARC_ERR_STATE, "no action available");
-    carc_result r = carc_game_act(g, &acts[carc_game_random(g, (uint32_t)n)]);
+    carc_result r = game_act_listed(g, &acts[carc_game_random(g, (uint32_t)n)]);
     if (r != CARC_OK) return r;
   }
   return CARC_OK;

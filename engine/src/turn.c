@@ -530,6 +530,11 @@ carc_result carc_game_act(carc_game *g, const carc_action *a) {
   if (g->phase != CARC_PHASE_ACT)
     return game_fail(g, CARC_ERR_STATE, "no action expected: place the drawn tile first");
   if (!action_listed(g, a)) return explain_action(g, a);
+  return game_act_listed(g, a);
+}
+
+/* Applies an action taken from carc_game_actions' own list (bots). */
+carc_result game_act_listed(carc_game *g, const carc_action *a) {
   undo_act u = {*a, -1, g->act_step, g->nrecords, g->nchanges, g->log_len, g->s};
   const board_tile *bt = &g->tiles[g->last_tile];
   switch (a->type) {
