@@ -94,7 +94,8 @@ static void join(carc_game *g, int a, int b) {
     ra = rb;
     rb = t;
   }
-  int shared = (v[ra].twins && v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
+  /* fields never score by tiles: their count is computed on demand instead */
+  int shared = (v[ra].kind != CARC_FIELD && v[ra].twins && v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
   v[rb].parent = (uint16_t)ra;
   v[ra].size += v[rb].size;
   v[ra].tiles = (int16_t)(v[ra].tiles + v[rb].tiles - shared);

@@ -265,7 +265,19 @@ int carc_feature_kind(carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[s].ki
 int carc_feature_complete(carc_game *g, int s) {
   return SEG_OK(g, s) ? feature_is_complete(g, feature_find(g, s)) : 0;
 }
-int carc_feature_tiles(carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[feature_find(g, s)].tiles : 0; }
+int carc_feature_tiles(carc_game *g, int s) {
+  if (!SEG_OK(g, s)) return 0;
+  int root = feature_find(g, s);
+  if (g->segs[root].kind != CARC_FIELD) return g->segs[root].tiles;
+  int n = 0, m = root; /* fields keep no count while playing; count now */
+  g->stamp++;
+  do {
+    int t = g->segs[m].tile;
+    if (g->tile_stamp[t] != g->stamp) g->tile_stamp[t] = g->stamp, n++;
+    m = g->segs[m].next;
+  } while (m != root);
+  return n;
+}
 int carc_feature_open(carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[feature_find(g, s)].open : 0; }
 int carc_feature_symbols(carc_game *g, int s) {
   return SEG_OK(g, s) ? g->segs[feature_find(g, s)].symbols : 0;

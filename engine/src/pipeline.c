@@ -418,6 +418,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
 /* Runs the hooks of one point. TURN_END filters by the kinds scored this turn. */
 carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
   carc_engine *e = g->e;
+  if (!e->nhooks[p]) return CARC_OK;
   uint64_t tile_attrs = 0;
   if (a->tile >= 0 && a->tile < g->ntiles) tile_attrs = e->types[g->tiles[a->tile].type].attr_bits;
   if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) tile_attrs = e->types[a->tile_type].attr_bits;
@@ -440,7 +441,6 @@ carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
         return r;
       }
       char inner[ERR_CAP];
-      copy_name(inner, "");
       snprintf(inner, sizeof inner, "%s", g->err[0] ? g->err : carc_result_name(r));
       game_fail(g, r, "hook '%s' (%s) failed: %s", h->name, carc_hook_point_name(p), inner);
       return r;

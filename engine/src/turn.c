@@ -379,7 +379,7 @@ static void commit_stage(carc_game *g) {
         log_scoring(g, st);
       }
     }
-    if (st->reason == CARC_COMPLETED)
+    if (st->reason == CARC_COMPLETED && st->ran)
       for (int f = 0; f < g->nfigs; f++)
         if (g->figs[f].seg >= 0 && feature_find(g, g->figs[f].seg) == st->root) figure_to(g, f, -1);
   }
