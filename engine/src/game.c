@@ -144,12 +144,12 @@ carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
   size_t cap_l = dst->log_cap;
   memcpy(dst, src, offsetof(carc_game, tiles));
   memcpy(dst->tiles, src->tiles, sizeof(board_tile) * (size_t)src->ntiles);
+  /* the scalar block above copied the counts; arrays follow by used length */
   memcpy(dst->segs, src->segs, sizeof(seg_state) * (size_t)src->nsegs);
   memcpy(dst->cells, src->cells, sizeof(cell) * (size_t)src->ncells);
   memcpy(dst->frontier, src->frontier, sizeof(int16_t) * (size_t)src->nfrontier);
   memcpy(dst->fr_req, src->fr_req, sizeof(uint32_t) * (size_t)src->nfrontier);
   memcpy(dst->fr_mask, src->fr_mask, sizeof(uint32_t) * (size_t)src->nfrontier);
-  memcpy(dst->last_neigh8, src->last_neigh8, sizeof src->last_neigh8);
   memcpy(dst->slots, src->slots, sizeof src->slots);
   memcpy(dst->figs, src->figs, sizeof(figure_state) * (size_t)src->nfigs);
   memcpy(dst->tile_stamp, src->tile_stamp, sizeof(uint32_t) * (size_t)src->ntiles);

@@ -209,6 +209,8 @@ typedef struct staged {
 typedef enum act_step { STEP_MAIN, STEP_NEUTRAL, STEP_CONFLICT } act_step;
 
 struct carc_game {
+  /* scalars first: everything before `tiles` is zeroed by new and copied
+   * whole by carc_game_copy; the arrays after it are copied by used length */
   carc_engine *e;
   char err[ERR_CAP];
   carc_game_options opt;
@@ -217,33 +219,31 @@ struct carc_game {
   int phase, turn, current, drawn, act_step, last_tile;
   int neutral_moved;      /* neutral figure moved this turn (bit per type) */
   int set_aside, bag_len, bag_pos;
-  uint16_t bag[CARC_MAX_TILES];
-  int ntiles;
-  board_tile tiles[CARC_MAX_TILES];
-  int nsegs;
-  seg_state segs[MAX_SEGS];
-  int ncells, nfrontier;
-  cell cells[MAX_CELLS];
-  int16_t frontier[MAX_CELLS];
-  uint32_t fr_req[MAX_CELLS], fr_mask[MAX_CELLS]; /* frontier signatures, contiguous for fast scans */
-  int16_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
-  int16_t slots[CELL_SLOTS];
-  int nfigs;
-  figure_state figs[MAX_FIGURES];
+  int ntiles, nsegs, ncells, nfrontier, nfigs;
   uint32_t stamp;
-  uint32_t tile_stamp[CARC_MAX_TILES];
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
-  /* records and log: growable, owned by the game */
+  int16_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
+  /* records and log: growable, owned by the game (pointers kept by copy) */
   int nrecords, cap_records;
   record *records;
   int nchanges, cap_changes;
   record_change *changes;
   char *log;
   size_t log_len, log_cap;
-  /* scratch for scoring */
-  carc_score_ctx ctx;
   int nstaged;
+  uint16_t bag[CARC_MAX_TILES];
+  /* arrays */
+  board_tile tiles[CARC_MAX_TILES];
+  seg_state segs[MAX_SEGS];
+  cell cells[MAX_CELLS];
+  int16_t frontier[MAX_CELLS];
+  uint32_t fr_req[MAX_CELLS], fr_mask[MAX_CELLS]; /* frontier signatures, contiguous for fast scans */
+  int16_t slots[CELL_SLOTS];
+  figure_state figs[MAX_FIGURES];
+  uint32_t tile_stamp[CARC_MAX_TILES];
+  /* scratch for scoring, never copied */
+  carc_score_ctx ctx;
   staged stage[MAX_STAGED];
 };
 

@@ -281,6 +281,13 @@ carc_result carc_tile_define(carc_engine *e, const char *set, const char *name, 
   return define_type(e, set, name, count, notation, "");
 }
 
+/* Drops the types added since `first` (a tile file is loaded all or nothing). */
+static void types_rollback(carc_engine *e, int first) {
+  for (int i = first; i < e->ntypes; i++)
+    carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
+  e->ntypes = first;
+}
+
 carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, const char *origin) {
   if (!text) return engine_fail(e, CARC_ERR_ARGUMENT, "no tile data");
   const char *line = text;
@@ -294,7 +301,7 @@ carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, c
     char where[160];
     snprintf(where, sizeof where, "%s:%d: ", origin ? origin : set, lineno);
     if (len >= sizeof buf) {
-      e->ntypes = first;
+      types_rollback(e, first);
       return engine_fail(e, CARC_ERR_PARSE, "%sline longer than %d characters", where,
                          (int)sizeof buf - 1);
     }
@@ -306,15 +313,13 @@ carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, c
       char name[CARC_MAX_NAME];
       int count, used = 0;
       if (sscanf(p, "%47s %d %n", name, &count, &used) != 2 || used == 0) {
-        e->ntypes = first;
+        types_rollback(e, first);
         return engine_fail(e, CARC_ERR_PARSE, "%sexpected 'NAME COUNT NOTATION'", where);
       }
       char *cr = strchr(p + used, '\r');
       if (cr) *cr = '\0';
       if (define_type(e, set, name, count, p + used, where) != CARC_OK) {
-        for (int i = first; i < e->ntypes; i++)
-          carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
-        e->ntypes = first;
+        types_rollback(e, first);
         return CARC_ERR_PARSE;
       }
     }
@@ -373,6 +378,28 @@ int carc_segment_attr(const carc_engine *e, int t, int s, int attr) {
 }
 int carc_tile_type_attr(const carc_engine *e, int t, int attr) {
   return TYPE_OK(e, t) ? tile_attr_value(e->types[t].attr, e->types[t].nattr, attr) : 0;
+}
+/* Sets (or, with value 0, clears) a tile attribute of a defined type; for
+ * expansions that mark base tiles (farmhouses ...). */
+carc_result carc_tile_set_attr(carc_engine *e, int t, int attr, int value) {
+  if (!TYPE_OK(e, t) || attr < 0 || attr >= e->nattr)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "no tile type %d or attribute %d", t, attr);
+  tile_type *tt = &e->types[t];
+  int i = 0;
+  while (i < tt->nattr && tt->attr[i].id != attr) i++;
+  if (value == 0) {
+    if (i == tt->nattr) return CARC_OK;
+    tt->attr[i] = tt->attr[--tt->nattr];
+    tt->attr_bits &= ~(1ull << attr);
+    return CARC_OK;
+  }
+  if (i == tt->nattr && tt->nattr >= MAX_SEG_ATTRS)
+    return engine_fail(e, CARC_ERR_LIMIT, "tile %s: at most %d tile attributes", tt->name, MAX_SEG_ATTRS);
+  if (i == tt->nattr) tt->nattr++;
+  tt->attr[i].id = (uint8_t)attr;
+  tt->attr[i].value = (int16_t)value;
+  tt->attr_bits |= 1ull << attr;
+  return CARC_OK;
 }
 unsigned carc_segment_field_cities(const carc_engine *e, int t, int s) {
   return SEG_OK(e, t, s) ? e->types[t].seg[s].field_cities : 0;

@@ -17,3 +17,22 @@ int check_done(const char *name) {
   else printf("%s: all checks passed\n", name);
   return check_failures ? 1 : 0;
 }
+
+carc_game *check_scenario(carc_engine *e, int players) {
+  carc_game_options o = {players, 1, 0, 1};
+  carc_game *g = carc_game_new(e, &o);
+  if (!g) {
+    fprintf(stderr, "cannot create a scenario game: %s\n", carc_engine_error(e));
+    exit(1);
+  }
+  return g;
+}
+
+int check_type(const carc_engine *e, const char *name) {
+  int t = carc_tile_type_find(e, name);
+  if (t < 0) {
+    fprintf(stderr, "no tile type %s\n", name);
+    exit(1);
+  }
+  return t;
+}

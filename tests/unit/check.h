@@ -4,6 +4,7 @@
 #define CARC_CHECK_H
 #include "carcassonne.h"
 #include <stdio.h>
+#include <string.h>
 
 extern int check_failures;
 #define CHECK(cond)                                                            \
@@ -21,7 +22,21 @@ extern int check_failures;
       check_failures++;                                                                    \
     }                                                                                      \
   } while (0)
+/* Fails unless `text` contains `needle` (error messages). */
+#define CHECK_HAS(text, needle)                                                             \
+  do {                                                                                     \
+    const char *t_ = (text), *n_ = (needle);                                               \
+    if (!t_ || !strstr(t_, n_)) {                                                          \
+      fprintf(stderr, "%s:%d: \"%s\" does not contain \"%s\"\n", __FILE__, __LINE__,       \
+              t_ ? t_ : "(null)", n_);                                                     \
+      check_failures++;                                                                    \
+    }                                                                                      \
+  } while (0)
 /* An engine with the base tiles loaded; aborts the test if that fails. */
 carc_engine *check_base_engine(void);
 int check_done(const char *name);
+/* A base engine game with an empty bag: only the start tile D at (0,0). */
+carc_game *check_scenario(carc_engine *e, int players);
+/* Tile type index by name; aborts if unknown. */
+int check_type(const carc_engine *e, const char *name);
 #endif
