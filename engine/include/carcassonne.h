@@ -114,6 +114,8 @@ int carc_segment_kind(const carc_engine *e, int type, int s);
 unsigned carc_segment_ports(const carc_engine *e, int type, int s);
 int carc_segment_attr(const carc_engine *e, int type, int s, int attr);
 int carc_tile_type_attr(const carc_engine *e, int type, int attr);
+/* Sets a tile attribute on a defined type (value 0 clears it). */
+carc_result carc_tile_set_attr(carc_engine *e, int type, int attr, int value);
 /* Bitmask of the city segments that field segment `s` touches. */
 unsigned carc_segment_field_cities(const carc_engine *e, int type, int s);
 /* The kind on each of an edge's three ports after rotation; for matching. */
