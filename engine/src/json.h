@@ -1,0 +1,49 @@
+/* json.h - a tiny JSON reader for saved games. Not API.
+ *
+ * Parses a whole text into a tree whose nodes live in one arena allocated
+ * through the engine's allocator. Numbers keep their integer value exactly
+ * (sign and 64-bit magnitude); fractions and exponents are rejected, since
+ * nothing the engine saves needs them. Every node remembers its offset in
+ * the text so that errors can name a line and column. */
+#ifndef CARC_JSON_H
+#define CARC_JSON_H
+
+#include "internal.h"
+
+typedef enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT } json_type;
+
+typedef struct json_value {
+  json_type type;
+  size_t pos;                 /* offset of the value's first character */
+  const char *key;            /* member name, for members of an object */
+  int boolean;
+  int negative;               /* numbers: sign and magnitude */
+  uint64_t magnitude;
+  const char *str;            /* strings: NUL-terminated, escapes decoded */
+  size_t len;
+  int count;                  /* arrays and objects: number of children */
+  struct json_value *child, *next;
+} json_value;
+
+typedef struct json_doc {
+  carc_engine *e;
+  void *blocks;               /* arena blocks, linked */
+  char *cur;
+  size_t left;
+  const char *text;
+  json_value *root;
+} json_doc;
+
+/* Parses `text`; on failure returns false with a message naming the line and
+ * column in err. json_free releases the tree in both cases. */
+bool json_parse(json_doc *d, carc_engine *e, const char *text, char *err, size_t errcap);
+void json_free(json_doc *d);
+/* Line and column (1-based) of an offset in the parsed text. */
+void json_where(const json_doc *d, size_t pos, int *line, int *col);
+/* The first member named `key` of an object, or NULL. */
+const json_value *json_get(const json_value *obj, const char *key);
+/* The i-th element of an array, or NULL. */
+const json_value *json_at(const json_value *arr, int i);
+const char *json_type_name(json_type t);
+
+#endif

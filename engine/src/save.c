@@ -1,0 +1,571 @@
+/* save.c - a game's whole state as JSON, and back.
+ *
+ * The saved text holds the state only: options, turn scalars, the small
+ * mutable state (random generator, flags, variables, scores, token supplies),
+ * the bag, every placed tile in placement order, every figure, and which
+ * features were scored. The board's derived structures (squares, frontier,
+ * features) are not written: loading re-places the tiles in order, which
+ * rebuilds them exactly as they were, frontier order included, so a loaded
+ * game continues exactly as the saved one would. Scoring records and the
+ * event log are not part of the state; a loaded game starts with none.
+ *
+ * Output is deterministic: fixed key order, one placed tile or figure a line.
+ * Players are numbered from 0, as in the C API. */
+#include "internal.h"
+#include "json.h"
+#include <inttypes.h>
+#include <stdio.h>
+
+#define SAVE_FORMAT "carcassonne-save"
+#define SAVE_VERSION 1
+
+static const char *const phase_names[] = {"place", "act", "end", "over"};
+static const char *const step_names[] = {"main", "neutral", "conflict"};
+
+/* ------------------------------------------------------------ writing */
+
+typedef struct save_out {
+  char *buf;
+  size_t cap, len;
+} save_out;
+
+static void put(save_out *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  size_t room = o->len < o->cap ? o->cap - o->len : 0;
+  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+  va_end(ap);
+  if (n > 0) o->len += (size_t)n;
+}
+
+static void put_char(save_out *o, char c) {
+  if (o->len + 1 < o->cap) {
+    o->buf[o->len] = c;
+    o->buf[o->len + 1] = '\0';
+  }
+  o->len++;
+}
+
+static void put_str(save_out *o, const char *s) {
+  put_char(o, '"');
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+      put_char(o, '\\');
+      put_char(o, (char)c);
+    } else if (c < 0x20) {
+      put(o, "\\u%04x", c);
+    } else {
+      put_char(o, (char)c);
+    }
+  }
+  put_char(o, '"');
+}
+
+/* The root of a segment's feature without path compression (g is const). */
+static int root_of(const carc_game *g, int s) {
+  while (g->segs[s].parent != s) s = g->segs[s].parent;
+  return s;
+}
+
+static void put_tile_name(save_out *o, const carc_engine *e, int type) {
+  if (type < 0 || type >= e->ntypes) put(o, "null");
+  else put_str(o, e->types[type].name);
+}
+
+size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
+  save_out o = {buf, buf ? cap : 0, 0};
+  if (o.cap) buf[0] = '\0';
+  if (!g) return 0;
+  const carc_engine *e = g->e;
+  put(&o, "{\n  \"format\": \"%s\",\n  \"version\": %d,\n", SAVE_FORMAT, SAVE_VERSION);
+  put(&o, "  \"players\": %d,\n  \"followers\": %d,\n  \"seed\": %" PRIu64 ",\n  \"no_bag\": %d,\n",
+      g->players, g->followers, g->opt.seed, g->opt.no_bag ? 1 : 0);
+  put(&o, "  \"phase\": \"%s\",\n  \"turn\": %d,\n  \"current\": %d,\n  \"drawn\": ",
+      g->phase >= 0 && g->phase <= 3 ? phase_names[g->phase] : "?", g->turn, g->current);
+  put_tile_name(&o, e, g->drawn);
+  put(&o, ",\n  \"act_step\": \"%s\",\n  \"last_tile\": %d,\n  \"neutral_moved\": %d,\n"
+      "  \"set_aside\": %d,\n", g->act_step >= 0 && g->act_step <= 2 ? step_names[g->act_step] : "?",
+      g->last_tile, g->neutral_moved, g->set_aside);
+  put(&o, "  \"scores\": [");
+  for (int p = 0; p < g->players; p++) put(&o, "%s%d", p ? ", " : "", g->s.score[p]);
+  put(&o, "],\n  \"rng\": \"%016" PRIx64 "\",\n  \"flags\": \"%016" PRIx64 "\",\n", g->s.rng,
+      g->s.flags);
+  put(&o, "  \"vars\": {");
+  for (int v = 0; v < e->nvars; v++) {
+    put(&o, "%s", v ? ", " : "");
+    put_str(&o, e->var_names[v]);
+    put(&o, ": %d", g->s.vars[v]);
+  }
+  put(&o, "},\n  \"token_supply\": {");
+  for (int t = 0; t < e->ntok; t++) {
+    put(&o, "%s", t ? ", " : "");
+    put_str(&o, e->toks[t].name);
+    put(&o, ": [");
+    for (int p = 0; p < g->players; p++) put(&o, "%s%d", p ? ", " : "", g->s.token_supply[p][t]);
+    put(&o, "]");
+  }
+  put(&o, "},\n  \"bag\": [");
+  for (int i = g->bag_pos; i < g->bag_len; i++) {
+    put(&o, "%s", i > g->bag_pos ? ", " : "");
+    put_tile_name(&o, e, g->bag[i]);
+  }
+  put(&o, "],\n  \"tiles\": [");
+  for (int t = 0; t < g->ntiles; t++) {
+    const board_tile *bt = &g->tiles[t];
+    const tile_type *tt = &e->types[bt->type];
+    put(&o, "%s\n    {\"type\": ", t ? "," : "");
+    put_str(&o, tt->name);
+    if (tt->adhoc) {
+      put(&o, ", \"adhoc\": 1, \"notation\": ");
+      put_str(&o, tt->notation);
+    }
+    put(&o, ", \"x\": %d, \"y\": %d, \"rotation\": %d, \"token\": ", bt->x, bt->y, bt->rot);
+    if (bt->token >= 0 && bt->token < e->ntok) {
+      put(&o, "{\"type\": ");
+      put_str(&o, e->toks[bt->token].name);
+      put(&o, ", \"owner\": %d}", bt->token_owner);
+    } else {
+      put(&o, "null");
+    }
+    put(&o, "}");
+  }
+  put(&o, "%s],\n  \"figures\": [", g->ntiles ? "\n  " : "");
+  for (int f = 0; f < g->nfigs; f++) {
+    const figure_state *fs = &g->figs[f];
+    put(&o, "%s\n    {\"type\": ", f ? "," : "");
+    put_str(&o, e->figs[fs->type].name);
+    if (fs->owner < 0) put(&o, ", \"owner\": null");
+    else put(&o, ", \"owner\": %d", fs->owner);
+    if (fs->seg < 0) put(&o, ", \"at\": null}");
+    else put(&o, ", \"at\": [%d, %d]}", g->segs[fs->seg].tile, g->segs[fs->seg].idx);
+  }
+  put(&o, "%s],\n  \"scored\": [", g->nfigs ? "\n  " : "");
+  int any = 0;
+  for (int s = 0; s < g->nsegs; s++)
+    if (g->segs[s].scored && root_of(g, s) == s) {
+      put(&o, "%s%d", any ? ", " : "", s);
+      any = 1;
+    }
+  put(&o, "]\n}\n");
+  return o.len;
+}
+
+/* ------------------------------------------------------------ reading */
+
+typedef struct loader {
+  json_doc doc;
+  carc_engine *e;
+  char msg[ERR_CAP];
+  carc_result code;
+} loader;
+
+/* Names the JSON path and position of a bad value. */
+static bool bad(loader *L, carc_result code, const json_value *v, const char *path, const char *fmt, ...) {
+  char what[ERR_CAP - 96];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  int line = 1, col = 1;
+  if (v) json_where(&L->doc, v->pos, &line, &col);
+  snprintf(L->msg, sizeof L->msg, "%s (line %d, column %d): %s", path, line, col, what);
+  L->code = code;
+  return false;
+}
+
+static const json_value *member(loader *L, const json_value *obj, const char *key,
+                                json_type type, bool nullable, const char *path) {
+  const json_value *v = json_get(obj, key);
+  char where[160];
+  snprintf(where, sizeof where, "%s%s%s", path, path[0] ? "." : "", key);
+  if (!v) {
+    bad(L, CARC_ERR_PARSE, obj, where, "missing");
+    return NULL;
+  }
+  if (v->type == type || (nullable && v->type == JSON_NULL)) return v;
+  bad(L, CARC_ERR_PARSE, v, where, "expected %s%s, found %s", json_type_name(type),
+      nullable ? " or null" : "", json_type_name(v->type));
+  return NULL;
+}
+
+/* An integer in [lo, hi]. */
+static bool int_value(loader *L, const json_value *v, long long lo, long long hi, const char *path,
+                      int *out) {
+  if (!v || v->type != JSON_NUMBER)
+    return bad(L, CARC_ERR_PARSE, v, path, "expected a whole number, found %s",
+               v ? json_type_name(v->type) : "nothing");
+  if (v->magnitude > (uint64_t)1 << 40)
+    return bad(L, CARC_ERR_ARGUMENT, v, path, "number out of range");
+  long long n = v->negative ? -(long long)v->magnitude : (long long)v->magnitude;
+  if (n < lo || n > hi)
+    return bad(L, CARC_ERR_ARGUMENT, v, path, "%lld is outside %lld..%lld", n, lo, hi);
+  *out = (int)n;
+  return true;
+}
+
+static bool int_member(loader *L, const json_value *obj, const char *key, long long lo,
+                       long long hi, const char *path, int *out) {
+  const json_value *v = member(L, obj, key, JSON_NUMBER, false, path);
+  if (!v) return false;
+  char where[160];
+  snprintf(where, sizeof where, "%s%s%s", path, path[0] ? "." : "", key);
+  return int_value(L, v, lo, hi, where, out);
+}
+
+static bool hex_member(loader *L, const json_value *obj, const char *key, uint64_t *out) {
+  const json_value *v = member(L, obj, key, JSON_STRING, false, "");
+  if (!v) return false;
+  uint64_t x = 0;
+  if (v->len == 0 || v->len > 16)
+    return bad(L, CARC_ERR_PARSE, v, key, "expected 1 to 16 hexadecimal digits");
+  for (size_t i = 0; i < v->len; i++) {
+    char c = v->str[i];
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) return bad(L, CARC_ERR_PARSE, v, key, "'%c' is not a hexadecimal digit", c);
+    x = x << 4 | (uint64_t)d;
+  }
+  *out = x;
+  return true;
+}
+
+static int name_in(const char *const *names, int n, const char *s) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(names[i], s) == 0) return i;
+  return -1;
+}
+
+static bool tile_type_of(loader *L, const json_value *v, const char *path, int *out) {
+  if (!v || v->type != JSON_STRING)
+    return bad(L, CARC_ERR_PARSE, v, path, "expected a tile name, found %s",
+               v ? json_type_name(v->type) : "nothing");
+  int t = carc_tile_type_find(L->e, v->str);
+  if (t < 0) return bad(L, CARC_ERR_UNKNOWN, v, path, "unknown tile '%s'", v->str);
+  *out = t;
+  return true;
+}
+
+/* An ad-hoc tile type: the one of that name if it has this notation, else one
+ * with this notation, else defined now under the saved name if it is free. */
+static bool adhoc_type(loader *L, const json_value *name, const json_value *notation,
+                       const char *path, int *out) {
+  carc_engine *e = L->e;
+  int t = carc_tile_type_find(e, name->str);
+  if (t >= 0 && e->types[t].adhoc && strcmp(e->types[t].notation, notation->str) == 0) {
+    *out = t;
+    return true;
+  }
+  for (int i = 0; i < e->ntypes; i++)
+    if (e->types[i].adhoc && strcmp(e->types[i].notation, notation->str) == 0) {
+      *out = i;
+      return true;
+    }
+  char fresh[CARC_MAX_NAME];
+  const char *use = name->str;
+  if (t >= 0 || !name->str[0] || strlen(name->str) >= CARC_MAX_NAME) {
+    snprintf(fresh, sizeof fresh, "adhoc%d", e->ntypes);
+    use = fresh;
+  }
+  if (carc_tile_define(e, "adhoc", use, 0, notation->str) != CARC_OK)
+    return bad(L, CARC_ERR_PARSE, notation, path, "bad ad-hoc tile notation: %s", e->err);
+  e->types[e->ntypes - 1].adhoc = 1;
+  *out = e->ntypes - 1;
+  return true;
+}
+
+static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
+  carc_engine *e = L->e;
+  char path[96];
+  board_reset(g);
+  int i = 0;
+  for (const json_value *tv = tiles->child; tv; tv = tv->next, i++) {
+    snprintf(path, sizeof path, "tiles[%d]", i);
+    if (tv->type != JSON_OBJECT)
+      return bad(L, CARC_ERR_PARSE, tv, path, "expected an object, found %s", json_type_name(tv->type));
+    if (g->ntiles >= CARC_MAX_TILES)
+      return bad(L, CARC_ERR_LIMIT, tv, path, "more than %d tiles", CARC_MAX_TILES);
+    const json_value *name = member(L, tv, "type", JSON_STRING, false, path);
+    if (!name) return false;
+    int type, x, y, rot, adhoc = 0;
+    const json_value *av = json_get(tv, "adhoc");
+    if (av && !int_member(L, tv, "adhoc", 0, 1, path, &adhoc)) return false;
+    if (adhoc) {
+      const json_value *nv = member(L, tv, "notation", JSON_STRING, false, path);
+      if (!nv || !adhoc_type(L, name, nv, path, &type)) return false;
+    } else {
+      char tpath[112];
+      snprintf(tpath, sizeof tpath, "%s.type", path);
+      if (!tile_type_of(L, name, tpath, &type)) return false;
+    }
+    if (!int_member(L, tv, "x", -30000, 30000, path, &x) ||
+        !int_member(L, tv, "y", -30000, 30000, path, &y) ||
+        !int_member(L, tv, "rotation", 0, 3, path, &rot))
+      return false;
+    if (g->nsegs + e->types[type].nseg > MAX_SEGS)
+      return bad(L, CARC_ERR_LIMIT, tv, path, "too many segments on the board");
+    if (g->ntiles > 0 && !board_fits(g, type, x, y, rot)) {
+      int c = board_cell_find(g, x, y);
+      return bad(L, CARC_ERR_ILLEGAL, tv, path, "tile %s does not fit at (%d,%d) rotation %d%s",
+                 e->types[type].name, x, y, rot,
+                 c >= 0 && g->cells[c].tile >= 0 ? ": the square is taken"
+                 : c < 0 || g->cells[c].frontier_pos < 0 ? ": not next to a placed tile"
+                                                         : ": its edges do not match");
+    }
+    int ti = board_place(g, type, x, y, rot);
+    const json_value *tok = member(L, tv, "token", JSON_OBJECT, true, path);
+    if (!tok) return false;
+    if (tok->type == JSON_OBJECT) {
+      char kpath[112];
+      snprintf(kpath, sizeof kpath, "%s.token", path);
+      const json_value *kn = member(L, tok, "type", JSON_STRING, false, kpath);
+      if (!kn) return false;
+      int k = carc_token_type_find(e, kn->str), owner;
+      if (k < 0) return bad(L, CARC_ERR_UNKNOWN, kn, kpath, "unknown token '%s'", kn->str);
+      if (!int_member(L, tok, "owner", 0, g->players - 1, kpath, &owner)) return false;
+      g->tiles[ti].token = (int8_t)k;
+      g->tiles[ti].token_owner = (int8_t)owner;
+    }
+  }
+  if (g->ntiles == 0) return bad(L, CARC_ERR_PARSE, tiles, "tiles", "a game has at least one tile");
+  return true;
+}
+
+static bool load_figures(loader *L, carc_game *g, const json_value *figs) {
+  carc_engine *e = L->e;
+  char path[96];
+  if (figs->count > MAX_FIGURES)
+    return bad(L, CARC_ERR_LIMIT, figs, "figures", "more than %d figures", MAX_FIGURES);
+  g->nfigs = 0;
+  int i = 0;
+  for (const json_value *fv = figs->child; fv; fv = fv->next, i++) {
+    snprintf(path, sizeof path, "figures[%d]", i);
+    if (fv->type != JSON_OBJECT)
+      return bad(L, CARC_ERR_PARSE, fv, path, "expected an object, found %s", json_type_name(fv->type));
+    const json_value *tn = member(L, fv, "type", JSON_STRING, false, path);
+    if (!tn) return false;
+    int ft = carc_figure_type_find(e, tn->str);
+    if (ft < 0) return bad(L, CARC_ERR_UNKNOWN, tn, path, "unknown figure '%s'", tn->str);
+    bool neutral = e->figs[ft].placement == CARC_PLACE_NEUTRAL;
+    const json_value *ov = member(L, fv, "owner", JSON_NUMBER, true, path);
+    if (!ov) return false;
+    int owner = -1;
+    if (neutral && ov->type != JSON_NULL)
+      return bad(L, CARC_ERR_ILLEGAL, ov, path, "the %s is neutral: its owner must be null", tn->str);
+    if (!neutral) {
+      char opath[112];
+      snprintf(opath, sizeof opath, "%s.owner", path);
+      if (ov->type == JSON_NULL)
+        return bad(L, CARC_ERR_ILLEGAL, ov, opath, "a %s needs an owner", tn->str);
+      if (!int_value(L, ov, 0, g->players - 1, opath, &owner)) return false;
+    }
+    const json_value *at = member(L, fv, "at", JSON_ARRAY, true, path);
+    if (!at) return false;
+    int seg = -1;
+    if (at->type == JSON_ARRAY) {
+      char apath[112];
+      snprintf(apath, sizeof apath, "%s.at", path);
+      int tile, s;
+      if (at->count != 2)
+        return bad(L, CARC_ERR_PARSE, at, apath, "expected [tile, segment]");
+      if (!int_value(L, json_at(at, 0), 0, g->ntiles - 1, apath, &tile)) return false;
+      const tile_type *tt = &e->types[g->tiles[tile].type];
+      if (!int_value(L, json_at(at, 1), 0, tt->nseg - 1, apath, &s)) return false;
+      if (!(e->figs[ft].kinds & (1u << tt->seg[s].kind)))
+        return bad(L, CARC_ERR_ILLEGAL, at, apath, "a %s cannot stand on a %s", tn->str,
+                   carc_kind_name(e, tt->seg[s].kind));
+      seg = g->tiles[tile].seg_base + s;
+    }
+    figure_state *f = &g->figs[g->nfigs++];
+    f->type = (uint8_t)ft;
+    f->owner = (int8_t)owner;
+    f->seg = (int16_t)seg;
+  }
+  /* occupants are counted at the roots, as figure moves keep them */
+  for (int s = 0; s < g->nsegs; s++) g->segs[s].occupants = 0;
+  for (int f = 0; f < g->nfigs; f++)
+    if (g->figs[f].seg >= 0)
+      g->segs[feature_find(g, g->figs[f].seg)].occupants += (uint8_t)e->figs[g->figs[f].type].occupies;
+  return true;
+}
+
+/* Two figures that never share a feature stand on one (the conflict step). */
+static bool exclusive_pair(carc_game *g) {
+  for (int i = 0; i < g->nfigs; i++) {
+    int other = g->e->figs[g->figs[i].type].exclusive;
+    if (g->figs[i].seg < 0 || other < 0) continue;
+    int root = feature_find(g, g->figs[i].seg);
+    for (int j = 0; j < g->nfigs; j++)
+      if (g->figs[j].type == other && g->figs[j].seg >= 0 && feature_find(g, g->figs[j].seg) == root)
+        return true;
+  }
+  return false;
+}
+
+static bool load_state(loader *L, carc_game *g, const json_value *root) {
+  carc_engine *e = L->e;
+  int v;
+  /* board first: indexes below refer to it */
+  const json_value *tiles = member(L, root, "tiles", JSON_ARRAY, false, "");
+  if (!tiles || !load_tiles(L, g, tiles)) return false;
+  const json_value *figs = member(L, root, "figures", JSON_ARRAY, false, "");
+  if (!figs || !load_figures(L, g, figs)) return false;
+  const json_value *scored = member(L, root, "scored", JSON_ARRAY, false, "");
+  if (!scored) return false;
+  int i = 0;
+  for (const json_value *sv = scored->child; sv; sv = sv->next, i++) {
+    char path[64];
+    snprintf(path, sizeof path, "scored[%d]", i);
+    if (!int_value(L, sv, 0, g->nsegs - 1, path, &v)) return false;
+    g->segs[feature_find(g, v)].scored = 1;
+  }
+  /* turn scalars */
+  const json_value *ph = member(L, root, "phase", JSON_STRING, false, "");
+  if (!ph) return false;
+  if ((g->phase = name_in(phase_names, 4, ph->str)) < 0)
+    return bad(L, CARC_ERR_UNKNOWN, ph, "phase", "unknown phase '%s'", ph->str);
+  const json_value *st = member(L, root, "act_step", JSON_STRING, false, "");
+  if (!st) return false;
+  if ((g->act_step = name_in(step_names, 3, st->str)) < 0)
+    return bad(L, CARC_ERR_UNKNOWN, st, "act_step", "unknown act step '%s'", st->str);
+  if (!int_member(L, root, "turn", 0, 1000000, "", &g->turn) ||
+      !int_member(L, root, "current", 0, g->players - 1, "", &g->current) ||
+      !int_member(L, root, "last_tile", -1, g->ntiles - 1, "", &g->last_tile) ||
+      !int_member(L, root, "neutral_moved", 0, 0x7FFFFFFF, "", &g->neutral_moved) ||
+      !int_member(L, root, "set_aside", 0, CARC_MAX_TILES, "", &g->set_aside))
+    return false;
+  const json_value *dv = member(L, root, "drawn", JSON_STRING, true, "");
+  if (!dv) return false;
+  g->drawn = -1;
+  if (dv->type == JSON_STRING && !tile_type_of(L, dv, "drawn", &g->drawn)) return false;
+  if (g->phase == CARC_PHASE_PLACE && g->drawn < 0)
+    return bad(L, CARC_ERR_STATE, dv, "drawn", "the place phase needs a drawn tile");
+  if (g->phase == CARC_PHASE_ACT && g->last_tile < 0)
+    return bad(L, CARC_ERR_STATE, root, "last_tile", "the act phase needs the tile just placed");
+  if (g->act_step != STEP_MAIN && g->phase != CARC_PHASE_ACT)
+    return bad(L, CARC_ERR_STATE, st, "act_step", "only the act phase has a step other than main");
+  if (g->act_step == STEP_CONFLICT && !exclusive_pair(g))
+    return bad(L, CARC_ERR_STATE, st, "act_step", "no two exclusive figures share a feature");
+  /* the small state */
+  const json_value *sc = member(L, root, "scores", JSON_ARRAY, false, "");
+  if (!sc) return false;
+  if (sc->count != g->players)
+    return bad(L, CARC_ERR_PARSE, sc, "scores", "expected %d scores, found %d", g->players, sc->count);
+  for (int p = 0; p < g->players; p++) {
+    char path[32];
+    snprintf(path, sizeof path, "scores[%d]", p);
+    if (!int_value(L, json_at(sc, p), -1000000000, 1000000000, path, &g->s.score[p])) return false;
+  }
+  if (!hex_member(L, root, "rng", &g->s.rng) || !hex_member(L, root, "flags", &g->s.flags))
+    return false;
+  const json_value *vars = member(L, root, "vars", JSON_OBJECT, false, "");
+  if (!vars) return false;
+  memset(g->s.vars, 0, sizeof g->s.vars);
+  for (const json_value *vv = vars->child; vv; vv = vv->next) {
+    char path[96];
+    snprintf(path, sizeof path, "vars.%.80s", vv->key);
+    int id = carc_var_find(e, vv->key);
+    if (id < 0) return bad(L, CARC_ERR_UNKNOWN, vv, path, "unknown variable '%s'", vv->key);
+    if (!int_value(L, vv, INT32_MIN, INT32_MAX, path, &g->s.vars[id])) return false;
+  }
+  const json_value *ts = member(L, root, "token_supply", JSON_OBJECT, false, "");
+  if (!ts) return false;
+  for (const json_value *tv = ts->child; tv; tv = tv->next) {
+    char path[96];
+    snprintf(path, sizeof path, "token_supply.%.60s", tv->key);
+    int k = carc_token_type_find(e, tv->key);
+    if (k < 0) return bad(L, CARC_ERR_UNKNOWN, tv, path, "unknown token '%s'", tv->key);
+    if (tv->type != JSON_ARRAY || tv->count != g->players)
+      return bad(L, CARC_ERR_PARSE, tv, path, "expected an array of %d counts", g->players);
+    for (int p = 0; p < g->players; p++) {
+      if (!int_value(L, json_at(tv, p), 0, 99, path, &v)) return false;
+      g->s.token_supply[p][k] = (int16_t)v;
+    }
+  }
+  /* the bag, from its next tile on */
+  const json_value *bag = member(L, root, "bag", JSON_ARRAY, false, "");
+  if (!bag) return false;
+  if (bag->count > CARC_MAX_TILES)
+    return bad(L, CARC_ERR_LIMIT, bag, "bag", "more than %d tiles", CARC_MAX_TILES);
+  g->bag_pos = g->bag_len = 0;
+  i = 0;
+  for (const json_value *bv = bag->child; bv; bv = bv->next, i++) {
+    char path[32];
+    snprintf(path, sizeof path, "bag[%d]", i);
+    int t;
+    if (!tile_type_of(L, bv, path, &t)) return false;
+    g->bag[g->bag_len++] = (uint16_t)t;
+  }
+  return true;
+}
+
+carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t errcap) {
+  if (err && errcap) err[0] = '\0';
+  if (!e) {
+    if (err && errcap) snprintf(err, errcap, "no engine");
+    return NULL;
+  }
+  loader L;
+  memset(&L, 0, sizeof L);
+  L.e = e;
+  L.code = CARC_ERR_PARSE;
+  carc_game *g = NULL;
+  if (!json) {
+    snprintf(L.msg, sizeof L.msg, "no JSON text");
+    goto fail;
+  }
+  if (!json_parse(&L.doc, e, json, L.msg, sizeof L.msg)) goto fail;
+  const json_value *root = L.doc.root;
+  if (root->type != JSON_OBJECT) {
+    bad(&L, CARC_ERR_PARSE, root, "document", "expected an object, found %s", json_type_name(root->type));
+    goto fail;
+  }
+  const json_value *fmt = member(&L, root, "format", JSON_STRING, false, "");
+  if (!fmt) goto fail;
+  if (strcmp(fmt->str, SAVE_FORMAT) != 0) {
+    bad(&L, CARC_ERR_PARSE, fmt, "format", "expected \"%s\", found \"%s\"", SAVE_FORMAT, fmt->str);
+    goto fail;
+  }
+  int version;
+  if (!int_member(&L, root, "version", 0, 1000000, "", &version)) goto fail;
+  if (version != SAVE_VERSION) {
+    bad(&L, CARC_ERR_PARSE, json_get(root, "version"), "version",
+        "unsupported version %d (this engine reads version %d)", version, SAVE_VERSION);
+    goto fail;
+  }
+  carc_game_options opt = {2, 0, 0, 0};
+  const json_value *seed = member(&L, root, "seed", JSON_NUMBER, false, "");
+  if (!seed) goto fail;
+  if (seed->negative && seed->magnitude) {
+    bad(&L, CARC_ERR_ARGUMENT, seed, "seed", "a seed is not negative");
+    goto fail;
+  }
+  opt.seed = seed->magnitude;
+  if (!int_member(&L, root, "players", 1, CARC_MAX_PLAYERS, "", &opt.players) ||
+      !int_member(&L, root, "followers", 0, 16, "", &opt.followers) ||
+      !int_member(&L, root, "no_bag", 0, 1, "", &opt.no_bag))
+    goto fail;
+  /* a new game sets every field the engine keeps; the state is then replaced */
+  g = carc_game_new(e, &opt);
+  if (!g) {
+    L.code = CARC_ERR_STATE;
+    snprintf(L.msg, sizeof L.msg, "cannot create the game: %.400s", e->err);
+    goto fail;
+  }
+  if (!load_state(&L, g, root)) goto fail;
+  g->nstaged = 0;
+  g->nrecords = g->nchanges = 0;
+  g->log_len = 0;
+  if (g->log) g->log[0] = '\0';
+  g->stamp = 0;
+  memset(g->tile_stamp, 0, sizeof(uint32_t) * (size_t)g->ntiles);
+  g->err[0] = '\0';
+  json_free(&L.doc);
+  return g;
+fail:
+  json_free(&L.doc);
+  carc_game_free(g);
+  engine_fail(e, L.code, "load: %s", L.msg);
+  if (err && errcap) snprintf(err, errcap, "%s", e->err);
+  return NULL;
+}

@@ -1,0 +1,341 @@
+/* test_save.c - carc_game_save / carc_game_load: a save loads into a game that
+ * saves byte for byte the same and plays on exactly as the original; bad input
+ * gives NULL and a message that names the problem and where it is. */
+#include "check.h"
+#include <stdlib.h>
+#include <string.h>
+
+static char *save_text(const carc_game *g) {
+  size_t n = carc_game_save(g, NULL, 0);
+  char *buf = malloc(n + 1);
+  size_t m = carc_game_save(g, buf, n + 1);
+  CHECK_INT(m, n);
+  CHECK_INT(strlen(buf), n);
+  return buf;
+}
+
+static char *log_text(const carc_game *g) {
+  size_t n = carc_game_log(g, NULL, 0);
+  char *buf = malloc(n + 1);
+  carc_game_log(g, buf, n + 1);
+  return buf;
+}
+
+/* Features and placements seen through the public API: same order expected. */
+static void check_same_board(carc_game *a, carc_game *b) {
+  CHECK_INT(carc_board_tiles(b), carc_board_tiles(a));
+  static int fa[4096], fb[4096];
+  int na = carc_game_features(a, -1, fa, 4096), nb = carc_game_features(b, -1, fb, 4096);
+  CHECK_INT(nb, na);
+  if (na == nb && na <= 4096) CHECK(memcmp(fa, fb, sizeof(int) * (size_t)na) == 0);
+  for (int i = 0; i < na && i < 4096 && na == nb; i++) {
+    CHECK_INT(carc_feature_complete(b, fb[i]), carc_feature_complete(a, fa[i]));
+    CHECK_INT(carc_feature_open(b, fb[i]), carc_feature_open(a, fa[i]));
+    CHECK_INT(carc_feature_tiles(b, fb[i]), carc_feature_tiles(a, fa[i]));
+  }
+  static carc_placement_option pa[2048], pb[2048];
+  int ma = carc_game_placements(a, pa, 2048), mb = carc_game_placements(b, pb, 2048);
+  CHECK_INT(mb, ma);
+  if (ma == mb && ma <= 2048) CHECK(memcmp(pa, pb, sizeof pa[0] * (size_t)ma) == 0);
+  static carc_action aa[512], ab[512];
+  int ka = carc_game_actions(a, aa, 512), kb = carc_game_actions(b, ab, 512);
+  CHECK_INT(kb, ka);
+  if (ka == kb && ka <= 512) CHECK(memcmp(aa, ab, sizeof aa[0] * (size_t)ka) == 0);
+}
+
+/* Save, load, save again; then both games play on with the same bot. */
+static void round_trip(carc_engine *e, carc_game *g, carc_bot bot, const char *label) {
+  char *one = save_text(g);
+  char err[512];
+  carc_game *h = carc_game_load(e, one, err, sizeof err);
+  CHECK(h != NULL);
+  if (!h) {
+    fprintf(stderr, "%s: load failed: %s\n", label, err);
+    free(one);
+    return;
+  }
+  char *two = save_text(h);
+  CHECK(strcmp(one, two) == 0);
+  if (strcmp(one, two) != 0) fprintf(stderr, "%s: second save differs\n", label);
+  CHECK_INT(carc_game_phase(h), carc_game_phase(g));
+  CHECK_INT(carc_game_turn(h), carc_game_turn(g));
+  CHECK_INT(carc_game_current_player(h), carc_game_current_player(g));
+  CHECK_INT(carc_game_drawn_tile(h), carc_game_drawn_tile(g));
+  CHECK_INT(carc_game_bag_left(h), carc_game_bag_left(g));
+  CHECK_INT(carc_game_set_aside(h), carc_game_set_aside(g));
+  CHECK(carc_game_seed(h) == carc_game_seed(g));
+  CHECK_INT(carc_game_figures(h), carc_game_figures(g));
+  for (int f = 0; f < carc_game_figures(g); f++) {
+    CHECK_INT(carc_figure_type(h, f), carc_figure_type(g, f));
+    CHECK_INT(carc_figure_owner(h, f), carc_figure_owner(g, f));
+    CHECK_INT(carc_figure_segment(h, f), carc_figure_segment(g, f));
+  }
+  CHECK_INT(carc_game_scorings(h), 0); /* records are not part of the state */
+  check_same_board(g, h);
+
+  size_t mark = carc_game_log(g, NULL, 0);
+  CHECK(carc_bot_play_game(g, bot) == CARC_OK);
+  CHECK(carc_bot_play_game(h, bot) == CARC_OK);
+  for (int p = 0; p < carc_game_players(g); p++) CHECK_INT(carc_game_score(h, p), carc_game_score(g, p));
+  char *la = log_text(g), *lb = log_text(h);
+  CHECK(strcmp(la + mark, lb) == 0);
+  if (strcmp(la + mark, lb) != 0) fprintf(stderr, "%s: log tails differ\n", label);
+  char *three = save_text(g), *four = save_text(h);
+  CHECK(strcmp(three, four) == 0);
+  free(la);
+  free(lb);
+  free(one);
+  free(two);
+  free(three);
+  free(four);
+  carc_game_free(h);
+}
+
+static carc_game *new_game(carc_engine *e, int players, uint64_t seed) {
+  carc_game_options o = {players, seed, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  if (!g) {
+    fprintf(stderr, "cannot create a game: %s\n", carc_engine_error(e));
+    exit(1);
+  }
+  return g;
+}
+
+static void play_turns(carc_game *g, int n, carc_bot bot) {
+  for (int i = 0; i < n && carc_game_phase(g) <= CARC_PHASE_ACT; i++)
+    CHECK(carc_bot_play_turn(g, bot) == CARC_OK);
+}
+
+static void test_points_of_games(carc_engine *e) {
+  static const uint64_t seeds[] = {1, 7, 42, 20261122};
+  for (int k = 0; k < 4; k++) {
+    int players = 2 + k % 3;
+    char label[64];
+    /* place phase, at the start and in the middle */
+    carc_game *g = new_game(e, players, seeds[k]);
+    snprintf(label, sizeof label, "seed %d start", (int)seeds[k]);
+    round_trip(e, g, CARC_BOT_RANDOM, label);
+    carc_game_free(g);
+    g = new_game(e, players, seeds[k]);
+    play_turns(g, 20 + 7 * k, CARC_BOT_RANDOM);
+    CHECK_INT(carc_game_phase(g), CARC_PHASE_PLACE);
+    snprintf(label, sizeof label, "seed %d place", (int)seeds[k]);
+    round_trip(e, g, CARC_BOT_RANDOM, label);
+    carc_game_free(g);
+    /* act phase: a tile placed, its action not taken */
+    g = new_game(e, players, seeds[k]);
+    play_turns(g, 30 + k, CARC_BOT_RANDOM);
+    carc_placement_option opt[8];
+    CHECK(carc_game_placements(g, opt, 8) > 0);
+    CHECK(carc_game_place(g, opt[0].x, opt[0].y, opt[0].rotation) == CARC_OK);
+    CHECK_INT(carc_game_phase(g), CARC_PHASE_ACT);
+    snprintf(label, sizeof label, "seed %d act", (int)seeds[k]);
+    round_trip(e, g, CARC_BOT_RANDOM, label);
+    carc_game_free(g);
+    /* end phase: bag empty, final scoring not yet done */
+    g = new_game(e, players, seeds[k]);
+    while (carc_game_phase(g) == CARC_PHASE_PLACE || carc_game_phase(g) == CARC_PHASE_ACT)
+      CHECK(carc_bot_play_turn(g, CARC_BOT_RANDOM) == CARC_OK);
+    CHECK_INT(carc_game_phase(g), CARC_PHASE_END);
+    snprintf(label, sizeof label, "seed %d end", (int)seeds[k]);
+    round_trip(e, g, CARC_BOT_RANDOM, label);
+    carc_game_free(g);
+    /* over */
+    g = new_game(e, players, seeds[k]);
+    CHECK(carc_bot_play_game(g, CARC_BOT_RANDOM) == CARC_OK);
+    CHECK_INT(carc_game_phase(g), CARC_PHASE_OVER);
+    snprintf(label, sizeof label, "seed %d over", (int)seeds[k]);
+    round_trip(e, g, CARC_BOT_RANDOM, label);
+    carc_game_free(g);
+  }
+  /* a six-player game, saved late */
+  carc_game *g = new_game(e, 6, 99);
+  play_turns(g, 60, CARC_BOT_RANDOM);
+  round_trip(e, g, CARC_BOT_RANDOM, "six players");
+  carc_game_free(g);
+  /* the greedy bot clones the loaded game while it plays on */
+  g = new_game(e, 2, 99);
+  play_turns(g, 15, CARC_BOT_GREEDY);
+  round_trip(e, g, CARC_BOT_GREEDY, "greedy");
+  carc_game_free(g);
+}
+
+/* Tokens, variables, flags, a neutral figure and an ad-hoc tile. */
+static void test_extras(void) {
+  carc_engine *e = check_base_engine();
+  carc_token_def gold = {"gold \"bar\"", 3, 1};
+  CHECK(carc_token_define(e, &gold) == CARC_OK);
+  carc_figure_def dragon = {"dragon", 0, 1, 0, CARC_PLACE_NEUTRAL, 1u << CARC_CITY | 1u << CARC_ROAD,
+                            NULL, NULL, 0};
+  CHECK(carc_figure_define(e, &dragon) == CARC_OK);
+  int var = carc_var_id(e, "test.counter");
+  int flag = carc_flag_id(e, "test.flag");
+  carc_flag_id(e, "test.other");
+  carc_game *g = new_game(e, 3, 5);
+  play_turns(g, 12, CARC_BOT_RANDOM);
+  CHECK(carc_game_set_var(g, var, -17) == CARC_OK);
+  CHECK(carc_game_set_flag(g, flag, 1) == CARC_OK);
+  CHECK(carc_game_put_figure(g, -1, carc_figure_type_find(e, "dragon"), 0, 0) == CARC_OK);
+  int free_tile = -1;
+  for (int t = 0; t < carc_board_tiles(g) && free_tile < 0; t++)
+    if (carc_board_tokens(g, t, -1) == 0) free_tile = t;
+  CHECK(carc_game_set_token_supply(g, 1, 0, 2) == CARC_OK);
+  CHECK(carc_game_put_token(g, 1, 0, free_tile) == CARC_OK);
+  round_trip(e, g, CARC_BOT_RANDOM, "extras");
+  carc_game_free(g);
+
+  /* a scenario without a bag, with an ad-hoc tile, loaded into a new engine */
+  carc_game_options o = {2, 3, 0, 1};
+  g = carc_game_new(e, &o);
+  CHECK(g != NULL);
+  CHECK(carc_game_put_notation(g, "city:N road:E,W field:El,Wr field:Er,S,Wl", 0, -1, 2) == CARC_OK);
+  CHECK(carc_game_put_figure(g, 1, 0, 1, 0) == CARC_OK);
+  CHECK_INT(carc_game_phase(g), CARC_PHASE_END);
+  char *one = save_text(g);
+  CHECK(strstr(one, "\"adhoc\": 1") != NULL);
+  carc_engine *e2 = check_base_engine();
+  carc_token_define(e2, &gold);
+  carc_figure_define(e2, &dragon);
+  carc_var_id(e2, "test.counter");
+  carc_flag_id(e2, "test.flag");
+  char err[512];
+  carc_game *h = carc_game_load(e2, one, err, sizeof err);
+  CHECK(h != NULL);
+  if (h) {
+    char *two = save_text(h);
+    CHECK(strcmp(one, two) == 0);
+    CHECK_INT(carc_feature_complete(h, carc_board_segment_id(h, 1, 0)), 1);
+    free(two);
+    round_trip(e2, h, CARC_BOT_RANDOM, "adhoc");
+    carc_game_free(h);
+  } else {
+    fprintf(stderr, "adhoc load: %s\n", err);
+  }
+  free(one);
+  carc_game_free(g);
+  carc_engine_free(e2);
+  carc_engine_free(e);
+}
+
+/* Replaces the first occurrence of `from` after `after` in text. */
+static char *edit(const char *text, const char *after, const char *from, const char *to) {
+  const char *start = after ? strstr(text, after) : text;
+  const char *at = start ? strstr(start, from) : NULL;
+  if (!at) return NULL;
+  size_t n = strlen(text) + strlen(to) + 1;
+  char *out = malloc(n);
+  size_t k = (size_t)(at - text);
+  memcpy(out, text, k);
+  strcpy(out + k, to);
+  strcat(out, at + strlen(from));
+  return out;
+}
+
+static void expect_fail(carc_engine *e, const char *json, const char *needle, const char *label) {
+  char err[512] = "untouched";
+  carc_game *g = json ? carc_game_load(e, json, err, sizeof err) : NULL;
+  CHECK(json != NULL);
+  CHECK(g == NULL);
+  carc_game_free(g);
+  CHECK(strstr(err, needle) != NULL);
+  CHECK(strstr(carc_engine_error(e), needle) != NULL);
+  if (!strstr(err, needle)) fprintf(stderr, "%s: message '%s' lacks '%s'\n", label, err, needle);
+}
+
+static void test_malformed(carc_engine *e) {
+  carc_game *g = new_game(e, 2, 11);
+  play_turns(g, 10, CARC_BOT_RANDOM);
+  char *good = save_text(g);
+
+  /* the snprintf contract: a short buffer gets a prefix and the full length */
+  char small[16];
+  CHECK_INT(carc_game_save(g, small, sizeof small), strlen(good));
+  CHECK(strncmp(small, good, sizeof small - 1) == 0 && small[sizeof small - 1] == '\0');
+
+  char *cut = malloc(strlen(good) + 1);
+  strcpy(cut, good);
+  cut[strlen(cut) / 2] = '\0';
+  expect_fail(e, cut, "end of input", "truncated");
+  free(cut);
+  expect_fail(e, "", "line 1, column 1", "empty");
+  expect_fail(e, "{\"format\": \"carcassonne-save\",\n \"version\": 1 x", "line 2, column 15", "junk");
+  expect_fail(e, "[1, 2]", "expected an object", "array");
+  expect_fail(e, "{\"format\": \"chess\"}", "format", "format");
+  expect_fail(e, "{\"format\": \"carcassonne-save\"}", "version (line 1, column 1): missing",
+              "missing");
+
+  char *t = edit(good, "\"tiles\"", "{\"type\": \"", "{\"type\": \"NOPE");
+  expect_fail(e, t, "unknown tile 'NOPE", "unknown tile");
+  CHECK(t && strstr(carc_engine_error(e), "tiles[0].type") != NULL);
+  free(t);
+  t = edit(good, "\"bag\"", "[\"", "[\"ZZ");
+  expect_fail(e, t, "bag[0]", "unknown bag tile");
+  free(t);
+  /* the second tile moved far away: it touches nothing */
+  const char *second = strstr(strstr(good, "\"tiles\""), "},\n    {");
+  CHECK(second != NULL);
+  if (second) {
+    const char *x = strstr(second, "\"x\": ");
+    char *moved = edit(good, second, x ? "\"x\": " : "", "\"x\": 900");
+    expect_fail(e, moved, "does not fit", "far tile");
+    CHECK(moved && strstr(carc_engine_error(e), "tiles[1]") != NULL);
+    free(moved);
+  }
+  /* a tile on the start tile's square */
+  if (second) {
+    const char *x = strstr(second, "\"x\": ");
+    const char *y = x ? strstr(x, "\"y\": ") : NULL;
+    const char *end = y ? strstr(y, ", \"rotation\"") : NULL;
+    if (end) {
+      size_t k = (size_t)(x - good);
+      char *stacked = malloc(strlen(good) + 32);
+      memcpy(stacked, good, k);
+      strcpy(stacked + k, "\"x\": 0, \"y\": 0");
+      strcat(stacked, end);
+      expect_fail(e, stacked, "square is taken", "stacked tile");
+      free(stacked);
+    }
+  }
+  t = edit(good, "\"figures\"", "{\"type\": \"follower\"", "{\"type\": \"wizard\"");
+  expect_fail(e, t, "unknown figure 'wizard'", "unknown figure");
+  free(t);
+  t = edit(good, NULL, "\"rng\": \"", "\"rng\": \"xyz");
+  expect_fail(e, t, "rng (line", "rng");
+  free(t);
+  t = edit(good, NULL, "\"vars\": {", "\"vars\": {\"nobody\": 3");
+  expect_fail(e, t, "unknown variable 'nobody'", "var");
+  free(t);
+  t = edit(good, NULL, "\"phase\": \"place\"", "\"phase\": \"lunch\"");
+  expect_fail(e, t, "unknown phase", "phase");
+  free(t);
+  t = edit(good, NULL, "\"act_step\": \"main\"", "\"act_step\": \"neutral\"");
+  expect_fail(e, t, "only the act phase", "act step");
+  free(t);
+  t = edit(good, NULL, "\"current\": ", "\"current\": 9");
+  expect_fail(e, t, "current", "current");
+  free(t);
+  char deep[300];
+  memset(deep, '[', 299);
+  deep[299] = '\0';
+  expect_fail(e, deep, "nested too deeply", "deep");
+  expect_fail(e, "{\"format\": \"carc\\qx\"}", "bad escape", "escape");
+  expect_fail(e, "{\"seed\": 1.5}", "whole numbers", "fraction");
+  CHECK(carc_game_load(e, NULL, NULL, 0) == NULL);
+
+  /* the good text still loads after all that */
+  char err[512];
+  carc_game *h = carc_game_load(e, good, err, sizeof err);
+  CHECK(h != NULL);
+  carc_game_free(h);
+  free(good);
+  carc_game_free(g);
+}
+
+int main(void) {
+  carc_engine *e = check_base_engine();
+  test_points_of_games(e);
+  test_extras();
+  test_malformed(e);
+  carc_engine_free(e);
+  return check_done("test_save");
+}
