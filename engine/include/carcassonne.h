@@ -282,7 +282,7 @@ carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_
 
 /* ------------------------------------------------------------------ game */
 typedef struct carc_game_options {
-  int players;        /* 2..CARC_MAX_PLAYERS */
+  int players;        /* 1..CARC_MAX_PLAYERS (2..5 in a real game) */
   uint64_t seed;
   int followers;      /* per player; 0 = 7 */
   int no_bag;         /* 1: empty bag, for scenarios that place tiles by hand */
