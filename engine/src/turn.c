@@ -271,17 +271,16 @@ static void figure_to(carc_game *g, int fig, int seg) {
 
 typedef struct undo_act {
   carc_action a;
-  int prev_seg, prev_step, nrecords, nchanges;
+  int prev_seg, prev_step, nrecords, nchanges, player;
   size_t log_len;
-  small_state s;
 } undo_act;
 
 static void undo_apply(carc_game *g, const undo_act *u) {
   char msg[ERR_CAP];
   memcpy(msg, g->err, sizeof msg);
-  g->s = u->s;
   if (u->a.type == CARC_ACT_FIGURE || u->a.type == CARC_ACT_MOVE_NEUTRAL) figure_to(g, u->a.figure, u->prev_seg);
   if (u->a.type == CARC_ACT_TOKEN) {
+    g->s.token_supply[u->player][u->a.token_type]++;
     g->tiles[g->last_tile].token = -1;
     g->tiles[g->last_tile].token_owner = -1;
   }
@@ -400,6 +399,10 @@ static carc_result run_feature_hooks(carc_game *g) {
 static carc_result end_turn(carc_game *g, int only_tile) {
   g->nstaged = 0;
   carc_result r = CARC_OK;
+  /* hooks may change the small state: keep a copy only when some will run */
+  bool hooks = g->e->nhooks[CARC_HOOK_FEATURE_SCORED] || g->e->nhooks[CARC_HOOK_TURN_END];
+  small_state saved;
+  if (hooks) saved = g->s;
   if (only_tile >= 0) r = stage_around(g, only_tile);
   else
     for (int s = 0; s < g->nsegs && r == CARC_OK; s++)
@@ -415,6 +418,7 @@ static carc_result end_turn(carc_game *g, int only_tile) {
     r = hooks_run(g, CARC_HOOK_TURN_END, &a);
   }
   if (r != CARC_OK) {
+    if (hooks) g->s = saved;
     g->nstaged = 0;
     return r;
   }
@@ -535,7 +539,7 @@ carc_result carc_game_act(carc_game *g, const carc_action *a) {
 
 /* Applies an action taken from carc_game_actions' own list (bots). */
 carc_result game_act_listed(carc_game *g, const carc_action *a) {
-  undo_act u = {*a, -1, g->act_step, g->nrecords, g->nchanges, g->log_len, g->s};
+  undo_act u = {*a, -1, g->act_step, g->nrecords, g->nchanges, g->current, g->log_len};
   const board_tile *bt = &g->tiles[g->last_tile];
   switch (a->type) {
     case CARC_ACT_PASS: break;
