@@ -172,12 +172,18 @@ static bool has_exclusive_on(carc_game *g, int fig, int root) {
 static int neutral_targets(carc_game *g, int fig, carc_action *out, int n, int cap) {
   const figure_type *ft = &g->e->figs[g->figs[fig].type];
   int here = g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
+  int partner[MAX_FIGURES], npartner = 0; /* roots holding the exclusive partner */
+  for (int i = 0; ft->exclusive >= 0 && i < g->nfigs; i++)
+    if (g->figs[i].type == ft->exclusive && g->figs[i].seg >= 0)
+      partner[npartner++] = feature_find(g, g->figs[i].seg);
   int found = 0;
   for (int s = 0; s < g->nsegs; s++) {
-    if (feature_find(g, s) != s || s == here) continue;
-    if (!(ft->kinds & (1u << g->segs[s].kind))) continue;
+    const seg_state *v = &g->segs[s];
+    if (v->parent != s || s == here || !(ft->kinds & (1u << v->kind))) continue;
     if (ft->incomplete_only && feature_is_complete(g, s)) continue;
-    if (has_exclusive_on(g, fig, s)) continue;
+    bool taken = false;
+    for (int k = 0; k < npartner && !taken; k++) taken = partner[k] == s;
+    if (taken) continue;
     if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
     n++;
     found++;
