@@ -1,0 +1,258 @@
+-- The Land Surveyors: twelve scoring tiles in three stacks (city, road,
+-- monastery). The top tile of each stack is active and changes how a completed
+-- feature of that kind scores; after a turn in which a road, city or monastery
+-- was scored for some player, every active tile goes under its stack and the
+-- next one becomes active. Final scoring is never affected.
+--
+-- State lives in the game (clone/save/load keep it):
+--   var  land_surveyors.<stack>        index (in STACKS[<stack>]) of the active tile
+--   var  land_surveyors.<stack>_stack  the face-down rest of the stack, top first,
+--                                      packed as base-16 digits (lowest digit = top)
+--   flag land_surveyors.<effect>       on while a tile with that effect is active,
+--                                      so a handler whose tile is not up costs nothing
+-- See docs/expansions/land_surveyors.md.
+-- luacheck: read globals expansion
+
+local x = expansion {
+  name = "land_surveyors",
+  requires = {},
+  options = {
+    -- which stack holds the Wealth tile; the Poverty tile goes to the other one
+    wealth_stack = { default = "road", values = { "road", "monastery" } },
+    -- false: the stacks are not shuffled (catalogue order), for reproducible tests
+    shuffle = true,
+    -- put this tile on top of its stack at setup ("" = whatever the shuffle gives)
+    active_city = { default = "", values = { "", "citizens_jury", "bad_neighborhood", "siege",
+                                              "wealth", "poverty" } },
+    active_road = { default = "", values = { "", "street_fair", "highway", "peasant_uprising",
+                                              "wealth", "poverty" } },
+    active_monastery = { default = "", values = { "", "hermit_monastery", "pilgrimage_route",
+                                                  "wealth", "poverty" } },
+    -- base tile types that show a farmhouse (comma separated; "" = none)
+    farmhouse_tiles = "U,V",
+  },
+}
+
+local opt = x.options
+local wealth_road = opt.wealth_stack == "road"
+
+-- The three stacks in catalogue order; an index into these lists names a tile.
+local STACKS = {
+  city = { "citizens_jury", "bad_neighborhood", "siege", "wealth", "poverty" },
+  road = { "street_fair", "highway", "peasant_uprising", wealth_road and "wealth" or "poverty" },
+  monastery = { "hermit_monastery", "pilgrimage_route", wealth_road and "poverty" or "wealth" },
+}
+local STACK_ORDER = { "city", "road", "monastery" }
+local EFFECTS = { "citizens_jury", "bad_neighborhood", "siege", "street_fair", "highway",
+                  "peasant_uprising", "hermit_monastery", "pilgrimage_route", "wealth", "poverty" }
+
+local function index_of(list, name)
+  for i, v in ipairs(list) do
+    if v == name then return i end
+  end
+  return nil
+end
+
+-- Options are checked here, at load, so a bad ruleset fails before any game.
+local wanted = {}
+for _, stack in ipairs(STACK_ORDER) do
+  local name = opt["active_" .. stack]
+  if name ~= "" then
+    local i = index_of(STACKS[stack], name)
+    if not i then
+      error(string.format("land_surveyors: option active_%s = %q: the %s stack holds %s "
+        .. "(wealth_stack = %q)", stack, name, stack, table.concat(STACKS[stack], ", "),
+        opt.wealth_stack), 0)
+    end
+    wanted[stack] = i
+  end
+end
+
+for _, stack in ipairs(STACK_ORDER) do
+  x:var("land_surveyors." .. stack)
+  x:var("land_surveyors." .. stack .. "_stack")
+end
+for _, effect in ipairs(EFFECTS) do x:flag("land_surveyors." .. effect) end
+
+-- Farmhouses: a tile attribute on the base tile types listed in the option.
+-- Sheds (tile attribute "shed") never change a score.
+for name in string.gmatch(opt.farmhouse_tiles, "[^,%s]+") do
+  x:tile_attr(name, "farmhouse", 1)
+end
+
+local function set_flags(game)
+  local on = {}
+  for _, stack in ipairs(STACK_ORDER) do
+    local tile = STACKS[stack][game:var("land_surveyors." .. stack)]
+    if tile then on[tile] = true end
+  end
+  for _, effect in ipairs(EFFECTS) do game:set_flag("land_surveyors." .. effect, on[effect] == true) end
+end
+
+-- Packs a list of tile indices, top first, into one integer.
+local function pack(list)
+  local v = 0
+  for i = #list, 1, -1 do v = v * 16 + list[i] end
+  return v
+end
+
+x:hook {
+  point = "setup", name = "deal", priority = 100,
+  fn = function(game)
+    for _, stack in ipairs(STACK_ORDER) do
+      local order = {}
+      for i = 1, #STACKS[stack] do order[i] = i end
+      if opt.shuffle then
+        for i = #order, 2, -1 do
+          local j = game:random(i)
+          order[i], order[j] = order[j], order[i]
+        end
+      end
+      local top = wanted[stack]
+      if top then
+        table.remove(order, index_of(order, top))
+        table.insert(order, 1, top)
+      end
+      game:set_var("land_surveyors." .. stack, order[1])
+      table.remove(order, 1)
+      game:set_var("land_surveyors." .. stack .. "_stack", pack(order))
+    end
+    set_flags(game)
+  end,
+}
+
+-- After a turn that scored a road, city or monastery for a player: each active
+-- tile goes under its stack and the top one is turned up.
+x:hook {
+  point = "turn_end", name = "rotate", priority = 100, kinds = { "road", "city", "monastery" },
+  fn = function(game)
+    for _, stack in ipairs(STACK_ORDER) do
+      local n = #STACKS[stack] - 1
+      local rest = game:var("land_surveyors." .. stack .. "_stack")
+      local active = game:var("land_surveyors." .. stack)
+      local bottom = 1
+      for _ = 2, n do bottom = bottom * 16 end
+      game:set_var("land_surveyors." .. stack, rest % 16)
+      game:set_var("land_surveyors." .. stack .. "_stack", rest // 16 + active * bottom)
+    end
+    set_flags(game)
+  end,
+}
+
+local COMPLETED = { "completed" }
+
+-- 150 majority: Citizens' Jury. Every player with a follower in the city has
+-- the majority: strength 1 each, whatever the followers' number or size.
+x:handler {
+  name = "citizens_jury", priority = 150, kinds = { "city" }, reasons = COMPLETED,
+  flag = "land_surveyors.citizens_jury",
+  fn = function(ctx)
+    local present = {}
+    for _, f in ipairs(ctx.feature:figures()) do
+      if f.owner then present[f.owner] = true end
+    end
+    for p = 1, ctx.players do
+      if present[p] or ctx:strength(p) > 0 then ctx:set_strength(p, 1) end
+    end
+  end,
+}
+
+-- 210 count: Highway. A completed road counts as 5 tiles (the Mage still uses
+-- count_original).
+x:handler {
+  name = "highway", priority = 210, kinds = { "road" }, reasons = COMPLETED,
+  flag = "land_surveyors.highway",
+  fn = function(ctx) ctx.count = 5 end,
+}
+
+-- 210 count: Bad Neighborhood. A tile whose every segment of this city is
+-- semicircular (touches one edge) is not counted. Figures and tokens on it
+-- still count for majority and bonuses.
+x:handler {
+  name = "bad_neighborhood", priority = 210, kinds = { "city" }, reasons = COMPLETED,
+  flag = "land_surveyors.bad_neighborhood",
+  fn = function(ctx)
+    local bad = {}
+    for _, seg in ipairs(ctx.feature:segments()) do
+      local tile = seg.tile
+      local key = tile.x * 1000 + tile.y
+      local semi = #seg:edges() == 1
+      if bad[key] == nil then bad[key] = semi else bad[key] = bad[key] and semi end
+    end
+    local n = 0
+    for _, is_bad in pairs(bad) do
+      if is_bad then n = n + 1 end
+    end
+    if n > 0 then ctx.count = ctx.count - n end
+  end,
+}
+
+-- 310 per_tile: Siege. One more point per coat of arms.
+x:handler {
+  name = "siege", priority = 310, kinds = { "city" }, reasons = COMPLETED,
+  flag = "land_surveyors.siege",
+  fn = function(ctx) ctx.symbol_rate = ctx.symbol_rate + 1 end,
+}
+
+-- 310 per_tile: Street Fair. Twice the base points per tile (an inn at 320
+-- then adds its +1 on top).
+x:handler {
+  name = "street_fair", priority = 310, kinds = { "road" }, reasons = COMPLETED,
+  flag = "land_surveyors.street_fair",
+  fn = function(ctx) ctx.unit_rate = ctx.unit_rate * 2 end,
+}
+
+local function count_tiles(ctx, test)
+  local n = 0
+  for _, t in ipairs(ctx:tiles()) do
+    if test(t) then n = n + 1 end
+  end
+  return n
+end
+
+-- 310 per_tile: Peasant Uprising. One point less per road tile with a farmhouse.
+x:handler {
+  name = "peasant_uprising", priority = 310, kinds = { "road" }, reasons = COMPLETED,
+  flag = "land_surveyors.peasant_uprising", tile_attr = "farmhouse",
+  fn = function(ctx)
+    ctx.adjust = ctx.adjust - count_tiles(ctx, function(t) return t:attr("farmhouse") ~= 0 end)
+  end,
+}
+
+-- 310 per_tile: Hermit Monastery. One point less per tile of the nine that
+-- shows a city segment (the monastery's own tile included).
+x:handler {
+  name = "hermit_monastery", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
+  flag = "land_surveyors.hermit_monastery",
+  fn = function(ctx)
+    ctx.adjust = ctx.adjust - count_tiles(ctx, function(t) return t:has_kind("city") end)
+  end,
+}
+
+-- 310 per_tile: Pilgrimage Route. One more point per tile of the nine that
+-- shows a road segment.
+x:handler {
+  name = "pilgrimage_route", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
+  flag = "land_surveyors.pilgrimage_route",
+  fn = function(ctx)
+    ctx.adjust = ctx.adjust + count_tiles(ctx, function(t) return t:has_kind("road") end)
+  end,
+}
+
+-- 530 post_bonus: Wealth / Poverty, +3 / -3 on the feature's value, after the
+-- Witch (420). The flag is on when any stack shows the tile; the handler then
+-- checks that the stack of the feature's kind is the one showing it.
+local function bonus(name, points)
+  x:handler {
+    name = name, priority = 530, kinds = { "road", "city", "monastery" }, reasons = COMPLETED,
+    flag = "land_surveyors." .. name,
+    fn = function(ctx)
+      local stack = ctx.kind
+      if STACKS[stack][ctx.game:var("land_surveyors." .. stack)] == name then
+        ctx.total = ctx.total + points
+      end
+    end,
+  }
+end
+bonus("wealth", 3)
+bonus("poverty", -3)

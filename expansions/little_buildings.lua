@@ -1,0 +1,83 @@
+-- Little Buildings: 18 building tokens (6 towers, 6 houses, 6 sheds).
+--
+-- Instead of a follower, a player may put one of his buildings on the tile he
+-- just placed (a token: it lies on the whole tile, on no feature). When a
+-- road, city, farm or monastery is scored -- completed or at the end -- each
+-- building on the scored tiles (for a monastery: its own tile and its eight
+-- neighbours) adds points after every other change to the feature's value
+-- (inn, cathedral, Mage, Witch): post_bonus stage, priority 510.
+--
+-- Options: variant = "basic" (every building 1 point) or "values"
+-- (tower 3, house 2, shed 1).
+--
+-- Supplies (setup hook): the 18 buildings are shared evenly, 18 // players
+-- each, the rest back in the box: 2 players 9, 3 players 6, 4 players 4,
+-- 5 and 6 players 3. Each player first gets whole sets (one tower, one
+-- house, one shed); the part of his share that is not a whole set (4
+-- players: one building) is a tower, a house or a shed in turn by seat, so
+-- no type runs short. In the "values" variant every player must hold the
+-- same number of each type, so only whole sets are dealt: 4 players get one
+-- set each (3 buildings, 6 go back to the box); 5 and 6 players one set each.
+
+local x = expansion {
+  name = "little_buildings",
+  requires = {},
+  options = { variant = { default = "basic", values = { "basic", "values" } } },
+}
+
+local TYPES = { "tower", "house", "shed" }
+local VARIANT_VALUES = { tower = 3, house = 2, shed = 1 }
+local TOTAL = 18
+
+local values = {}
+for _, name in ipairs(TYPES) do
+  values[name] = x.options.variant == "values" and VARIANT_VALUES[name] or 1
+  x:token { name = name, per_player = 3, value = values[name] }
+end
+
+-- Buildings each player receives, by type.
+local function share(players, seat, variant)
+  local each = TOTAL // players
+  local sets = each // #TYPES
+  local out = {}
+  for _, name in ipairs(TYPES) do out[name] = sets end
+  if not variant then
+    local rest = each % #TYPES
+    for k = 0, rest - 1 do
+      local name = TYPES[(seat - 1 + k) % #TYPES + 1]
+      out[name] = out[name] + 1
+    end
+  end
+  return out
+end
+
+x:hook {
+  point = "setup",
+  name = "supply",
+  priority = 100,
+  fn = function(game)
+    local variant = x.options.variant == "values"
+    for p = 1, game.players do
+      local s = share(game.players, p, variant)
+      for _, name in ipairs(TYPES) do
+        game:set_token_supply(p, name, s[name])
+      end
+    end
+  end,
+}
+
+-- +value per building on the scored tiles (basic: 1 each).
+x:handler {
+  name = "buildings",
+  priority = 510,
+  kinds = { "road", "city", "field", "monastery" },
+  tokens = true,
+  reasons = { "completed", "final" },
+  fn = function(ctx)
+    local add = 0
+    for _, name in ipairs(TYPES) do
+      add = add + ctx:tokens(name) * values[name]
+    end
+    ctx.total = ctx.total + add
+  end,
+}

@@ -1,0 +1,111 @@
+-- The Signposts: twelve land tiles with two signposts each. A signpost stands
+-- at one end of a road segment and says how the road must go on across the
+-- next tile: turn left, go straight on or turn right. It is correct when the
+-- road entering the next tile leaves it through that edge (so it does not end
+-- there). A completed road scores, on top of its value, per correct signpost
+-- 1, 2 or 3 points for 1, 2 or 3 different types among its correct signposts;
+-- at final scoring each correct signpost on an uncompleted road scores 1.
+--
+-- Notation: a road-segment attribute per signpost, sign_left / sign_straight /
+-- sign_right, whose value is the tile edge (before rotation) at that end of
+-- the road, through which the road leaves towards the next tile. The tile
+-- carries @signposts=<number> so the scoring handlers are filtered in C.
+-- Edge letters are stored as numbers (N=0, E=1, S=2, W=3) and an absent
+-- attribute reads 0, so a signpost cannot name edge N: turn the tile instead
+-- (every type below points through E, S or W). See docs/expansions/signposts.md.
+-- luacheck: read globals expansion
+-- luacheck: no max line length
+
+local x = expansion {
+  name = "signposts",
+  requires = {},
+  options = {},
+}
+
+--   name  copies  notation
+local TILES = [[
+SP01 1 road:E,W+sign_left=E+sign_straight=W field:Wr,N,El field:Er,S,Wl @signposts=2
+SP02 1 road:E,W+sign_right=E+sign_left=W field:Wr,N,El field:Er,S,Wl @signposts=2
+SP03 1 city:N road:E,W+sign_straight=E+sign_right=W field:El,Wr field:Er,S,Wl @signposts=2
+SP04 1 city:N road:E,W+sign_left=E+sign_right=W field:El,Wr field:Er,S,Wl @signposts=2
+SP05 1 road:S,W+sign_left=S+sign_straight=W field:N,E,Sl,Wr field:Sr,Wl @signposts=2
+SP06 1 road:S,W+sign_right=S+sign_left=W field:N,E,Sl,Wr field:Sr,Wl @signposts=2
+SP07 1 city:N road:E,S+sign_straight=E+sign_left=S field:El,Sr,W field:Er,Sl @signposts=2
+SP08 1 city:N road:S,W+sign_right=S+sign_straight=W field:E,Sl,Wr field:Sr,Wl @signposts=2
+SP09 1 road:E+sign_straight=E road:S road:W+sign_right=W field:N,El,Wr field:Er,Sl field:Sr,Wl @signposts=2
+SP10 1 city:N road:E+sign_right=E road:S+sign_left=S road:W field:El,Wr field:Er,Sl field:Sr,Wl @signposts=2
+SP11 1 road:N road:E+sign_straight=E road:S road:W+sign_left=W field:Nr,El field:Er,Sl field:Sr,Wl field:Wr,Nl @signposts=2
+SP12 1 road:E,W+sign_right=W+sign_straight=E city:S field:Wr,N,El field:Er,Wl @signposts=2
+]]
+if TILES:find("sign_%a+=N") then error("signposts: a signpost cannot name edge N", 0) end
+x:tiles("signposts", TILES)
+
+-- Signpost types: the attribute and the quarter turns from the direction of
+-- travel to the edge the road must leave the next tile by.
+local TYPES = { { "sign_left", 3 }, { "sign_straight", 0 }, { "sign_right", 1 } }
+local EDGES = { "N", "E", "S", "W" }
+local DX, DY = { 0, 1, 0, -1 }, { -1, 0, 1, 0 }
+local EDGE_NUMBER = { N = 0, E = 1, S = 2, W = 3 }
+
+local function has_edge(seg, letter)
+  for _, e in ipairs(seg:edges()) do
+    if e == letter then return true end
+  end
+  return false
+end
+
+-- Is the signpost at tile edge `value` of `seg` correct for a turn of `turn`?
+local function correct(game, seg, value, turn, name)
+  local tile = seg.tile
+  local d = (value + tile.rotation) % 4
+  if not has_edge(seg, EDGES[d + 1]) then
+    error(string.format("signposts: tile %s at (%d,%d): %s points through edge %s, which is not "
+      .. "an end of its road", tile.type, tile.x, tile.y, name, EDGES[d + 1]), 0)
+  end
+  local next_tile = game:tile_at(tile.x + DX[d + 1], tile.y + DY[d + 1])
+  if not next_tile then return false end
+  local road = next_tile:segment_at(EDGES[(d + 2) % 4 + 1], "m")
+  if not road or road.kind ~= "road" then return false end
+  return has_edge(road, EDGES[(d + turn) % 4 + 1])
+end
+
+-- Correct signposts on the scored road and the number of their types.
+local function count(ctx)
+  local n, kinds = 0, 0
+  local seen = {}
+  for _, seg in ipairs(ctx.feature:segments()) do
+    for _, t in ipairs(TYPES) do
+      local v = seg:attr(t[1])
+      if type(v) == "string" then v = EDGE_NUMBER[v] or 0 end
+      if v ~= 0 and correct(ctx.game, seg, v, t[2], t[1]) then
+        n = n + 1
+        if not seen[t[1]] then
+          seen[t[1]] = true
+          kinds = kinds + 1
+        end
+      end
+    end
+  end
+  return n, kinds
+end
+
+-- 520 post_bonus, completed roads: after inns (320), the Witch (420) and the
+-- Mage; points per correct signpost = number of types among them.
+x:handler {
+  name = "bonus", priority = 520, kinds = { "road" }, reasons = { "completed" },
+  tile_attr = "signposts",
+  fn = function(ctx)
+    local n, kinds = count(ctx)
+    if n > 0 then ctx.total = ctx.total + n * kinds end
+  end,
+}
+
+-- 520 post_bonus, final scoring: 1 point per correct signpost.
+x:handler {
+  name = "final", priority = 520, kinds = { "road" }, reasons = { "final" },
+  tile_attr = "signposts",
+  fn = function(ctx)
+    local n = count(ctx)
+    if n > 0 then ctx.total = ctx.total + n end
+  end,
+}
