@@ -1,0 +1,49 @@
+/* binding.h - shared between the binding's files. Not API. */
+#ifndef CARC_LUA_BINDING_H
+#define CARC_LUA_BINDING_H
+#include "carc_lua.h"
+#include <lauxlib.h>
+#include <lua.h>
+
+/* Kept in each lua_State's extra space: what views made there may do. */
+typedef struct carc_lstate {
+  unsigned epoch;   /* bumped after every handler or hook call */
+  int lend;         /* 1: views made here expire with the call */
+  carc_lua *cl;     /* NULL in a scenario runner's state */
+  const void *mt[5];/* the classes' metatables, for type checks by identity */
+  int mt_ref[5];
+} carc_lstate;
+
+static inline carc_lstate *carc_lstate_of(lua_State *L) {
+  return *(carc_lstate **)lua_getextraspace(L);
+}
+
+enum { CARC_V_GAME, CARC_V_TILE, CARC_V_SEG, CARC_V_FEATURE, CARC_V_CTX };
+typedef struct carc_view {
+  int type, lent;
+  unsigned epoch;
+  carc_game *g;
+  carc_lua *cl;  /* for game:option; may be NULL */
+  int a;         /* board tile index or segment id */
+} carc_view;
+
+/* The one scoring-context userdata of an engine; ctx is NULL outside calls. */
+typedef struct carc_ctxbox {
+  carc_score_ctx *ctx;
+  carc_view *game, *feature; /* the engine's reused lent views */
+  int game_ref, feature_ref;
+} carc_ctxbox;
+
+/* views.c */
+carc_ctxbox *carc_lua_new_ctxbox(lua_State *L);
+void carc_lua_views_open(lua_State *L);
+carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a);
+/* Copies a plain value (tables of strings, numbers, booleans) between states. */
+void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth);
+int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name);
+/* carc_lua.c */
+void carc_lua_lstate_init(lua_State *L, carc_lstate *ls);
+lua_State *carc_lua_state(carc_lua *cl);
+carc_result carc_lua_load_table(carc_lua *cl, lua_State *from, int idx, const char *dir,
+                                const char *origin, int line);
+#endif

@@ -1,0 +1,710 @@
+/* carc_lua.c - one sandboxed Lua state per engine: a capped allocator, an
+ * instruction budget per call, the C primitives the loader (prelude.lua)
+ * uses, and the trampolines that run Lua handlers and hooks.
+ *
+ * Hot path (a handler call): push the message handler, the function (a
+ * registry ref) and the engine's one ctx userdata, pcall. Nothing is
+ * allocated; the ctx and lent views are invalidated when the call returns. */
+#include "binding.h"
+#include <lualib.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef CARC_EXPANSION_DIR
+#define CARC_EXPANSION_DIR "expansions"
+#endif
+
+extern const char carc_lua_prelude[];
+
+typedef struct lfn {
+  carc_lua *cl;
+  int ref;            /* the Lua function in the registry */
+  int point;          /* hook point, or -1 for a scoring handler */
+  char exp[CARC_MAX_NAME];
+} lfn;
+
+struct carc_lua {
+  lua_State *L;
+  carc_engine *e;
+  carc_lstate ls;
+  size_t used, cap;
+  unsigned long allocs;
+  long budget;
+  int in_call, exhausted;
+  carc_game *game;          /* the game of the running call, for math.random */
+  uint64_t rng;             /* math.random outside games: fixed seed */
+  carc_ctxbox *ctx;
+  int keys_ref;
+  int ctx_ref, loader_ref, options_ref, args_ref, hook_game_ref, hook_tile_ref, hook_feature_ref,
+      names_ref;
+  carc_view *hook_game, *hook_tile, *hook_feature;
+  lfn **fns;
+  int nfns, cap_fns;
+  char memloc[160], errloc[160];
+  char declared[2][64][CARC_MAX_NAME]; /* var and flag names, for printing */
+  int ndeclared[2];
+  char err[1024];
+  char trace[2048];
+  carc_lua *next;           /* all live states, to find one by engine */
+};
+
+static carc_lua *all_states;
+
+carc_lua *carc_lua_of(const carc_engine *e) {
+  for (carc_lua *c = all_states; c; c = c->next)
+    if (c->e == e) return c;
+  return NULL;
+}
+carc_engine *carc_lua_engine(carc_lua *cl) { return cl->e; }
+const char *carc_lua_error(const carc_lua *cl) { return cl->err; }
+const char *carc_lua_traceback(const carc_lua *cl) { return cl->trace; }
+lua_State *carc_lua_state(carc_lua *cl) { return cl->L; }
+void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocations) {
+  if (bytes) *bytes = cl->used;
+  if (allocations) *allocations = cl->allocs;
+}
+void carc_lua_set_budget(carc_lua *cl, long n) { cl->budget = n > 0 ? n : CARC_LUA_BUDGET; }
+
+void carc_lua_lstate_init(lua_State *L, carc_lstate *ls) {
+  *(carc_lstate **)lua_getextraspace(L) = ls;
+}
+
+/* The first Lua function on the stack from `level` up, as "file:line". */
+static void where(lua_State *L, int level, char *out, size_t cap) {
+  lua_Debug ar;
+  out[0] = '\0';
+  for (; lua_getstack(L, level, &ar); level++) {
+    if (!lua_getinfo(L, "Sl", &ar)) break;
+    if (ar.currentline > 0 && strcmp(ar.short_src, "prelude")) { /* name the script, not the loader */
+      snprintf(out, cap, "%s:%d", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+}
+
+/* Refuses growth past the cap; notes where the script was when it did. */
+static void *cap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  carc_lua *cl = ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    cl->used -= old;
+    return NULL;
+  }
+  if (nsize > old && cl->used - old + nsize > cl->cap) {
+    if (cl->in_call && cl->L && !cl->memloc[0]) where(cl->L, 0, cl->memloc, sizeof cl->memloc);
+    return NULL;
+  }
+  void *n = realloc(ptr, nsize);
+  if (n) cl->used = cl->used - old + nsize;
+  if (n && nsize > old) cl->allocs++;
+  return n;
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar) {
+  carc_lua *cl = carc_lstate_of(L)->cl;
+  (void)ar;
+  /* from now on every instruction fails, so pcall in the script cannot swallow it */
+  cl->exhausted = 1;
+  lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+  lua_pushfstring(L, "instruction budget exhausted (%d instructions)", (int)cl->budget);
+  lua_error(L);
+}
+
+static int msgh(lua_State *L) {
+  carc_lua *cl = carc_lstate_of(L)->cl;
+  const char *msg = lua_tostring(L, 1);
+  if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  where(L, 1, cl->errloc, sizeof cl->errloc);
+  luaL_traceback(L, L, msg, 1);
+  snprintf(cl->trace, sizeof cl->trace, "%s", lua_tostring(L, -1));
+  lua_pop(L, 1);
+  lua_pushstring(L, msg);
+  return 1;
+}
+
+/* Does `msg` start with "file:line:"? */
+static int starts_with_place(const char *msg) {
+  const char *c = msg;
+  while (*c && *c != ':' && *c != ' ') c++;
+  if (*c != ':' || c == msg || !isdigit((unsigned char)c[1])) return 0;
+  for (c++; isdigit((unsigned char)*c); c++) {}
+  return *c == ':';
+}
+
+/* Calls the function below `nargs` arguments (the message handler below it)
+ * with the budget on. On error leaves a message in cl->err, naming `exp`,
+ * and pops everything from the message handler up. */
+static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
+  lua_State *L = cl->L;
+  int base = lua_gettop(L) - nargs - 1;
+  cl->memloc[0] = cl->errloc[0] = '\0';
+  cl->exhausted = 0;
+  cl->in_call = 1;
+  lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int)cl->budget);
+  int st = lua_pcall(L, nargs, nres, base);
+  lua_sethook(L, NULL, 0, 0);
+  cl->in_call = 0;
+  if (st == LUA_OK) return st; /* results above the message handler; the caller pops both */
+  const char *msg = lua_tostring(L, -1), *loc = cl->errloc;
+  char mem[96];
+  if (!msg) msg = "?";
+  if (st == LUA_ERRMEM) {
+    snprintf(mem, sizeof mem, "memory cap of %zu MiB exceeded (not enough memory)", cl->cap >> 20);
+    msg = mem;
+    loc = cl->memloc;
+  }
+  size_t n = strlen(loc);
+  if (n && !strncmp(msg, loc, n) && msg[n] == ':') msg += n + 1 + (msg[n + 1] == ' ');
+  if (exp)
+    snprintf(cl->err, sizeof cl->err, "expansion '%s' at %s: %s", exp, loc[0] ? loc : "?", msg);
+  else if (loc[0] && strncmp(loc, "prelude:", 8) && !starts_with_place(msg)) /* loader errors name their own file */
+    snprintf(cl->err, sizeof cl->err, "%s: %s", loc, msg);
+  else
+    snprintf(cl->err, sizeof cl->err, "%s", msg);
+  lua_settop(L, base - 1);
+  return st;
+}
+
+/* ------------------------------------------------------------ trampolines */
+
+static void begin_call(carc_lua *cl, carc_game *g) {
+  cl->game = g;
+  cl->ls.epoch++;
+  cl->ctx->game->g = g;
+  cl->ctx->game->epoch = cl->ls.epoch;
+  cl->ctx->feature->g = g;
+  cl->ctx->feature->epoch = cl->ls.epoch;
+}
+static void end_call(carc_lua *cl) {
+  cl->ctx->ctx = NULL;
+  cl->game = NULL;
+  cl->ls.epoch++;
+}
+
+static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
+  lfn *f = ud;
+  carc_lua *cl = f->cl;
+  lua_State *L = cl->L;
+  int top = lua_gettop(L);
+  begin_call(cl, carc_ctx_game(ctx));
+  cl->ctx->ctx = ctx;
+  cl->ctx->feature->a = carc_ctx_feature(ctx);
+  lua_pushcfunction(L, msgh);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->ctx_ref);
+  int st = call(cl, 1, 0, f->exp);
+  lua_settop(L, top);
+  end_call(cl);
+  if (st != LUA_OK) {
+    carc_ctx_fail(ctx, cl->err);
+    return CARC_ERR_SCRIPT;
+  }
+  return CARC_OK;
+}
+
+/* Hook argument keys, pushed from a registry array: lua_setfield would look
+ * each name up in the string table on every call. */
+enum { K_PLAYER = 1, K_X, K_Y, K_ROTATION, K_TILE, K_FEATURE, K_COUNT };
+static const char *const arg_keys[] = {NULL, "player", "x", "y", "rotation", "tile", "feature"};
+
+static void set_arg_int(lua_State *L, int keys, int key, int v) {
+  lua_rawgeti(L, keys, key);
+  lua_pushinteger(L, v);
+  lua_rawset(L, -3);
+}
+
+static carc_result run_hook(const carc_hook_args *a, void *ud) {
+  lfn *f = ud;
+  carc_lua *cl = f->cl;
+  lua_State *L = cl->L;
+  carc_game *g = a->game;
+  begin_call(cl, g);
+  cl->hook_game->g = cl->hook_tile->g = cl->hook_feature->g = g;
+  cl->hook_game->epoch = cl->hook_tile->epoch = cl->hook_feature->epoch = cl->ls.epoch;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->keys_ref);
+  int keys = lua_gettop(L);
+  lua_pushcfunction(L, msgh);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->args_ref); /* one table per engine, refilled */
+  lua_rawgeti(L, keys, K_PLAYER);
+  if (a->player >= 0) lua_pushinteger(L, a->player + 1);
+  else lua_pushnil(L);
+  lua_rawset(L, -3);
+  lua_rawgeti(L, keys, K_TILE);
+  if (f->point == CARC_HOOK_PLACEMENT) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref); /* interned names: no allocation */
+    lua_rawgeti(L, -1, a->tile_type + 1);
+    lua_replace(L, -2);
+  } else if (a->tile >= 0) {
+    cl->hook_tile->a = a->tile;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_tile_ref);
+  } else {
+    lua_pushnil(L);
+  }
+  lua_rawset(L, -3);
+  if (f->point == CARC_HOOK_PLACEMENT) {
+    set_arg_int(L, keys, K_X, a->x);
+    set_arg_int(L, keys, K_Y, a->y);
+    set_arg_int(L, keys, K_ROTATION, a->rotation);
+  }
+  lua_rawgeti(L, keys, K_FEATURE);
+  if (a->feature >= 0) {
+    cl->hook_feature->a = a->feature;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_feature_ref);
+  } else {
+    lua_pushnil(L);
+  }
+  lua_rawset(L, -3);
+  int st = call(cl, 2, 2, f->exp);
+  carc_result r = CARC_OK;
+  if (st != LUA_OK) {
+    carc_game_set_error(g, cl->err);
+    r = CARC_ERR_SCRIPT;
+  } else if (f->point == CARC_HOOK_PLACEMENT && lua_type(L, -2) == LUA_TBOOLEAN && !lua_toboolean(L, -2)) {
+    const char *why = lua_tostring(L, -1);
+    if (why) carc_game_set_error(g, why);
+    r = CARC_ERR_ILLEGAL;
+  }
+  lua_settop(L, keys - 1);
+  end_call(cl);
+  return r;
+}
+
+/* ------------------------------------------------- primitives for prelude */
+
+static carc_lua *self(lua_State *L) { return carc_lstate_of(L)->cl; }
+
+static int engine_error(lua_State *L) { return luaL_error(L, "%s", carc_engine_error(self(L)->e)); }
+
+static int p_read(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, n);
+  fclose(f);
+  luaL_pushresult(&b);
+  return 1;
+}
+
+static int p_tiles(lua_State *L) {
+  carc_lua *cl = self(L);
+  if (carc_tiles_load(cl->e, luaL_checkstring(L, 1), luaL_checkstring(L, 2), luaL_checkstring(L, 3)) != CARC_OK) {
+    lua_pushstring(L, carc_engine_error(cl->e)); /* already "file:line: ..." */
+    return lua_error(L);
+  }
+  return 0;
+}
+
+static int p_tile_attr(lua_State *L) {
+  carc_lua *cl = self(L);
+  const char *tile = luaL_checkstring(L, 1);
+  int t = carc_tile_type_find(cl->e, tile);
+  if (t < 0) return luaL_error(L, "tile_attr: unknown tile type '%s'", tile);
+  int a = carc_attr_id(cl->e, luaL_checkstring(L, 2));
+  if (a < 0 || carc_tile_set_attr(cl->e, t, a, (int)luaL_checkinteger(L, 3)) != CARC_OK) return engine_error(L);
+  return 0;
+}
+
+static int get_int(lua_State *L, int t, const char *k, int def) {
+  int ty = lua_getfield(L, t, k);
+  int v = def;
+  if (ty == LUA_TBOOLEAN) v = lua_toboolean(L, -1);
+  else if (ty != LUA_TNIL) {
+    if (!lua_isinteger(L, -1)) luaL_error(L, "'%s' must be a whole number", k);
+    v = (int)lua_tointeger(L, -1);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+static const char *get_str(lua_State *L, int t, const char *k) {
+  int ty = lua_getfield(L, t, k);
+  const char *s = NULL;
+  if (ty == LUA_TSTRING) s = lua_tostring(L, -1);
+  else if (ty != LUA_TNIL) luaL_error(L, "'%s' must be a string", k);
+  lua_pop(L, 1); /* still referenced by the table */
+  return s;
+}
+static int find_kind(lua_State *L, carc_engine *e, const char *k) {
+  int kind = carc_kind_find(e, k);
+  if (kind < 0 && !strcmp(k, "farm")) kind = CARC_FIELD;
+  if (kind < 0) luaL_error(L, "unknown feature kind '%s'", k);
+  return kind;
+}
+static unsigned get_kinds(lua_State *L, carc_engine *e, int t) {
+  unsigned bits = 0;
+  int top = lua_gettop(L);
+  if (lua_getfield(L, t, "kinds") == LUA_TTABLE)
+    for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+      bits |= 1u << find_kind(L, e, luaL_checkstring(L, -1));
+      lua_pop(L, 1);
+    }
+  else if (!lua_isnil(L, -1)) luaL_error(L, "'kinds' must be a list of kind names");
+  lua_settop(L, top);
+  return bits;
+}
+
+static int p_figure(lua_State *L) {
+  carc_lua *cl = self(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  carc_figure_def d;
+  memset(&d, 0, sizeof d);
+  d.name = get_str(L, 1, "name");
+  d.strength = get_int(L, 1, "strength", 1);
+  d.per_player = get_int(L, 1, "per_player", 1);
+  d.occupies = get_int(L, 1, "occupies", 1);
+  const char *pl = get_str(L, 1, "placement");
+  if (pl && strcmp(pl, "follower") && strcmp(pl, "neutral"))
+    return luaL_error(L, "figure placement is \"follower\" or \"neutral\", not \"%s\"", pl);
+  d.placement = pl && !strcmp(pl, "neutral") ? CARC_PLACE_NEUTRAL : CARC_PLACE_FOLLOWER;
+  d.kinds = get_kinds(L, cl->e, 1);
+  d.moved_by_tile_attr = get_str(L, 1, "moved_by_tile_attr");
+  d.exclusive_with = get_str(L, 1, "exclusive_with");
+  d.incomplete_only = get_int(L, 1, "incomplete_only", 0);
+  if (carc_figure_define(cl->e, &d) != CARC_OK) return engine_error(L);
+  return 0;
+}
+
+static int p_token(lua_State *L) {
+  carc_lua *cl = self(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  carc_token_def d = {get_str(L, 1, "name"), get_int(L, 1, "per_player", 1), get_int(L, 1, "value", 0)};
+  if (carc_token_define(cl->e, &d) != CARC_OK) return engine_error(L);
+  return 0;
+}
+
+static int p_kind(lua_State *L) {
+  if (carc_kind_id(self(L)->e, luaL_checkstring(L, 1)) < 0) return engine_error(L);
+  return 0;
+}
+static int declare(lua_State *L, int flag) {
+  carc_lua *cl = self(L);
+  const char *name = luaL_checkstring(L, 1);
+  int known = flag ? carc_flag_find(cl->e, name) : carc_var_find(cl->e, name);
+  if ((flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name)) < 0) return engine_error(L);
+  if (known < 0 && cl->ndeclared[flag] < 64)
+    snprintf(cl->declared[flag][cl->ndeclared[flag]++], CARC_MAX_NAME, "%s", name);
+  return 0;
+}
+static int p_var(lua_State *L) { return declare(L, 0); }
+static int p_flag(lua_State *L) { return declare(L, 1); }
+
+const char *carc_lua_declared(const carc_lua *cl, int flag, int i) {
+  return cl && i >= 0 && i < cl->ndeclared[flag != 0] ? cl->declared[flag != 0][i] : NULL;
+}
+static int p_set_token_value(lua_State *L) {
+  carc_lua *cl = self(L);
+  const char *name = luaL_checkstring(L, 1);
+  int t = carc_token_type_find(cl->e, name);
+  if (t < 0) return luaL_error(L, "unknown token type '%s'", name);
+  carc_token_set_value(cl->e, t, (int)luaL_checkinteger(L, 2));
+  return 0;
+}
+
+/* Reads a handler or hook spec's filter fields. */
+static void get_filter(lua_State *L, carc_engine *e, carc_filter *f, int hook) {
+  carc_filter_init(f);
+  f->kinds = get_kinds(L, e, 2);
+  const char *s;
+  if ((s = get_str(L, 2, "attr"))) f->attr = carc_attr_id(e, s);
+  if ((s = get_str(L, 2, "tile_attr"))) f->tile_attr = carc_attr_id(e, s);
+  if ((s = get_str(L, 2, "figure")) && (f->figure = carc_figure_type_find(e, s)) < 0)
+    luaL_error(L, "unknown figure type '%s' (declare it first)", s);
+  if ((s = get_str(L, 2, "flag"))) f->flag = carc_flag_id(e, s);
+  f->tokens = get_int(L, 2, "tokens", 0);
+  int top = lua_gettop(L);
+  if (!hook && lua_getfield(L, 2, "reasons") == LUA_TTABLE) {
+    for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+      const char *r = luaL_checkstring(L, -1);
+      if (!strcmp(r, "completed")) f->reasons |= CARC_COMPLETED;
+      else if (!strcmp(r, "final")) f->reasons |= CARC_FINAL;
+      else luaL_error(L, "reasons are \"completed\" and \"final\", not \"%s\"", r);
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, top);
+}
+
+static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point) {
+  if (cl->nfns == cl->cap_fns) {
+    int cap = cl->cap_fns ? cl->cap_fns * 2 : 32;
+    lfn **n = realloc(cl->fns, sizeof *n * (size_t)cap);
+    if (!n) luaL_error(L, "out of memory");
+    cl->fns = n;
+    cl->cap_fns = cap;
+  }
+  lfn *f = calloc(1, sizeof *f);
+  if (!f) luaL_error(L, "out of memory");
+  cl->fns[cl->nfns++] = f;
+  f->cl = cl;
+  f->point = point;
+  snprintf(f->exp, sizeof f->exp, "%s", exp);
+  if (lua_getfield(L, 2, "fn") != LUA_TFUNCTION) luaL_error(L, "'fn' must be a function");
+  f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  return f;
+}
+
+static void full_name(lua_State *L, const char *exp, char *out) {
+  const char *n = get_str(L, 2, "name");
+  if (!n) luaL_error(L, "a handler or hook needs a name");
+  if ((int)(strlen(exp) + 1 + strlen(n)) >= CARC_MAX_NAME) luaL_error(L, "name '%s.%s' is too long", exp, n);
+  snprintf(out, CARC_MAX_NAME, "%s.%s", exp, n);
+}
+
+static int p_handler(lua_State *L) {
+  carc_lua *cl = self(L);
+  const char *exp = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  char name[CARC_MAX_NAME];
+  full_name(L, exp, name);
+  carc_filter f;
+  get_filter(L, cl->e, &f, 0);
+  int prio = get_int(L, 2, "priority", -1);
+  if (prio < 0) return luaL_error(L, "handler '%s' needs a priority", name);
+  lfn *fn = new_fn(L, cl, exp, -1);
+  if (carc_handler_add(cl->e, name, prio, &f, run_handler, fn) != CARC_OK) return engine_error(L);
+  return 0;
+}
+
+static int p_hook(lua_State *L) {
+  static const char *const points[] = {"setup", "placement", "tile_placed", "feature_scored",
+                                       "turn_end", "final_scoring", "game_end", NULL};
+  carc_lua *cl = self(L);
+  const char *exp = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  char name[CARC_MAX_NAME];
+  full_name(L, exp, name);
+  const char *point = get_str(L, 2, "point");
+  int p = -1;
+  for (int i = 0; point && points[i]; i++)
+    if (!strcmp(points[i], point)) p = i;
+  if (p < 0) return luaL_error(L, "hook '%s': unknown point '%s'", name, point ? point : "(none)");
+  carc_filter f;
+  get_filter(L, cl->e, &f, 1);
+  lfn *fn = new_fn(L, cl, exp, p);
+  if (carc_hook_add(cl->e, (carc_hook_point)p, name, get_int(L, 2, "priority", 100), &f, run_hook, fn) != CARC_OK)
+    return engine_error(L);
+  return 0;
+}
+
+static int p_move(lua_State *L) {
+  carc_lua *cl = self(L);
+  if (carc_handler_move(cl->e, luaL_checkstring(L, 1), (int)luaL_checkinteger(L, 2)) != CARC_OK) {
+    lua_pushnil(L);
+    lua_pushstring(L, carc_engine_error(cl->e));
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+static int p_disable(lua_State *L) {
+  carc_lua *cl = self(L);
+  if (carc_handler_enable(cl->e, luaL_checkstring(L, 1), 0) != CARC_OK) {
+    lua_pushnil(L);
+    lua_pushstring(L, carc_engine_error(cl->e));
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* math.random: the running game's generator; outside games a fixed seed. */
+static uint32_t next_random(carc_lua *cl, uint32_t n) {
+  if (cl->game) return carc_game_random(cl->game, n);
+  cl->rng ^= cl->rng << 13;
+  cl->rng ^= cl->rng >> 7;
+  cl->rng ^= cl->rng << 17;
+  return (uint32_t)(cl->rng % n);
+}
+static int p_random(lua_State *L) {
+  carc_lua *cl = self(L);
+  lua_Integer lo = 1, hi;
+  switch (lua_gettop(L)) {
+  case 0:
+    lua_pushnumber(L, (lua_Number)next_random(cl, 1u << 30) / (lua_Number)(1u << 30));
+    return 1;
+  case 1: hi = luaL_checkinteger(L, 1); break;
+  default:
+    lo = luaL_checkinteger(L, 1);
+    hi = luaL_checkinteger(L, 2);
+  }
+  luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
+  lua_pushinteger(L, lo + (lua_Integer)next_random(cl, (uint32_t)(hi - lo + 1)));
+  return 1;
+}
+static int p_randomseed(lua_State *L) { (void)L; return 0; /* the game owns the seed */ }
+
+/* ------------------------------------------------------------- lifecycle */
+
+static int new_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
+
+static carc_view *ref_view(lua_State *L, carc_lua *cl, int type, int *ref) {
+  carc_view *v = carc_lua_push_view(L, type, NULL, cl, -1);
+  v->lent = 1;
+  *ref = new_ref(L);
+  return v;
+}
+
+static int open_state(lua_State *L) {
+  carc_lua *cl = lua_touserdata(L, 1);
+  luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+  luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+  luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+  luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+  luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+  luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 1); /* for the loader only */
+  lua_settop(L, 1);
+  carc_lua_views_open(L);
+  cl->ctx = carc_lua_new_ctxbox(L);
+  cl->ctx_ref = new_ref(L);
+  cl->ctx->game = ref_view(L, cl, CARC_V_GAME, &cl->ctx->game_ref);
+  cl->ctx->feature = ref_view(L, cl, CARC_V_FEATURE, &cl->ctx->feature_ref);
+  cl->hook_game = ref_view(L, cl, CARC_V_GAME, &cl->hook_game_ref);
+  cl->hook_tile = ref_view(L, cl, CARC_V_TILE, &cl->hook_tile_ref);
+  cl->hook_feature = ref_view(L, cl, CARC_V_FEATURE, &cl->hook_feature_ref);
+  lua_createtable(L, 0, 8);
+  cl->args_ref = new_ref(L);
+  lua_createtable(L, K_COUNT, 0);
+  for (int k = 1; k < K_COUNT; k++) {
+    lua_pushstring(L, arg_keys[k]);
+    lua_rawseti(L, -2, k);
+  }
+  cl->keys_ref = new_ref(L);
+  lua_newtable(L);
+  cl->names_ref = new_ref(L);
+  lua_newtable(L);
+  lua_pushvalue(L, -1);
+  cl->options_ref = new_ref(L);
+  static const luaL_Reg prims[] = {
+      {"read", p_read},       {"tiles", p_tiles},   {"tile_attr", p_tile_attr},
+      {"figure", p_figure},   {"token", p_token},   {"kind", p_kind},
+      {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
+      {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
+      {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
+      {NULL, NULL}};
+  luaL_newlib(L, prims);
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "options");
+  lua_pushstring(L, CARC_EXPANSION_DIR);
+  lua_setfield(L, -2, "expansion_dir");
+  if (luaL_loadbufferx(L, carc_lua_prelude, strlen(carc_lua_prelude), "=prelude", "t") != LUA_OK)
+    return lua_error(L);
+  lua_insert(L, -2);
+  lua_call(L, 1, 1);
+  cl->loader_ref = new_ref(L);
+  return 0;
+}
+
+carc_lua *carc_lua_new(carc_engine *e, size_t mem_cap) {
+  carc_lua *cl = calloc(1, sizeof *cl);
+  if (!cl) return NULL;
+  cl->e = e;
+  cl->cap = mem_cap ? mem_cap : CARC_LUA_MEM_CAP;
+  cl->budget = CARC_LUA_BUDGET;
+  cl->rng = 0x9E3779B97F4A7C15ull;
+  cl->ls.lend = 1;
+  cl->ls.cl = cl;
+  cl->L = lua_newstate(cap_alloc, cl);
+  if (!cl->L) {
+    free(cl);
+    return NULL;
+  }
+  carc_lua_lstate_init(cl->L, &cl->ls);
+  lua_pushcfunction(cl->L, open_state);
+  lua_pushlightuserdata(cl->L, cl);
+  if (lua_pcall(cl->L, 1, 0, 0) != LUA_OK) {
+    lua_close(cl->L);
+    free(cl->fns);
+    free(cl);
+    return NULL;
+  }
+  cl->next = all_states;
+  all_states = cl;
+  return cl;
+}
+
+void carc_lua_free(carc_lua *cl) {
+  if (!cl) return;
+  for (carc_lua **p = &all_states; *p; p = &(*p)->next)
+    if (*p == cl) {
+      *p = cl->next;
+      break;
+    }
+  lua_close(cl->L);
+  for (int i = 0; i < cl->nfns; i++) free(cl->fns[i]);
+  free(cl->fns);
+  free(cl);
+}
+
+/* Tile type names by index, so a placement hook pushes them without allocating. */
+static void refresh_names(carc_lua *cl) {
+  lua_State *L = cl->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
+  for (int t = 0; t < carc_tile_type_count(cl->e); t++) {
+    lua_pushstring(L, carc_tile_type_name(cl->e, t));
+    lua_rawseti(L, -2, t + 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* Runs loader function `fn` with the values already pushed (nargs). */
+static carc_result run_loader(carc_lua *cl, const char *fn, int nargs) {
+  lua_State *L = cl->L;
+  int top = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, msgh);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->loader_ref);
+  lua_getfield(L, -1, fn);
+  lua_remove(L, -2);
+  lua_rotate(L, -(nargs + 2), 2);
+  int st = call(cl, nargs, 0, NULL);
+  lua_settop(L, top);
+  refresh_names(cl);
+  if (st != LUA_OK) return CARC_ERR_SCRIPT;
+  cl->err[0] = '\0';
+  return CARC_OK;
+}
+
+carc_result carc_lua_load_ruleset(carc_lua *cl, const char *path) {
+  lua_pushstring(cl->L, path);
+  return run_loader(cl, "load_ruleset", 1);
+}
+
+carc_result carc_lua_load_expansion(carc_lua *cl, const char *name, const char *dir) {
+  lua_pushstring(cl->L, name);
+  lua_pushstring(cl->L, dir ? dir : ".");
+  return run_loader(cl, "load_expansion", 2);
+}
+
+carc_result carc_lua_load_table(carc_lua *cl, lua_State *from, int idx, const char *dir,
+                                const char *origin, int line) {
+  carc_lua_xcopy(from, idx, cl->L, 0);
+  lua_pushstring(cl->L, dir);
+  lua_pushstring(cl->L, origin);
+  lua_pushinteger(cl->L, line);
+  return run_loader(cl, "load_table", 4);
+}
+
+int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name) {
+  lua_State *L = cl->L;
+  int top = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->options_ref);
+  if (lua_getfield(L, -1, exp) != LUA_TTABLE || lua_getfield(L, -1, name) == LUA_TNIL) {
+    lua_settop(L, top);
+    return 0;
+  }
+  if (to == L) {
+    lua_replace(L, top + 1);
+    lua_settop(L, top + 1);
+    return 1;
+  }
+  carc_lua_xcopy(L, -1, to, 0);
+  lua_settop(L, top);
+  return 1;
+}

@@ -1,0 +1,51 @@
+/* carc_lua.h - the Lua 5.4 binding: expansions, rulesets and scenarios
+ * (docs/lua-api.md). One lua_State per engine, sandboxed, memory-capped,
+ * with an instruction budget per handler or hook call. */
+#ifndef CARC_LUA_H
+#define CARC_LUA_H
+#include "carcassonne.h"
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CARC_LUA_MEM_CAP ((size_t)64 << 20)  /* bytes per engine's Lua state */
+#define CARC_LUA_BUDGET 10000000             /* instructions per call */
+
+typedef struct carc_lua carc_lua;
+
+/* A Lua state bound to engine `e` (not owned: free the carc_lua first).
+ * mem_cap 0 = CARC_LUA_MEM_CAP. NULL when out of memory. */
+carc_lua *carc_lua_new(carc_engine *e, size_t mem_cap);
+void carc_lua_free(carc_lua *cl);
+carc_engine *carc_lua_engine(carc_lua *cl);
+/* The message of the last failure, and the Lua traceback of the last script
+ * error ("" if none). */
+const char *carc_lua_error(const carc_lua *cl);
+const char *carc_lua_traceback(const carc_lua *cl);
+void carc_lua_set_budget(carc_lua *cl, long instructions);
+/* Loads a ruleset file (section 6 of docs/lua-api.md) into the engine. */
+carc_result carc_lua_load_ruleset(carc_lua *cl, const char *path);
+/* Loads expansions by name as a ruleset without options would; `dir` is where
+ * a ruleset would have been (NULL: the current folder). */
+carc_result carc_lua_load_expansion(carc_lua *cl, const char *name, const char *dir);
+/* The i-th game variable (flag = 0) or flag (flag = 1) declared by the
+ * loaded expansions, or NULL past the end. */
+const char *carc_lua_declared(const carc_lua *cl, int flag, int i);
+/* Bytes the Lua state holds and allocations it has made so far (to check
+ * that handler calls allocate nothing). */
+void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocations);
+/* The carc_lua bound to an engine, or NULL. */
+carc_lua *carc_lua_of(const carc_engine *e);
+
+/* Scenario runner: runs every scenario file under `path` (a file or a folder,
+ * recursively, sorted; folders named "rules" or "expansions" are skipped),
+ * printing failures and the line "N passed, N failed" to `out`.
+ * Returns the number of failed cases (or -1 if nothing could be run). */
+int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

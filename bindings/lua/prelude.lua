@@ -1,0 +1,232 @@
+-- prelude.lua - the loader of rulesets and expansions, run once in each
+-- engine's Lua state with the binding's C primitives `C`. Expansion and
+-- ruleset files run in sandboxes built here; they never see this chunk's
+-- globals (debug, the real load).
+local C = ...
+local load, pairs, ipairs, type, error, tostring = load, pairs, ipairs, type, error, tostring
+local getinfo = debug.getinfo
+local fmt = string.format
+
+-- Nobody reaches the string library through a string's metatable.
+getmetatable("").__metatable = false
+
+local SAFE = { "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
+               "tostring", "type", "xpcall", "rawequal", "rawget", "rawlen", "rawset",
+               "getmetatable", "print", "_VERSION" }
+local LIBS = { "string", "table", "math", "utf8" }
+local real_setmetatable = setmetatable
+local G = _G
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+local function sandbox()
+  local env = {}
+  for _, k in ipairs(SAFE) do env[k] = G[k] end
+  for _, k in ipairs(LIBS) do env[k] = copy(G[k]) end
+  env.math.random = C.random
+  env.math.randomseed = C.randomseed
+  -- finalizers would run outside the budgeted calls
+  env.setmetatable = function(t, mt)
+    if type(mt) == "table" and rawget(mt, "__gc") ~= nil then error("__gc is not allowed", 2) end
+    return real_setmetatable(t, mt)
+  end
+  env.load = function(chunk, name, _, e)
+    return load(chunk, name, "t", e == nil and env or e)
+  end
+  env._G = env
+  return env
+end
+
+-- The line of `text` that first mentions `word` (quoted first), else `default`.
+local function line_of(text, word, default)
+  if text then
+    for _, w in ipairs({ '"' .. word .. '"', "'" .. word .. "'", word }) do
+      local n = 0
+      for line in (text .. "\n"):gmatch("(.-)\n") do
+        n = n + 1
+        if line:find(w, 1, true) then return n end
+      end
+    end
+  end
+  return default
+end
+
+local function dirname(path)
+  return path:match("^(.*)/[^/]*$") or "."
+end
+
+local OPTIONS = C.options   -- resolved options: OPTIONS[expansion][name]
+local loaded = {}           -- expansion name -> true once loaded
+
+local function expansion_object(name, file, options)
+  local x = { name = name, options = options }
+  local function check(self, m)
+    if self ~= x then error(fmt("%s: use x:%s(...), not x.%s(...)", name, m, m), 3) end
+  end
+  function x.tiles(self, set, text)
+    check(self, "tiles")
+    local line = getinfo(2, "l").currentline or 0
+    -- pad so that the engine's line numbers are the file's lines (text in [[ ]] on the call line)
+    C.tiles(set, string.rep("\n", line) .. text, file)
+  end
+  function x.tile_attr(self, tile, attr, value)
+    check(self, "tile_attr")
+    C.tile_attr(tile, attr, value == nil and 1 or value)
+  end
+  function x.figure(self, def) check(self, "figure"); C.figure(def) end
+  function x.token(self, def) check(self, "token"); C.token(def) end
+  function x.kind(self, k) check(self, "kind"); C.kind(k) end
+  function x.handler(self, spec) check(self, "handler"); C.handler(name, spec) end
+  function x.hook(self, spec) check(self, "hook"); C.hook(name, spec) end
+  function x.var(self, v) check(self, "var"); C.var(v) end
+  function x.flag(self, f) check(self, "flag"); C.flag(f) end
+  function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end
+  return x
+end
+
+-- Defaults overridden by the ruleset's values; `where(word)` names the ruleset line.
+local function resolve(name, declared, given, where)
+  local out = {}
+  declared = declared or {}
+  for k, spec in pairs(declared) do
+    if type(spec) == "table" then out[k] = spec.default else out[k] = spec end
+  end
+  for k, v in pairs(given or {}) do
+    local spec = declared[k]
+    if spec == nil then
+      error(fmt("%s: expansion '%s' has no option '%s'", where(k), name, tostring(k)), 0)
+    end
+    local default = spec
+    if type(spec) == "table" then default = spec.default end
+    if type(v) ~= type(default) then
+      error(fmt("%s: option '%s' of expansion '%s' takes a %s, not a %s", where(k), k, name,
+        type(default), type(v)), 0)
+    end
+    if type(spec) == "table" and spec.values then
+      local ok = false
+      for _, allowed in ipairs(spec.values) do ok = ok or allowed == v end
+      if not ok then
+        local list = {}
+        for i, allowed in ipairs(spec.values) do list[i] = fmt("%q", allowed) end
+        error(fmt("%s: option '%s' of expansion '%s' is one of %s, not %q", where(k), k, name,
+          table.concat(list, ", "), tostring(v)), 0)
+      end
+    end
+    out[k] = v
+  end
+  return out
+end
+
+local load_expansion
+
+-- rs: { dirs=, options=, where=function(word) -> "file:line" }
+load_expansion = function(name, rs)
+  if loaded[name] then return end
+  if type(name) ~= "string" or not name:match("^[%w_]+$") then
+    error(fmt("%s: expansion names are words, not %q", rs.where(tostring(name)), tostring(name)), 0)
+  end
+  local path, text, shown
+  for _, dir in ipairs(rs.dirs) do
+    path = dir .. "/" .. name .. ".lua"
+    text = C.read(path)
+    -- a ruleset may share the name (rules/inns_cathedrals.lua): only files
+    -- that call expansion{} are expansions
+    if text and not text:find("expansion%s*[{(]") then text = nil end
+    if text then
+      shown = dir == C.expansion_dir and ("expansions/" .. name .. ".lua") or path
+      break
+    end
+  end
+  if not text then
+    error(fmt("%s: unknown expansion '%s' (no %s.lua in %s)", rs.where(name), name, name,
+      table.concat(rs.dirs, ", ")), 0)
+  end
+  loaded[name] = "loading"
+  local env = sandbox()
+  local declared
+  env.expansion = function(spec)
+    if declared then error("expansion{} is called once per file", 2) end
+    if type(spec) ~= "table" or spec.name ~= name then
+      error(fmt("expansion{name=...} must be %q (the file name)", name), 2)
+    end
+    for _, r in ipairs(spec.requires or {}) do load_expansion(r, rs) end
+    local opts = resolve(name, spec.options, rs.options[name], rs.where)
+    OPTIONS[name] = opts
+    declared = expansion_object(name, shown, opts)
+    return declared
+  end
+  local chunk, err = load(text, "@" .. shown, "t", env)
+  if not chunk then error(err, 0) end
+  chunk()
+  if not declared then error(fmt("%s: never calls expansion{}", shown), 0) end
+  loaded[name] = true
+end
+
+local KEYS = { expansions = true, options = true, order = true, disable = true }
+
+-- Applies a ruleset table. `dir` is the ruleset's folder; `file`/`text`/`line`
+-- name it in errors.
+local function apply(spec, dir, file, text, line)
+  local function where(word) return fmt("%s:%d", file, line_of(text, word, line)) end
+  if type(spec) ~= "table" then error(fmt("%s:%d: ruleset{} takes a table", file, line), 0) end
+  for k in pairs(spec) do
+    if not KEYS[k] then
+      error(fmt("%s: unknown ruleset key '%s' (expansions, options, order, disable)", where(k),
+        tostring(k)), 0)
+    end
+  end
+  local dirs = { dir, dir .. "/..", C.expansion_dir }
+  local options = spec.options or {}
+  local rs = { dirs = dirs, options = options, where = where }
+  local listed = {}
+  for _, name in ipairs(spec.expansions or {}) do listed[name] = true end
+  for name in pairs(options) do
+    if not listed[name] then
+      error(fmt("%s: options for '%s', which is not in expansions", where(name), tostring(name)), 0)
+    end
+  end
+  for _, name in ipairs(spec.expansions or {}) do load_expansion(name, rs) end
+  for name, prio in pairs(spec.order or {}) do
+    if type(prio) ~= "number" or prio ~= math.floor(prio) then
+      error(fmt("%s: order[%q] needs a whole number priority", where(name), tostring(name)), 0)
+    end
+    local ok, err = C.move(name, prio)
+    if not ok then error(fmt("%s: order: %s", where(name), err), 0) end
+  end
+  for _, name in ipairs(spec.disable or {}) do
+    local ok, err = C.disable(name)
+    if not ok then error(fmt("%s: disable: %s", where(name), err), 0) end
+  end
+end
+
+local M = {}
+
+function M.load_ruleset(path)
+  local text = C.read(path)
+  if not text then error(fmt("%s: cannot read the ruleset", path), 0) end
+  local env = sandbox()
+  local spec, line
+  env.ruleset = function(t)
+    spec, line = t, getinfo(2, "l").currentline or 1
+  end
+  local chunk, err = load(text, "@" .. path, "t", env)
+  if not chunk then error(err, 0) end
+  chunk()
+  if spec == nil then error(fmt("%s: never calls ruleset{}", path), 0) end
+  apply(spec, dirname(path), path, text, line)
+end
+
+function M.load_table(spec, dir, origin, line)
+  apply(spec, dir, origin, C.read(origin), line)
+end
+
+function M.load_expansion(name, dir)
+  load_expansion(name, { dirs = { dir, dir .. "/..", C.expansion_dir }, options = {},
+                         where = function() return name end })
+end
+
+return M

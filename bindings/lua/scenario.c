@@ -1,0 +1,648 @@
+#define _POSIX_C_SOURCE 200809L
+/* scenario.c - the scenario API (docs/lua-api.md section 7) and the runner
+ * behind `carcassonne test`. A scenario is a base-game engine (plus a
+ * ruleset) and a game without a bag, driven by the put/end_turn calls. */
+#include "binding.h"
+#include <dirent.h>
+#include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct scen {
+  carc_engine *e;
+  carc_lua *cl;
+  carc_game *g;
+} scen;
+
+#define SCEN_MT "carc.scenario"
+
+static scen *scen_check(lua_State *L) {
+  scen *s = luaL_checkudata(L, 1, SCEN_MT);
+  if (!s->g) luaL_error(L, "this scenario is closed");
+  return s;
+}
+
+static int scen_gc(lua_State *L) {
+  scen *s = luaL_checkudata(L, 1, SCEN_MT);
+  carc_game_free(s->g);
+  carc_lua_free(s->cl);
+  carc_engine_free(s->e);
+  memset(s, 0, sizeof *s);
+  return 0;
+}
+
+static int game_fail(lua_State *L, scen *s, const char *what) {
+  luaL_where(L, 1);
+  lua_pushfstring(L, "%s: %s", what, carc_game_error(s->g));
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+static int check_player(lua_State *L, scen *s, int i) {
+  lua_Integer p = luaL_checkinteger(L, i);
+  if (p < 1 || p > carc_game_players(s->g))
+    luaL_error(L, "no player %d (players are 1..%d)", (int)p, carc_game_players(s->g));
+  return (int)p - 1;
+}
+
+static int tile_at(lua_State *L, scen *s, int xi) {
+  int x = (int)luaL_checkinteger(L, xi), y = (int)luaL_checkinteger(L, xi + 1);
+  int t = carc_board_tile_at(s->g, x, y);
+  if (t < 0) luaL_error(L, "no tile at (%d,%d)", x, y);
+  return t;
+}
+
+/* A segment: a 0-based index, a kind name ("road") or kind and edge ("road:E"). */
+static int segment_arg(lua_State *L, scen *s, int tile, int i) {
+  int type = carc_board_tile_type(s->g, tile), n = carc_tile_type_segments(s->e, type);
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    int k = (int)luaL_checkinteger(L, i);
+    if (k < 0 || k >= n) luaL_error(L, "tile %s has segments 0..%d, not %d", carc_tile_type_name(s->e, type), n - 1, k);
+    return k;
+  }
+  const char *spec = luaL_checkstring(L, i);
+  char kind[CARC_MAX_NAME];
+  snprintf(kind, sizeof kind, "%s", spec);
+  char *colon = strchr(kind, ':');
+  int edge = -1;
+  if (colon) {
+    *colon = '\0';
+    const char *edges = "NESW", *p = strchr(edges, colon[1]);
+    if (!colon[1] || colon[2] || !p) luaL_error(L, "segment '%s': the edge is N, E, S or W", spec);
+    edge = (int)(p - edges);
+  }
+  int k = carc_kind_find(s->e, kind);
+  if (k < 0 && !strcmp(kind, "farm")) k = CARC_FIELD;
+  for (int j = 0; k >= 0 && j < n; j++) {
+    if (carc_segment_kind(s->e, type, j) != k) continue;
+    unsigned ports = carc_board_segment_ports(s->g, carc_board_segment_id(s->g, tile, j));
+    if (edge < 0 || (ports & (7u << (edge * 3)))) return j;
+  }
+  return luaL_error(L, "tile %s at (%d,%d) has no segment '%s'", carc_tile_type_name(s->e, type),
+                    carc_board_tile_x(s->g, tile), carc_board_tile_y(s->g, tile), spec);
+}
+
+static int s_place(lua_State *L) {
+  scen *s = scen_check(L);
+  const char *tile = luaL_checkstring(L, 2);
+  int x = (int)luaL_checkinteger(L, 3), y = (int)luaL_checkinteger(L, 4);
+  int rot = (int)luaL_optinteger(L, 5, 0);
+  int type = carc_tile_type_find(s->e, tile), there = carc_board_tile_at(s->g, x, y);
+  if (there >= 0 && type >= 0 && carc_board_tile_type(s->g, there) == type &&
+      carc_board_tile_rotation(s->g, there) == rot)
+    return 0; /* the start tile, named again */
+  carc_result r = type >= 0 ? carc_game_put_tile(s->g, type, x, y, rot)
+                            : carc_game_put_notation(s->g, tile, x, y, rot);
+  if (r != CARC_OK) return game_fail(L, s, "place");
+  return 0;
+}
+
+static int put_figure(lua_State *L, scen *s, const char *ftype, int owner, int xi) {
+  int f = carc_figure_type_find(s->e, ftype);
+  if (f < 0) return luaL_error(L, "unknown figure type '%s'", ftype);
+  int t = tile_at(L, s, xi);
+  int seg = segment_arg(L, s, t, xi + 2);
+  if (carc_game_put_figure(s->g, owner, f, t, seg) != CARC_OK) return game_fail(L, s, ftype);
+  return 0;
+}
+static int s_follower(lua_State *L) {
+  scen *s = scen_check(L);
+  return put_figure(L, s, "follower", check_player(L, s, 2), 3);
+}
+static int s_figure(lua_State *L) {
+  scen *s = scen_check(L);
+  const char *type = luaL_checkstring(L, 2);
+  int owner = lua_isnil(L, 3) ? -1 : check_player(L, s, 3);
+  return put_figure(L, s, type, owner, 4);
+}
+static int s_token(lua_State *L) {
+  scen *s = scen_check(L);
+  int p = check_player(L, s, 2);
+  const char *name = luaL_checkstring(L, 3);
+  int k = carc_token_type_find(s->e, name);
+  if (k < 0) return luaL_error(L, "unknown token type '%s'", name);
+  if (carc_game_put_token(s->g, p, k, tile_at(L, s, 4)) != CARC_OK) return game_fail(L, s, name);
+  return 0;
+}
+static int s_end_turn(lua_State *L) {
+  scen *s = scen_check(L);
+  if (carc_game_end_turn(s->g) != CARC_OK) return game_fail(L, s, "end_turn");
+  return 0;
+}
+static int s_final_scoring(lua_State *L) {
+  scen *s = scen_check(L);
+  if (carc_game_final_scoring(s->g) != CARC_OK) return game_fail(L, s, "final_scoring");
+  return 0;
+}
+static int s_set_player(lua_State *L) {
+  scen *s = scen_check(L);
+  carc_game_set_current_player(s->g, check_player(L, s, 2));
+  return 0;
+}
+
+static int var_id(lua_State *L, scen *s, int flag) {
+  const char *name = luaL_checkstring(L, 2);
+  int id = flag ? carc_flag_find(s->e, name) : carc_var_find(s->e, name);
+  if (id < 0) luaL_error(L, "unknown game %s '%s'", flag ? "flag" : "variable", name);
+  return id;
+}
+static int s_set_var(lua_State *L) {
+  scen *s = scen_check(L);
+  carc_game_set_var(s->g, var_id(L, s, 0), (int)luaL_checkinteger(L, 3));
+  return 0;
+}
+static int s_set_flag(lua_State *L) {
+  scen *s = scen_check(L);
+  carc_game_set_flag(s->g, var_id(L, s, 1), lua_toboolean(L, 3));
+  return 0;
+}
+static int s_var(lua_State *L) {
+  scen *s = scen_check(L);
+  lua_pushinteger(L, carc_game_var(s->g, var_id(L, s, 0)));
+  return 1;
+}
+static int s_score(lua_State *L) {
+  scen *s = scen_check(L);
+  lua_pushinteger(L, carc_game_score(s->g, check_player(L, s, 2)));
+  return 1;
+}
+
+static int s_game(lua_State *L) {
+  scen *s = scen_check(L);
+  carc_lua_push_view(L, CARC_V_GAME, s->g, s->cl, -1);
+  lua_pushvalue(L, 1); /* the view keeps the scenario alive */
+  lua_setiuservalue(L, -2, 1);
+  return 1;
+}
+
+static void push_scores(lua_State *L, carc_game *g) {
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addchar(&b, '{');
+  for (int p = 0; p < carc_game_players(g); p++) {
+    lua_pushfstring(L, "%s%d", p ? ", " : " ", carc_game_score(g, p));
+    luaL_addvalue(&b);
+  }
+  luaL_addstring(&b, " }");
+  luaL_pushresult(&b);
+}
+
+static int s_expect_score(lua_State *L) {
+  scen *s = scen_check(L);
+  int p = check_player(L, s, 2);
+  lua_Integer want = luaL_checkinteger(L, 3);
+  if (carc_game_score(s->g, p) != want)
+    return luaL_error(L, "player %d (%s): expected score %d, got %d", p + 1, carc_player_name(p),
+                      (int)want, carc_game_score(s->g, p));
+  return 0;
+}
+static int s_expect_scores(lua_State *L) {
+  scen *s = scen_check(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  int n = carc_game_players(s->g), bad = (int)lua_rawlen(L, 2) != n;
+  for (int p = 0; p < n && !bad; p++) {
+    lua_rawgeti(L, 2, p + 1);
+    bad = !lua_isinteger(L, -1) || lua_tointeger(L, -1) != carc_game_score(s->g, p);
+    lua_pop(L, 1);
+  }
+  if (!bad) return 0;
+  int base = lua_gettop(L);
+  luaL_where(L, 1);
+  lua_pushliteral(L, "expected scores {");
+  for (int p = 1; p <= (int)lua_rawlen(L, 2); p++) {
+    lua_rawgeti(L, 2, p);
+    lua_pushfstring(L, "%s%s", p > 1 ? ", " : " ", luaL_tolstring(L, -1, NULL));
+    lua_remove(L, -2);
+    lua_remove(L, -2);
+  }
+  lua_pushliteral(L, " }, got ");
+  push_scores(L, s->g);
+  lua_concat(L, lua_gettop(L) - base);
+  return lua_error(L);
+}
+
+static const char *change_field(int f) {
+  if (f == -1) return "strength";
+  if (f == -2) return "scores";
+  if (f == -3) return "award";
+  return carc_ctx_field_name((carc_ctx_field)f);
+}
+
+static int s_expect_change(lua_State *L) {
+  scen *s = scen_check(L);
+  const char *handler = luaL_checkstring(L, 2), *field = luaL_checkstring(L, 3);
+  lua_Integer after = luaL_checkinteger(L, 4);
+  luaL_Buffer seen;
+  luaL_buffinit(L, &seen);
+  for (int i = 0; i < carc_game_scorings(s->g); i++) {
+    carc_scoring_info info;
+    carc_game_scoring(s->g, i, &info);
+    for (int j = 0; j < info.changes; j++) {
+      carc_change c;
+      if (carc_game_scoring_change(s->g, i, j, &c) != CARC_OK || strcmp(c.handler, handler)) continue;
+      if (!strcmp(change_field(c.field), field) && c.after == after) return 0;
+      lua_pushfstring(L, " %s=%d", change_field(c.field), c.after);
+      luaL_addvalue(&seen);
+    }
+  }
+  luaL_pushresult(&seen);
+  return luaL_error(L, "expected a change by '%s' of %s to %d; that handler recorded:%s", handler,
+                    field, (int)after, lua_rawlen(L, -1) ? lua_tostring(L, -1) : " nothing");
+}
+
+/* Everything a failed call must leave alone: the save, board, scores, log. */
+static void push_snapshot(lua_State *L, carc_game *g) {
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  size_t (*const parts[])(const carc_game *, char *, size_t) = {carc_game_save, carc_game_render_board,
+                                                                carc_game_log};
+  for (int i = 0; i < 3; i++) {
+    size_t n = parts[i](g, NULL, 0);
+    char *buf = luaL_prepbuffsize(&b, n + 1);
+    parts[i](g, buf, n + 1);
+    luaL_addsize(&b, n);
+    luaL_addchar(&b, '\n');
+  }
+  luaL_pushresult(&b);
+  push_scores(L, g);
+  lua_concat(L, 2);
+}
+static int s_snapshot(lua_State *L) {
+  push_snapshot(L, scen_check(L)->g);
+  return 1;
+}
+
+/* s:expect_error(fn, "substring", ...): fn fails with a message holding every
+ * substring, and the game is byte for byte what it was before. */
+static int s_expect_error(lua_State *L) {
+  scen *s = scen_check(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  int top = lua_gettop(L);
+  push_snapshot(L, s->g);
+  int before = lua_gettop(L);
+  lua_pushvalue(L, 2);
+  if (lua_pcall(L, 0, 0, 0) == LUA_OK) return luaL_error(L, "expected an error, but the call succeeded");
+  const char *msg = lua_tostring(L, -1);
+  if (!msg) msg = "(not a string)";
+  for (int i = 3; i <= top; i++) {
+    const char *want = luaL_checkstring(L, i);
+    if (!strstr(msg, want))
+      return luaL_error(L, "expected an error containing \"%s\", got: %s", want, msg);
+  }
+  push_snapshot(L, s->g);
+  if (!lua_rawequal(L, before, -1))
+    return luaL_error(L, "the call failed as expected (%s) but changed the game", msg);
+  lua_pushstring(L, msg);
+  return 1;
+}
+
+/* Allocations the scenario's expansion state has made so far (0 without rules). */
+static int s_lua_allocations(lua_State *L) {
+  scen *s = scen_check(L);
+  unsigned long n = 0;
+  if (s->cl) carc_lua_stats(s->cl, NULL, &n);
+  lua_pushinteger(L, (lua_Integer)n);
+  return 1;
+}
+
+static int s_board(lua_State *L) {
+  scen *s = scen_check(L);
+  size_t n = carc_game_render_board(s->g, NULL, 0);
+  luaL_Buffer b;
+  carc_game_render_board(s->g, luaL_buffinitsize(L, &b, n + 1), n + 1);
+  luaL_pushresultsize(&b, n);
+  return 1;
+}
+
+/* Registry keys of the runner. */
+#define R_FILE "carc.file"
+#define R_CASES "carc.cases"
+#define R_MADE "carc.made"
+
+static const char *reg_string(lua_State *L, const char *key, const char *def) {
+  lua_getfield(L, LUA_REGISTRYINDEX, key);
+  const char *v = lua_isstring(L, -1) ? lua_tostring(L, -1) : def;
+  lua_pop(L, 1); /* the registry keeps the string */
+  return v;
+}
+
+static void dir_of(const char *path, char *out, size_t cap) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) snprintf(out, cap, ".");
+  else snprintf(out, cap, "%.*s", (int)(slash - path), path);
+}
+
+/* scenario{ rules = nil | "path" | { ... }, players = 2, seed = 1, followers = 7 } */
+static int l_scenario(lua_State *L) {
+  if (lua_isnoneornil(L, 1)) lua_newtable(L), lua_replace(L, 1);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "players");
+  lua_getfield(L, 1, "seed");
+  lua_getfield(L, 1, "followers");
+  carc_game_options opt = {(int)luaL_optinteger(L, -3, 2), (uint64_t)luaL_optinteger(L, -2, 1),
+                           (int)luaL_optinteger(L, -1, 0), 1};
+  lua_pop(L, 3);
+  scen *s = lua_newuserdatauv(L, sizeof *s, 0);
+  memset(s, 0, sizeof *s);
+  luaL_setmetatable(L, SCEN_MT);
+  int ud = lua_gettop(L);
+  s->e = carc_engine_new(NULL, NULL);
+  if (!s->e || carc_tiles_load_base(s->e) != CARC_OK) return luaL_error(L, "cannot build the base engine");
+  const char *file = reg_string(L, R_FILE, "scenario.lua");
+  char dir[1024];
+  dir_of(file, dir, sizeof dir);
+  int rt = lua_getfield(L, 1, "rules");
+  if (rt != LUA_TNIL) {
+    s->cl = carc_lua_new(s->e, 0);
+    if (!s->cl) return luaL_error(L, "cannot create a Lua state");
+    carc_result r;
+    if (rt == LUA_TSTRING) {
+      const char *rules = lua_tostring(L, -1);
+      char path[2048];
+      if (rules[0] == '/') snprintf(path, sizeof path, "%s", rules);
+      else snprintf(path, sizeof path, "%s/%s", dir, rules);
+      r = carc_lua_load_ruleset(s->cl, path);
+    } else if (rt == LUA_TTABLE) {
+      lua_Debug ar;
+      int line = lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) ? ar.currentline : 0;
+      r = carc_lua_load_table(s->cl, L, -1, dir, file, line);
+    } else {
+      return luaL_error(L, "scenario rules are nil, a ruleset path or a table");
+    }
+    if (r != CARC_OK) {
+      lua_pushstring(L, carc_lua_error(s->cl));
+      return lua_error(L);
+    }
+  }
+  lua_pop(L, 1);
+  s->g = carc_game_new(s->e, &opt);
+  if (!s->g) return luaL_error(L, "cannot start the game: %s", carc_engine_error(s->e));
+  /* remembered so that a failing case can print the game */
+  if (lua_getfield(L, LUA_REGISTRYINDEX, R_MADE) == LUA_TTABLE) {
+    lua_pushvalue(L, ud);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  }
+  lua_settop(L, ud);
+  return 1;
+}
+
+static void indent(FILE *out, const char *text);
+static void print_game(FILE *out, carc_game *g) {
+  for (int i = 0; i < carc_game_scorings(g); i++) {
+    size_t n = carc_game_describe_scoring(g, i, NULL, 0);
+    char *buf = malloc(n + 1);
+    if (!buf) return;
+    carc_game_describe_scoring(g, i, buf, n + 1);
+    if (n && buf[n - 1] == '\n') buf[n - 1] = '\0';
+    indent(out, buf);
+    free(buf);
+  }
+  size_t n = carc_game_render_board(g, NULL, 0);
+  char *buf = malloc(n + 1);
+  if (!buf) return;
+  carc_game_render_board(g, buf, n + 1);
+  if (n && buf[n - 1] == '\n') buf[n - 1] = '\0';
+  indent(out, buf);
+  free(buf);
+  fprintf(out, "    scores:");
+  for (int p = 0; p < carc_game_players(g); p++) fprintf(out, " %s %d", carc_player_name(p), carc_game_score(g, p));
+  fprintf(out, "\n");
+}
+
+static int l_case(lua_State *L) {
+  luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, R_CASES) != LUA_TTABLE)
+    return luaL_error(L, "case() is for scenario files run by 'carcassonne test'");
+  lua_createtable(L, 2, 0);
+  lua_pushvalue(L, 1);
+  lua_rawseti(L, -2, 1);
+  lua_pushvalue(L, 2);
+  lua_rawseti(L, -2, 2);
+  lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  return 0;
+}
+
+static int l_misplaced(lua_State *L) {
+  return luaL_error(L, "%s{} in a scenario file: rulesets and expansions belong in a folder named "
+                       "'rules' or 'expansions', which 'carcassonne test' skips",
+                    lua_tostring(L, lua_upvalueindex(1)));
+}
+
+static void open_scenario_class(lua_State *L) {
+  static const luaL_Reg m[] = {
+      {"place", s_place},           {"follower", s_follower},       {"figure", s_figure},
+      {"token", s_token},           {"end_turn", s_end_turn},       {"final_scoring", s_final_scoring},
+      {"set_player", s_set_player}, {"set_var", s_set_var},         {"set_flag", s_set_flag},
+      {"var", s_var},               {"score", s_score},             {"game", s_game},
+      {"expect_score", s_expect_score}, {"expect_scores", s_expect_scores},
+      {"expect_change", s_expect_change}, {"expect_error", s_expect_error},
+      {"snapshot", s_snapshot},     {"lua_allocations", s_lua_allocations},     {"board", s_board},             {NULL, NULL}};
+  if (luaL_newmetatable(L, SCEN_MT)) {
+    luaL_newlib(L, m);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, scen_gc);
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_pop(L, 1);
+}
+
+/* Makes `L` able to hold views and scenarios (a runner's or a host's state). */
+static void prepare(lua_State *L) {
+  if (luaL_getmetatable(L, "carc.game") == LUA_TNIL) carc_lua_views_open(L);
+  lua_pop(L, 1);
+  open_scenario_class(L);
+}
+
+/* ---------------------------------------------------------------- runner */
+
+typedef struct paths {
+  char **v;
+  int n, cap;
+} paths;
+
+static void add_path(paths *p, const char *s) {
+  if (p->n == p->cap) {
+    int cap = p->cap ? p->cap * 2 : 64;
+    char **n = realloc(p->v, sizeof *n * (size_t)cap);
+    if (!n) return;
+    p->v = n;
+    p->cap = cap;
+  }
+  char *c = malloc(strlen(s) + 1);
+  if (!c) return;
+  strcpy(c, s);
+  p->v[p->n++] = c;
+}
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t a = strlen(s), b = strlen(suffix);
+  return a >= b && !strcmp(s + a - b, suffix);
+}
+
+/* Scenario files: *.lua under `dir`, skipping folders named rules or expansions. */
+static void walk(paths *p, const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *ent;
+  while ((ent = readdir(d))) {
+    const char *n = ent->d_name;
+    if (n[0] == '.') continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, n);
+    struct stat st;
+    if (stat(path, &st)) continue;
+    if (S_ISDIR(st.st_mode)) {
+      if (strcmp(n, "rules") && strcmp(n, "expansions")) walk(p, path);
+    } else if (ends_with(n, ".lua")) {
+      add_path(p, path);
+    }
+  }
+  closedir(d);
+}
+
+static int cmp_path(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int traceback_msgh(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+static void indent(FILE *out, const char *text) {
+  fputs("    ", out);
+  for (const char *c = text; *c; c++) {
+    fputc(*c, out);
+    if (*c == '\n' && c[1]) fputs("    ", out);
+  }
+  fputc('\n', out);
+}
+
+static void run_file(const char *file, FILE *out, int *passed, int *failed) {
+  lua_State *L = luaL_newstate();
+  if (!L) {
+    (*failed)++;
+    return;
+  }
+  carc_lstate ls;
+  memset(&ls, 0, sizeof ls);
+  carc_lua_lstate_init(L, &ls);
+  luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+  luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+  luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+  luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+  luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+  lua_settop(L, 0);
+  prepare(L);
+  lua_pushstring(L, file);
+  lua_setfield(L, LUA_REGISTRYINDEX, R_FILE);
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, R_CASES);
+  lua_register(L, "case", l_case);
+  lua_register(L, "scenario", l_scenario);
+  static const char *const misplaced[] = {"ruleset", "expansion"};
+  for (int i = 0; i < 2; i++) {
+    lua_pushstring(L, misplaced[i]);
+    lua_pushcclosure(L, l_misplaced, 1);
+    lua_setglobal(L, misplaced[i]);
+  }
+  lua_pushcfunction(L, traceback_msgh);
+  if (luaL_loadfilex(L, file, "t") != LUA_OK || lua_pcall(L, 0, 0, 1) != LUA_OK) {
+    fprintf(out, "FAIL %s: the file does not load\n", file);
+    indent(out, lua_tostring(L, -1));
+    (*failed)++;
+    lua_close(L);
+    return;
+  }
+  lua_getfield(L, LUA_REGISTRYINDEX, R_CASES);
+  int cases = lua_gettop(L);
+  int n = (int)lua_rawlen(L, cases);
+  for (int i = 1; i <= n; i++) {
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, R_MADE);
+    lua_rawgeti(L, cases, i);
+    lua_rawgeti(L, -1, 1);
+    const char *name = lua_tostring(L, -1);
+    lua_pushcfunction(L, traceback_msgh);
+    lua_rawgeti(L, -3, 2);
+    if (lua_pcall(L, 0, 0, -2) == LUA_OK) {
+      (*passed)++;
+      fprintf(out, "ok   %s: %s\n", file, name);
+    } else {
+      (*failed)++;
+      fprintf(out, "FAIL %s: %s\n", file, name);
+      indent(out, lua_tostring(L, -1));
+      lua_getfield(L, LUA_REGISTRYINDEX, R_MADE);
+      for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
+        scen *s = lua_touserdata(L, -1);
+        if (s && s->g) {
+          fprintf(out, "  scenario %d: scorings and board\n", k);
+          print_game(out, s->g);
+        }
+        lua_pop(L, 1);
+      }
+    }
+    lua_settop(L, cases);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, R_MADE);
+    lua_gc(L, LUA_GCCOLLECT, 0); /* close this case's engines now */
+  }
+  lua_close(L);
+}
+
+int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed) {
+  paths p = {NULL, 0, 0};
+  struct stat st;
+  if (stat(path, &st)) {
+    fprintf(stderr, "carcassonne test: cannot open '%s'\n", path);
+    return -1;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/') dir[--n] = '\0';
+    walk(&p, dir);
+  } else {
+    add_path(&p, path);
+  }
+  qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
+  *passed = *failed = 0;
+  for (int i = 0; i < p.n; i++) {
+    run_file(p.v[i], out, passed, failed);
+    free(p.v[i]);
+  }
+  free(p.v);
+  fprintf(out, "%d passed, %d failed\n", *passed, *failed);
+  fflush(out);
+  return *failed;
+}
+
+/* ---------------------------------------------------------- Lua module */
+
+static int m_run(lua_State *L) {
+  int passed, failed;
+  if (carc_lua_run_scenarios(luaL_checkstring(L, 1), stdout, &passed, &failed) < 0) return luaL_error(L, "cannot run '%s'", lua_tostring(L, 1));
+  lua_pushinteger(L, passed);
+  lua_pushinteger(L, failed);
+  return 2;
+}
+
+int luaopen_carcassonne(lua_State *L);
+int luaopen_carcassonne(lua_State *L) {
+  /* a stock interpreter leaves the extra space unset: views there are never lent */
+  carc_lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
+  memset(ls, 0, sizeof *ls);
+  lua_setfield(L, LUA_REGISTRYINDEX, "carc.lstate"); /* lives as long as the state */
+  carc_lua_lstate_init(L, ls);
+  prepare(L);
+  static const luaL_Reg f[] = {{"scenario", l_scenario}, {"run", m_run}, {NULL, NULL}};
+  luaL_newlib(L, f);
+  lua_pushstring(L, carc_version());
+  lua_setfield(L, -2, "version");
+  return 1;
+}

@@ -1,0 +1,527 @@
+/* views.c - engine objects as Lua userdata: the scoring context and the game,
+ * tile, segment and feature views (docs/lua-api.md sections 3 and 5).
+ * Views made while a handler or hook runs are lent: they carry the state's
+ * epoch and fail once the call is over. Players are 1-based in Lua. */
+#include "binding.h"
+#include <string.h>
+
+static const char *const view_mt[] = {"carc.game", "carc.tile", "carc.segment", "carc.feature"};
+static const char *const view_what[] = {"game", "tile", "segment", "feature"};
+static const char *const edge_names[] = {"N", "E", "S", "W"};
+
+/* Type check by metatable identity: no string lookups on the hot path. */
+static void *check_class(lua_State *L, int i, int cls, const char *what) {
+  void *p = lua_touserdata(L, i);
+  const carc_lstate *ls = carc_lstate_of(L);
+  if (!p || !lua_getmetatable(L, i)) luaL_typeerror(L, i, what);
+  if (lua_topointer(L, -1) != ls->mt[cls]) luaL_typeerror(L, i, what);
+  lua_pop(L, 1);
+  return p;
+}
+
+static carc_view *view_check(lua_State *L, int i, int type) {
+  carc_view *v = check_class(L, i, type, view_what[type]);
+  if (v->lent && (v->g == NULL || v->epoch != carc_lstate_of(L)->epoch))
+    luaL_error(L, "expired %s view (views lent to a handler or hook live for the call only)",
+               view_what[type]);
+  return v;
+}
+
+carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a) {
+  carc_view *v = lua_newuserdatauv(L, sizeof *v, 1);
+  carc_lstate *ls = carc_lstate_of(L);
+  v->type = type;
+  v->lent = ls->lend;
+  v->epoch = ls->epoch;
+  v->g = g;
+  v->cl = cl;
+  v->a = a;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ls->mt_ref[type]);
+  lua_setmetatable(L, -2);
+  return v;
+}
+
+/* A view made from the view at index 1; it keeps the same owner alive. */
+static carc_view *push_child(lua_State *L, const carc_view *parent, int type, int a) {
+  carc_view *v = carc_lua_push_view(L, type, parent->g, parent->cl, a);
+  lua_getiuservalue(L, 1, 1);
+  lua_setiuservalue(L, -2, 1);
+  return v;
+}
+
+static int check_player(lua_State *L, int i, int players) {
+  lua_Integer p = luaL_checkinteger(L, i);
+  if (p < 1 || p > players) luaL_error(L, "no player %d (players are 1..%d)", (int)p, players);
+  return (int)p - 1;
+}
+
+static int token_type(lua_State *L, carc_engine *e, int i) {
+  const char *name = luaL_checkstring(L, i);
+  int t = carc_token_type_find(e, name);
+  if (t < 0) luaL_error(L, "unknown token type '%s'", name);
+  return t;
+}
+
+static int attr_of(lua_State *L, carc_engine *e, int i) {
+  return carc_attr_find(e, luaL_checkstring(L, i)); /* -1: nothing has it */
+}
+
+/* Looks key 2 up in the __index closure's upvalue table, which maps method
+ * names to functions and field names to codes. Returns the field code, or 0
+ * with the method (or nil) pushed. */
+static int lookup(lua_State *L) {
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNUMBER) return 0;
+  int code = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return code;
+}
+
+/* ------------------------------------------------------------------ game */
+
+static int game_var_id(lua_State *L, carc_game *g, int i, int flag) {
+  const char *name = luaL_checkstring(L, i);
+  carc_engine *e = carc_game_engine(g);
+  int id = flag ? carc_flag_find(e, name) : carc_var_find(e, name);
+  if (id < 0) luaL_error(L, "unknown game %s '%s' (declare it with x:%s)", flag ? "flag" : "variable",
+                         name, flag ? "flag" : "var");
+  return id;
+}
+
+static int g_score(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  lua_pushinteger(L, carc_game_score(v->g, check_player(L, 2, carc_game_players(v->g))));
+  return 1;
+}
+static int g_tile_at(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int t = carc_board_tile_at(v->g, (int)luaL_checkinteger(L, 2), (int)luaL_checkinteger(L, 3));
+  if (t < 0) lua_pushnil(L);
+  else push_child(L, v, CARC_V_TILE, t);
+  return 1;
+}
+static int g_var(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  lua_pushinteger(L, carc_game_var(v->g, game_var_id(L, v->g, 2, 0)));
+  return 1;
+}
+static int g_set_var(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int id = game_var_id(L, v->g, 2, 0);
+  carc_game_set_var(v->g, id, (int)luaL_checkinteger(L, 3));
+  return 0;
+}
+static int g_flag(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  lua_pushboolean(L, carc_game_flag(v->g, game_var_id(L, v->g, 2, 1)));
+  return 1;
+}
+static int g_set_flag(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int id = game_var_id(L, v->g, 2, 1);
+  carc_game_set_flag(v->g, id, lua_toboolean(L, 3));
+  return 0;
+}
+static int g_random(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, n >= 1 && n <= 0x7fffffff, 2, "needs 1 or more");
+  lua_pushinteger(L, 1 + (lua_Integer)carc_game_random(v->g, (uint32_t)n));
+  return 1;
+}
+static int g_add_score(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int p = check_player(L, 2, carc_game_players(v->g));
+  carc_game_add_score(v->g, p, (int)luaL_checkinteger(L, 3));
+  return 0;
+}
+static int g_token_supply(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int p = check_player(L, 2, carc_game_players(v->g));
+  lua_pushinteger(L, carc_game_token_supply(v->g, p, token_type(L, carc_game_engine(v->g), 3)));
+  return 1;
+}
+static int g_set_token_supply(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int p = check_player(L, 2, carc_game_players(v->g));
+  int t = token_type(L, carc_game_engine(v->g), 3);
+  if (carc_game_set_token_supply(v->g, p, t, (int)luaL_checkinteger(L, 4)) != CARC_OK)
+    luaL_error(L, "%s", carc_game_error(v->g));
+  return 0;
+}
+static int g_option(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  const char *exp = luaL_checkstring(L, 2), *name = luaL_checkstring(L, 3);
+  if (!v->cl || !carc_lua_option(v->cl, L, exp, name)) lua_pushnil(L);
+  return 1;
+}
+static int game_index(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  switch (lookup(L)) {
+  case 1: lua_pushinteger(L, carc_game_players(v->g)); break;
+  case 2: lua_pushinteger(L, carc_game_current_player(v->g) + 1); break;
+  case 3: lua_pushinteger(L, carc_game_turn(v->g)); break;
+  case 4: lua_pushinteger(L, carc_board_tiles(v->g)); break;
+  }
+  return 1;
+}
+
+/* ------------------------------------------------------------------ tile */
+
+static int tile_type_of(const carc_view *v) { return carc_board_tile_type(v->g, v->a); }
+
+static int t_attr(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_TILE);
+  int a = attr_of(L, carc_game_engine(v->g), 2);
+  lua_pushinteger(L, a < 0 ? 0 : carc_tile_type_attr(carc_game_engine(v->g), tile_type_of(v), a));
+  return 1;
+}
+static int t_segments(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_TILE);
+  int n = carc_tile_type_segments(carc_game_engine(v->g), tile_type_of(v));
+  lua_createtable(L, n, 0);
+  for (int s = 0; s < n; s++) {
+    push_child(L, v, CARC_V_SEG, carc_board_segment_id(v->g, v->a, s));
+    lua_rawseti(L, -2, s + 1);
+  }
+  return 1;
+}
+static int t_segment_at(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_TILE);
+  static const char *const parts[] = {"l", "m", "r", NULL};
+  int edge = luaL_checkoption(L, 2, NULL, edge_names);
+  int part = luaL_checkoption(L, 3, "m", parts);
+  int s = carc_board_segment_at_port(v->g, v->a, edge * 3 + part);
+  if (s < 0) lua_pushnil(L);
+  else push_child(L, v, CARC_V_SEG, carc_board_segment_id(v->g, v->a, s));
+  return 1;
+}
+static int t_token(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_TILE);
+  carc_engine *e = carc_game_engine(v->g);
+  for (int k = 0; k < carc_token_type_count(e); k++)
+    if (carc_board_tokens(v->g, v->a, k) > 0) {
+      lua_pushstring(L, carc_token_type_name(e, k));
+      return 1;
+    }
+  lua_pushnil(L);
+  return 1;
+}
+static int t_has_kind(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_TILE);
+  carc_engine *e = carc_game_engine(v->g);
+  int kind = carc_kind_find(e, luaL_checkstring(L, 2)), type = tile_type_of(v), found = 0;
+  for (int s = 0; kind >= 0 && s < carc_tile_type_segments(e, type) && !found; s++)
+    found = carc_segment_kind(e, type, s) == kind;
+  lua_pushboolean(L, found);
+  return 1;
+}
+static int tile_index(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_TILE);
+  switch (lookup(L)) {
+  case 1: lua_pushinteger(L, carc_board_tile_x(v->g, v->a)); break;
+  case 2: lua_pushinteger(L, carc_board_tile_y(v->g, v->a)); break;
+  case 3: lua_pushinteger(L, carc_board_tile_rotation(v->g, v->a)); break;
+  case 4: lua_pushstring(L, carc_tile_type_name(carc_game_engine(v->g), tile_type_of(v))); break;
+  case 5: lua_pushinteger(L, v->a); break;
+  }
+  return 1;
+}
+
+/* --------------------------------------------------------------- segment */
+
+static int s_attr(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_SEG);
+  carc_engine *e = carc_game_engine(v->g);
+  int a = attr_of(L, e, 2), t = carc_segment_tile(v->g, v->a);
+  lua_pushinteger(L, a < 0 ? 0 : carc_segment_attr(e, carc_board_tile_type(v->g, t),
+                                                   carc_segment_index(v->g, v->a), a));
+  return 1;
+}
+static int s_edges(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_SEG);
+  unsigned ports = carc_board_segment_ports(v->g, v->a);
+  lua_createtable(L, 4, 0);
+  int n = 0;
+  for (int d = 0; d < 4; d++)
+    if (ports & (7u << (d * 3))) {
+      lua_pushstring(L, edge_names[d]);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+static int s_feature(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_SEG);
+  push_child(L, v, CARC_V_FEATURE, v->a);
+  return 1;
+}
+static int seg_index(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_SEG);
+  int code = lookup(L);
+  if (!code) return 1;
+  carc_engine *e = carc_game_engine(v->g);
+  int t = carc_segment_tile(v->g, v->a), s = carc_segment_index(v->g, v->a);
+  switch (code) {
+  case 1: lua_pushstring(L, carc_kind_name(e, carc_segment_kind(e, carc_board_tile_type(v->g, t), s))); break;
+  case 2: lua_pushinteger(L, s); break;
+  case 3: push_child(L, v, CARC_V_TILE, t); break;
+  case 4: lua_pushinteger(L, v->a); break;
+  }
+  return 1;
+}
+
+/* --------------------------------------------------------------- feature */
+
+/* The feature's segment ids in a scratch userdata left on the stack. */
+static int *members(lua_State *L, carc_view *v, int *n) {
+  *n = carc_feature_members(v->g, v->a, NULL, 0);
+  int *buf = lua_newuserdatauv(L, sizeof(int) * (size_t)(*n > 0 ? *n : 1), 0);
+  carc_feature_members(v->g, v->a, buf, *n);
+  return buf;
+}
+static int f_segments(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  int n, *m = members(L, v, &n);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    push_child(L, v, CARC_V_SEG, m[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+static int f_tile_list(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  int n, *m = members(L, v, &n), k = 0;
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    int t = carc_segment_tile(v->g, m[i]), dup = 0;
+    for (int j = 0; j < i && !dup; j++) dup = carc_segment_tile(v->g, m[j]) == t;
+    if (dup) continue;
+    push_child(L, v, CARC_V_TILE, t);
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+static int f_has_attr(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  int a = attr_of(L, carc_game_engine(v->g), 2);
+  lua_pushboolean(L, a >= 0 && carc_feature_has_attr(v->g, v->a, a));
+  return 1;
+}
+static int f_figures(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  carc_engine *e = carc_game_engine(v->g);
+  int root = carc_feature_root(v->g, v->a), k = 0;
+  lua_newtable(L);
+  for (int f = 0; f < carc_game_figures(v->g); f++) {
+    int s = carc_figure_segment(v->g, f);
+    if (s < 0 || carc_feature_root(v->g, s) != root) continue;
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, carc_figure_type_name(e, carc_figure_type(v->g, f)));
+    lua_setfield(L, -2, "type");
+    int owner = carc_figure_owner(v->g, f);
+    if (owner >= 0) {
+      lua_pushinteger(L, owner + 1);
+      lua_setfield(L, -2, "owner");
+    }
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+static int feature_index(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  switch (lookup(L)) {
+  case 1: lua_pushstring(L, carc_kind_name(carc_game_engine(v->g), carc_feature_kind(v->g, v->a))); break;
+  case 2: lua_pushboolean(L, carc_feature_complete(v->g, v->a)); break;
+  case 3: lua_pushinteger(L, carc_feature_tiles(v->g, v->a)); break;
+  case 4: lua_pushinteger(L, carc_feature_open(v->g, v->a)); break;
+  case 5: lua_pushinteger(L, carc_feature_symbols(v->g, v->a)); break;
+  case 6: lua_pushinteger(L, carc_feature_root(v->g, v->a)); break;
+  }
+  return 1;
+}
+
+/* ------------------------------------------------------- scoring context */
+
+static carc_ctxbox *ctx_check(lua_State *L) {
+  carc_ctxbox *b = check_class(L, 1, CARC_V_CTX, "scoring context");
+  if (!b->ctx) luaL_error(L, "expired scoring context (ctx is lent for the handler call only)");
+  return b;
+}
+static int ctx_player(lua_State *L, carc_ctxbox *b) {
+  return check_player(L, 2, carc_ctx_players(b->ctx));
+}
+static int c_strength(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  lua_pushinteger(L, carc_ctx_strength(b->ctx, ctx_player(L, b)));
+  return 1;
+}
+static int c_set_strength(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  carc_ctx_set_strength(b->ctx, ctx_player(L, b), (int)luaL_checkinteger(L, 3));
+  return 0;
+}
+static int c_scores(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  lua_pushboolean(L, carc_ctx_scores(b->ctx, ctx_player(L, b)));
+  return 1;
+}
+static int c_set_scores(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  carc_ctx_set_scores(b->ctx, ctx_player(L, b), lua_toboolean(L, 3));
+  return 0;
+}
+static int c_award(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  lua_pushinteger(L, carc_ctx_award(b->ctx, ctx_player(L, b)));
+  return 1;
+}
+static int c_set_award(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  carc_ctx_set_award(b->ctx, ctx_player(L, b), (int)luaL_checkinteger(L, 3));
+  return 0;
+}
+static int c_tiles(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  int n = carc_ctx_tile_count(b->ctx);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    carc_lua_push_view(L, CARC_V_TILE, carc_ctx_game(b->ctx), b->game->cl, carc_ctx_tile(b->ctx, i));
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+static int c_tokens(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  int t = lua_isnoneornil(L, 2) ? -1 : token_type(L, carc_game_engine(carc_ctx_game(b->ctx)), 2);
+  lua_pushinteger(L, carc_ctx_tokens(b->ctx, t));
+  return 1;
+}
+/* Field codes: 1..CARC_F_FIELD_COUNT are the numbers, then these. */
+enum { CTX_KIND = CARC_F_FIELD_COUNT + 1, CTX_REASON, CTX_PLAYERS, CTX_GAME, CTX_FEATURE };
+
+static int ctx_index(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  int code = lookup(L);
+  if (code >= 1 && code <= CARC_F_FIELD_COUNT) {
+    lua_pushinteger(L, carc_ctx_get(b->ctx, (carc_ctx_field)(code - 1)));
+    return 1;
+  }
+  switch (code) {
+  case CTX_KIND: lua_pushstring(L, carc_kind_name(carc_game_engine(carc_ctx_game(b->ctx)), carc_ctx_kind(b->ctx))); break;
+  case CTX_REASON: lua_pushstring(L, carc_ctx_reason(b->ctx) == CARC_FINAL ? "final" : "completed"); break;
+  case CTX_PLAYERS: lua_pushinteger(L, carc_ctx_players(b->ctx)); break;
+  case CTX_GAME: lua_rawgeti(L, LUA_REGISTRYINDEX, b->game_ref); break;
+  case CTX_FEATURE: lua_rawgeti(L, LUA_REGISTRYINDEX, b->feature_ref); break;
+  }
+  return 1;
+}
+static int ctx_newindex(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  int code = lookup(L);
+  if (code < 1 || code > CARC_F_FIELD_COUNT)
+    return luaL_error(L, "the scoring context has no settable field '%s'", luaL_tolstring(L, 2, NULL));
+  if (carc_ctx_set(b->ctx, (carc_ctx_field)(code - 1), (int)luaL_checkinteger(L, 3)) != CARC_OK)
+    return luaL_error(L, "ctx.%s is read-only", lua_tostring(L, 2));
+  return 0;
+}
+
+carc_ctxbox *carc_lua_new_ctxbox(lua_State *L) {
+  carc_ctxbox *b = lua_newuserdatauv(L, sizeof *b, 0);
+  memset(b, 0, sizeof *b);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, carc_lstate_of(L)->mt_ref[CARC_V_CTX]);
+  lua_setmetatable(L, -2);
+  return b;
+}
+
+/* ----------------------------------------------------------------- setup */
+
+/* A class: metatable with __index (and for ctx __newindex) closing over one
+ * table of methods and field codes (1-based, in the order of `fields`). */
+static void new_class(lua_State *L, int cls, const char *name, const luaL_Reg *methods,
+                      const char *const *fields, lua_CFunction index, lua_CFunction newindex) {
+  carc_lstate *ls = carc_lstate_of(L);
+  luaL_newmetatable(L, name);
+  lua_newtable(L);
+  luaL_setfuncs(L, methods, 0);
+  for (int i = 0; fields[i]; i++) {
+    lua_pushinteger(L, i + 1);
+    lua_setfield(L, -2, fields[i]);
+  }
+  if (newindex) {
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, newindex, 1);
+    lua_setfield(L, -3, "__newindex");
+  }
+  lua_pushcclosure(L, index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
+  ls->mt[cls] = lua_topointer(L, -1);
+  ls->mt_ref[cls] = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void carc_lua_views_open(lua_State *L) {
+  static const luaL_Reg game_m[] = {
+      {"score", g_score},     {"tile_at", g_tile_at},       {"var", g_var},
+      {"set_var", g_set_var}, {"flag", g_flag},             {"set_flag", g_set_flag},
+      {"random", g_random},   {"add_score", g_add_score},   {"token_supply", g_token_supply},
+      {"set_token_supply", g_set_token_supply},             {"option", g_option},
+      {NULL, NULL}};
+  static const luaL_Reg tile_m[] = {{"attr", t_attr},       {"segments", t_segments},
+                                    {"segment_at", t_segment_at}, {"token", t_token},
+                                    {"has_kind", t_has_kind}, {NULL, NULL}};
+  static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature}, {NULL, NULL}};
+  static const luaL_Reg feat_m[] = {{"segments", f_segments}, {"tile_list", f_tile_list},
+                                    {"has_attr", f_has_attr}, {"figures", f_figures}, {NULL, NULL}};
+  static const luaL_Reg ctx_m[] = {{"strength", c_strength}, {"set_strength", c_set_strength},
+                                   {"scores", c_scores},     {"set_scores", c_set_scores},
+                                   {"award", c_award},       {"set_award", c_set_award},
+                                   {"tiles", c_tiles},       {"tokens", c_tokens},
+                                   {NULL, NULL}};
+  static const char *const game_f[] = {"players", "current_player", "turn", "tiles", NULL};
+  static const char *const tile_f[] = {"x", "y", "rotation", "type", "index", NULL};
+  static const char *const seg_f[] = {"kind", "index", "tile", "id", NULL};
+  static const char *const feat_f[] = {"kind", "complete", "tiles", "open", "symbols", "id", NULL};
+  static const char *const ctx_f[] = {"count", "count_original", "symbols", "symbols_original",
+                                      "unit_rate", "symbol_rate", "adjust", "total", "kind",
+                                      "reason", "players", "game", "feature", NULL};
+  new_class(L, CARC_V_GAME, view_mt[CARC_V_GAME], game_m, game_f, game_index, NULL);
+  new_class(L, CARC_V_TILE, view_mt[CARC_V_TILE], tile_m, tile_f, tile_index, NULL);
+  new_class(L, CARC_V_SEG, view_mt[CARC_V_SEG], seg_m, seg_f, seg_index, NULL);
+  new_class(L, CARC_V_FEATURE, view_mt[CARC_V_FEATURE], feat_m, feat_f, feature_index, NULL);
+  new_class(L, CARC_V_CTX, "carc.ctx", ctx_m, ctx_f, ctx_index, ctx_newindex);
+}
+
+void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth) {
+  idx = lua_absindex(from, idx);
+  switch (lua_type(from, idx)) {
+  case LUA_TBOOLEAN: lua_pushboolean(to, lua_toboolean(from, idx)); break;
+  case LUA_TNUMBER:
+    if (lua_isinteger(from, idx)) lua_pushinteger(to, lua_tointeger(from, idx));
+    else lua_pushnumber(to, lua_tonumber(from, idx));
+    break;
+  case LUA_TSTRING: {
+    size_t n;
+    const char *s = lua_tolstring(from, idx, &n);
+    lua_pushlstring(to, s, n);
+    break;
+  }
+  case LUA_TTABLE:
+    if (depth > 8) {
+      lua_pushnil(to);
+      break;
+    }
+    lua_newtable(to);
+    lua_pushnil(from);
+    while (lua_next(from, idx)) {
+      carc_lua_xcopy(from, -2, to, depth + 1);
+      carc_lua_xcopy(from, -1, to, depth + 1);
+      if (lua_isnil(to, -2)) lua_pop(to, 2);
+      else lua_rawset(to, -3);
+      lua_pop(from, 1);
+    }
+    break;
+  default: lua_pushnil(to); break;
+  }
+}

@@ -1,0 +1,1 @@
+ruleset { expansions = { "quiet" }, options = { quiet = { bonus = 2 } } }

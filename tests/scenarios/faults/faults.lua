@@ -1,0 +1,111 @@
+-- Faulty expansions and rulesets (under rules/, which the runner skips).
+-- Every failure must name the expansion, the handler or hook, the stage and
+-- file:line, and leave the game byte for byte as it was: s:expect_error
+-- compares the saved game, board, scores and event log before and after.
+
+-- Player 1 (red) on the start tile's road; both ends closed: ending the turn
+-- scores a completed 3-tile road and runs the road handlers.
+local function road_ready(rules)
+  local s = scenario{ rules = rules, players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("A", 1, 0, 1)
+  s:place("A", -1, 0, 3)
+  return s
+end
+
+case("a handler that raises an error", function()
+  local s = road_ready("rules/r_raise.lua")
+  s:expect_error(function() s:end_turn() end,
+    "expansion 'raise'", "handler 'raise.boom'", "stage per_tile", "raise.lua:7:", "boom on purpose")
+  s:expect_scores{ 0, 0 }
+end)
+
+case("a handler that loops forever runs out of its instruction budget", function()
+  local s = road_ready("rules/r_loop.lua")
+  s:expect_error(function() s:end_turn() end,
+    "expansion 'loop'", "handler 'loop.spin'", "stage per_tile", "loop.lua:", "instruction budget exhausted")
+end)
+
+case("a handler that allocates without bound hits the memory cap", function()
+  local s = road_ready("rules/r_hog.lua")
+  s:expect_error(function() s:end_turn() end,
+    "expansion 'hog'", "handler 'hog.grow'", "stage per_tile", "hog.lua:8", "memory cap")
+end)
+
+case("os.execute is not there", function()
+  local s = road_ready("rules/r_escape_os.lua")
+  s:expect_error(function() s:end_turn() end,
+    "expansion 'escape'", "handler 'escape.out'", "stage per_tile", "escape.lua:11:",
+    "attempt to index a nil value (global 'os')")
+end)
+
+case("io.open is not there", function()
+  local s = road_ready("rules/r_escape_io.lua")
+  s:expect_error(function() s:end_turn() end,
+    "expansion 'escape'", "handler 'escape.out'", "escape.lua:13:",
+    "attempt to index a nil value (global 'io')")
+end)
+
+case("load refuses bytecode", function()
+  local s = road_ready("rules/r_escape_bytecode.lua")
+  s:expect_error(function() s:end_turn() end, "escape.lua:16:", "binary chunk")
+end)
+
+case("a hook that changes state and then fails rolls back", function()
+  local s = road_ready("rules/r_hook_raise.lua")
+  s:expect_error(function() s:end_turn() end,
+    "expansion 'hook_raise'", "hook 'hook_raise.tick'", "turn_end", "hook_raise.lua:9:",
+    "hook failed on purpose")
+  s:expect_scores{ 0, 0 }
+  if s:var("hook_raise.count") ~= 0 then error("the hook's variable change was kept") end
+end)
+
+case("a scoring context kept past its call has expired", function()
+  local s = road_ready("rules/r_keep.lua")
+  s:expect_error(function() s:end_turn() end, "keep.use", "keep.lua:11:", "expired scoring context")
+end)
+
+-- Ruleset errors: the scenario is never built; a base game checks nothing leaks.
+local function ruleset_error(path, ...)
+  local base = scenario{ players = 2 }
+  base:expect_error(function() scenario{ rules = path } end, ...)
+end
+
+case("an expansion with a syntax error names its file and line", function()
+  ruleset_error("rules/r_syntax.lua", "syntax.lua:4:")
+end)
+
+case("a ruleset naming an unknown handler in order", function()
+  ruleset_error("rules/r_unknown_handler.lua", "r_unknown_handler.lua:3:", "raise.no_such_handler")
+end)
+
+case("a ruleset disabling an unknown handler", function()
+  ruleset_error("rules/r_unknown_disable.lua", "r_unknown_disable.lua:3:", "raise.nothing_here")
+end)
+
+case("a ruleset naming an unknown expansion", function()
+  ruleset_error("rules/r_unknown_expansion.lua", "r_unknown_expansion.lua:4:",
+    "unknown expansion 'no_such_expansion'")
+end)
+
+case("a ruleset setting an unknown option", function()
+  ruleset_error("rules/r_unknown_option.lua", "r_unknown_option.lua:4:", "has no option 'colour'")
+end)
+
+case("a ruleset giving an option a value of the wrong type", function()
+  ruleset_error("rules/r_wrong_type.lua", "r_wrong_type.lua:4:", "takes a string, not a number")
+end)
+
+case("a ruleset giving a string option a value it does not allow", function()
+  ruleset_error("rules/r_bad_value.lua", "r_bad_value.lua:4:", '"network"')
+end)
+
+case("an inline ruleset table naming an unknown expansion", function()
+  ruleset_error({ expansions = { "nowhere_to_be_found" } }, "faults.lua:", "nowhere_to_be_found")
+end)
+
+case("after all that, a base game still scores", function()
+  local s = road_ready(nil)
+  s:end_turn()
+  s:expect_scores{ 3, 0 }
+end)

@@ -1,0 +1,4 @@
+ruleset {
+  expansions = { "escape" },
+  options = { escape = { what = "io" } },
+}

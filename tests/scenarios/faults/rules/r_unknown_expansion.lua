@@ -1,0 +1,6 @@
+ruleset {
+  expansions = {
+    "raise",
+    "no_such_expansion",
+  },
+}

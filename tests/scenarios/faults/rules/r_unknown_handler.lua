@@ -1,0 +1,4 @@
+ruleset {
+  expansions = { "raise" },
+  order = { ["raise.no_such_handler"] = 410 },
+}
