@@ -47,16 +47,10 @@ struct carc_lua {
   int ndeclared[2];
   char err[1024];
   char trace[2048];
-  carc_lua *next;           /* all live states, to find one by engine */
 };
 
-static carc_lua *all_states;
-
-carc_lua *carc_lua_of(const carc_engine *e) {
-  for (carc_lua *c = all_states; c; c = c->next)
-    if (c->e == e) return c;
-  return NULL;
-}
+/* The binding's state hangs on its engine: no global list to keep. */
+carc_lua *carc_lua_of(const carc_engine *e) { return carc_engine_userdata(e); }
 carc_engine *carc_lua_engine(carc_lua *cl) { return cl->e; }
 const char *carc_lua_error(const carc_lua *cl) { return cl->err; }
 const char *carc_lua_traceback(const carc_lua *cl) { return cl->trace; }
@@ -625,18 +619,13 @@ carc_lua *carc_lua_new(carc_engine *e, size_t mem_cap) {
     free(cl);
     return NULL;
   }
-  cl->next = all_states;
-  all_states = cl;
+  carc_engine_set_userdata(cl->e, cl);
   return cl;
 }
 
 void carc_lua_free(carc_lua *cl) {
   if (!cl) return;
-  for (carc_lua **p = &all_states; *p; p = &(*p)->next)
-    if (*p == cl) {
-      *p = cl->next;
-      break;
-    }
+  if (carc_engine_userdata(cl->e) == cl) carc_engine_set_userdata(cl->e, NULL);
   lua_close(cl->L);
   for (int i = 0; i < cl->nfns; i++) free(cl->fns[i]);
   free(cl->fns);

@@ -80,6 +80,10 @@ carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud);
 void carc_engine_free(carc_engine *e);
 /* The message of the last failed call on this engine ("" if none). */
 const char *carc_engine_error(const carc_engine *e);
+/* One pointer an embedder or binding may hang on the engine (the Lua
+ * binding keeps its state here). */
+void carc_engine_set_userdata(carc_engine *e, void *ud);
+void *carc_engine_userdata(const carc_engine *e);
 
 /* Attribute names (coats of arms, inn, farmhouse ...) are interned per engine;
  * ids are small integers, stable for the engine's life. */

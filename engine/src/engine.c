@@ -45,6 +45,8 @@ void carc_engine_free(carc_engine *e) {
 }
 
 const char *carc_engine_error(const carc_engine *e) { return e ? e->err : "no engine"; }
+void carc_engine_set_userdata(carc_engine *e, void *ud) { e->userdata = ud; }
+void *carc_engine_userdata(const carc_engine *e) { return e ? e->userdata : NULL; }
 
 static int intern(char names[][CARC_MAX_NAME], int *n, int cap, const char *name) {
   int i = name_index(names, *n, name);

@@ -94,6 +94,7 @@ typedef struct token_type {
 struct carc_engine {
   carc_alloc_fn alloc;
   void *alloc_ud;
+  void *userdata;
   char err[ERR_CAP];
   int nattr;
   char attr_names[MAX_ATTRS][CARC_MAX_NAME];
