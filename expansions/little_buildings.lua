@@ -74,10 +74,8 @@ x:handler {
   tokens = true,
   reasons = { "completed", "final" },
   fn = function(ctx)
-    local add = 0
-    for _, name in ipairs(TYPES) do
-      add = add + ctx:tokens(name) * values[name]
-    end
-    ctx.total = ctx.total + add
+    -- each token's value was set when it was declared (1, or 3/2/1 in the
+    -- variant): one call sums them over the scored tiles
+    ctx.total = ctx.total + ctx:token_points()
   end,
 }

@@ -397,6 +397,11 @@ static int c_tokens(lua_State *L) {
   lua_pushinteger(L, carc_ctx_tokens(b->ctx, t));
   return 1;
 }
+static int c_token_points(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  lua_pushinteger(L, carc_ctx_token_points(b->ctx));
+  return 1;
+}
 /* Field codes: 1..CARC_F_FIELD_COUNT are the numbers, then these. */
 enum { CTX_KIND = CARC_F_FIELD_COUNT + 1, CTX_REASON, CTX_PLAYERS, CTX_GAME, CTX_FEATURE };
 
@@ -478,6 +483,7 @@ void carc_lua_views_open(lua_State *L) {
                                    {"scores", c_scores},     {"set_scores", c_set_scores},
                                    {"award", c_award},       {"set_award", c_set_award},
                                    {"tiles", c_tiles},       {"tokens", c_tokens},
+                                   {"token_points", c_token_points},
                                    {NULL, NULL}};
   static const char *const game_f[] = {"players", "current_player", "turn", "tiles", NULL};
   static const char *const tile_f[] = {"x", "y", "rotation", "type", "index", NULL};

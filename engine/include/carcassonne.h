@@ -244,6 +244,8 @@ int carc_ctx_tile_count(const carc_score_ctx *ctx);
 int carc_ctx_tile(const carc_score_ctx *ctx, int i); /* board tile index */
 /* Tokens of `token_type` (-1: all) lying on the scored tiles. */
 int carc_ctx_tokens(const carc_score_ctx *ctx, int token_type);
+/* The sum of the values (carc_token_set_value) of the tokens on the scored tiles. */
+int carc_ctx_token_points(const carc_score_ctx *ctx);
 /* Lets a handler name the message of a failure it returns. */
 void carc_ctx_fail(carc_score_ctx *ctx, const char *message);
 

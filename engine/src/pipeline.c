@@ -269,6 +269,12 @@ int carc_ctx_tokens(const carc_score_ctx *c, int t) {
   if (t < 0) return c->token_total;
   return t < MAX_TOKEN_TYPES ? c->tokens[t] : 0;
 }
+int carc_ctx_token_points(const carc_score_ctx *c) {
+  const carc_engine *e = c->game->e;
+  int sum = 0;
+  for (int t = 0; t < e->ntok; t++) sum += c->tokens[t] * e->toks[t].value;
+  return sum;
+}
 void carc_ctx_fail(carc_score_ctx *c, const char *message) {
   copy_name(c->failmsg, "");
   snprintf(c->failmsg, sizeof c->failmsg, "%s", message ? message : "failed");
