@@ -68,11 +68,14 @@ for _, stack in ipairs(STACK_ORDER) do
   end
 end
 
+-- Ids of the game variables and flags, looked up once here so that hooks and
+-- handlers never build or search names while a game runs.
+local ACTIVE, REST, FLAG = {}, {}, {}
 for _, stack in ipairs(STACK_ORDER) do
-  x:var("land_surveyors." .. stack)
-  x:var("land_surveyors." .. stack .. "_stack")
+  ACTIVE[stack] = x:var("land_surveyors." .. stack)
+  REST[stack] = x:var("land_surveyors." .. stack .. "_stack")
 end
-for _, effect in ipairs(EFFECTS) do x:flag("land_surveyors." .. effect) end
+for _, effect in ipairs(EFFECTS) do FLAG[effect] = x:flag("land_surveyors." .. effect) end
 
 -- Farmhouses: a tile attribute on the base tile types listed in the option.
 -- Sheds (tile attribute "shed") never change a score.
@@ -83,10 +86,10 @@ end
 local function set_flags(game)
   local on = {}
   for _, stack in ipairs(STACK_ORDER) do
-    local tile = STACKS[stack][game:var("land_surveyors." .. stack)]
+    local tile = STACKS[stack][game:var(ACTIVE[stack])]
     if tile then on[tile] = true end
   end
-  for _, effect in ipairs(EFFECTS) do game:set_flag("land_surveyors." .. effect, on[effect] == true) end
+  for _, effect in ipairs(EFFECTS) do game:set_flag(FLAG[effect], on[effect] == true) end
 end
 
 -- Packs a list of tile indices, top first, into one integer.
@@ -113,9 +116,9 @@ x:hook {
         table.remove(order, index_of(order, top))
         table.insert(order, 1, top)
       end
-      game:set_var("land_surveyors." .. stack, order[1])
+      game:set_var(ACTIVE[stack], order[1])
       table.remove(order, 1)
-      game:set_var("land_surveyors." .. stack .. "_stack", pack(order))
+      game:set_var(REST[stack], pack(order))
     end
     set_flags(game)
   end,
@@ -128,12 +131,12 @@ x:hook {
   fn = function(game)
     for _, stack in ipairs(STACK_ORDER) do
       local n = #STACKS[stack] - 1
-      local rest = game:var("land_surveyors." .. stack .. "_stack")
-      local active = game:var("land_surveyors." .. stack)
+      local rest = game:var(REST[stack])
+      local active = game:var(ACTIVE[stack])
       local bottom = 1
       for _ = 2, n do bottom = bottom * 16 end
-      game:set_var("land_surveyors." .. stack, rest % 16)
-      game:set_var("land_surveyors." .. stack .. "_stack", rest // 16 + active * bottom)
+      game:set_var(ACTIVE[stack], rest % 16)
+      game:set_var(REST[stack], rest // 16 + active * bottom)
     end
     set_flags(game)
   end,
@@ -248,7 +251,7 @@ local function bonus(name, points)
     flag = "land_surveyors." .. name,
     fn = function(ctx)
       local stack = ctx.kind
-      if STACKS[stack][ctx.game:var("land_surveyors." .. stack)] == name then
+      if STACKS[stack][ctx.game:var(ACTIVE[stack])] == name then
         ctx.total = ctx.total + points
       end
     end,

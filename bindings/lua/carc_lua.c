@@ -382,10 +382,12 @@ static int declare(lua_State *L, int flag) {
   carc_lua *cl = self(L);
   const char *name = luaL_checkstring(L, 1);
   int known = flag ? carc_flag_find(cl->e, name) : carc_var_find(cl->e, name);
-  if ((flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name)) < 0) return engine_error(L);
+  int id = flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name);
+  if (id < 0) return engine_error(L);
   if (known < 0 && cl->ndeclared[flag] < 64)
     snprintf(cl->declared[flag][cl->ndeclared[flag]++], CARC_MAX_NAME, "%s", name);
-  return 0;
+  lua_pushinteger(L, id); /* handlers may use the id: no name lookup per call */
+  return 1;
 }
 static int p_var(lua_State *L) { return declare(L, 0); }
 static int p_flag(lua_State *L) { return declare(L, 1); }

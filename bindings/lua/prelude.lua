@@ -82,8 +82,8 @@ local function expansion_object(name, file, options)
   function x.kind(self, k) check(self, "kind"); C.kind(k) end
   function x.handler(self, spec) check(self, "handler"); C.handler(name, spec) end
   function x.hook(self, spec) check(self, "hook"); C.hook(name, spec) end
-  function x.var(self, v) check(self, "var"); C.var(v) end
-  function x.flag(self, f) check(self, "flag"); C.flag(f) end
+  function x.var(self, v) check(self, "var"); return C.var(v) end
+  function x.flag(self, f) check(self, "flag"); return C.flag(f) end
   function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end
   return x
 end

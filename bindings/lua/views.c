@@ -80,8 +80,14 @@ static int lookup(lua_State *L) {
 /* ------------------------------------------------------------------ game */
 
 static int game_var_id(lua_State *L, carc_game *g, int i, int flag) {
-  const char *name = luaL_checkstring(L, i);
   carc_engine *e = carc_game_engine(g);
+  if (lua_type(L, i) == LUA_TNUMBER) { /* an id from x:var / x:flag */
+    lua_Integer id = lua_tointeger(L, i);
+    int count = flag ? carc_flag_count(e) : carc_var_count(e);
+    luaL_argcheck(L, id >= 0 && id < count, i, flag ? "not a flag id" : "not a variable id");
+    return (int)id;
+  }
+  const char *name = luaL_checkstring(L, i);
   int id = flag ? carc_flag_find(e, name) : carc_var_find(e, name);
   if (id < 0) luaL_error(L, "unknown game %s '%s' (declare it with x:%s)", flag ? "flag" : "variable",
                          name, flag ? "flag" : "var");

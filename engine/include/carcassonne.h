@@ -334,6 +334,8 @@ int carc_game_var(const carc_game *g, int var);
 carc_result carc_game_set_var(carc_game *g, int var, int value);
 int carc_flag_id(carc_engine *e, const char *name);
 int carc_flag_find(const carc_engine *e, const char *name);
+int carc_var_count(const carc_engine *e);
+int carc_flag_count(const carc_engine *e);
 int carc_game_flag(const carc_game *g, int flag);
 carc_result carc_game_set_flag(carc_game *g, int flag, int on);
 

@@ -81,6 +81,8 @@ int carc_var_id(carc_engine *e, const char *name) {
 int carc_var_find(const carc_engine *e, const char *name) {
   return name_index((char(*)[CARC_MAX_NAME])e->var_names, e->nvars, name);
 }
+int carc_var_count(const carc_engine *e) { return e->nvars; }
+int carc_flag_count(const carc_engine *e) { return e->nflags; }
 int carc_flag_id(carc_engine *e, const char *name) {
   return intern(e->flag_names, &e->nflags, MAX_FLAGS, name);
 }
