@@ -46,6 +46,9 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
     int turn = carc_game_turn(g), player = carc_game_current_player(g);
     int drawn = carc_game_drawn_tile(g);
     int before = carc_board_tiles(g);
+    int where[64]; /* neutral figures' places before the turn */
+    int nfig = carc_game_figures(g) < 64 ? carc_game_figures(g) : 64;
+    for (int f = 0; f < nfig; f++) where[f] = carc_figure_segment(g, f);
     if (carc_bot_play_turn(g, bot) != CARC_OK) {
       fprintf(stderr, "carcassonne play: %s\n", carc_game_error(g));
       carc_game_free(g);
@@ -64,6 +67,13 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
       }
       for (int k = 0; k < carc_token_type_count(e); k++)
         if (carc_board_tokens(g, t, k)) fprintf(out, ", %s", carc_token_type_name(e, k));
+      for (int f = 0; f < nfig; f++) {
+        int s = carc_figure_segment(g, f);
+        if (carc_figure_owner(g, f) >= 0 || s == where[f] || s < 0) continue;
+        int st = carc_segment_tile(g, s);
+        fprintf(out, ", moves the %s to the %s at (%d,%d)", carc_figure_type_name(e, carc_figure_type(g, f)),
+                kind_label(e, carc_feature_kind(g, s)), carc_board_tile_x(g, st), carc_board_tile_y(g, st));
+      }
       fprintf(out, "\n");
     } else if (carc_game_phase(g) == CARC_PHASE_OVER) {
       fprintf(out, "final scoring\n");
