@@ -1,0 +1,20 @@
+-- A house-rule expansion: completed roads of 6 tiles or more score 2 extra
+-- points, added after the Witch and before little buildings.
+-- luacheck: read globals expansion
+local x = expansion {
+  name = "long_roads",
+  options = { min_tiles = 6, bonus = 2 },
+}
+local opt = x.options
+
+x:handler {
+  name = "bonus",
+  priority = 430,                -- feature stage: after mage (410) and witch (420)
+  kinds = { "road" },            -- filters run in C: no Lua call for cities
+  reasons = { "completed" },
+  fn = function(ctx)
+    if ctx.count_original >= opt.min_tiles then
+      ctx.total = ctx.total + opt.bonus
+    end
+  end,
+}

@@ -1,0 +1,38 @@
+-- The house-rule tutorial's ruleset, checked: docs/house-rule-tutorial.md.
+-- luacheck: read globals case scenario
+local RULES = "../../../examples/house_rule/ruleset.lua"
+
+-- A straight road of 6 tiles, closed by monastery tiles (A) at both ends:
+-- A(-3,0) U(-2,0) U(-1,0) D(0,0) U(1,0) A(2,0).
+local function six_tile_road(s)
+  s:follower(1, 0, 0, "road")
+  s:place("U", -1, 0, 1)
+  s:place("U", -2, 0, 1)
+  s:place("U", 1, 0, 1)
+  s:place("A", -3, 0, 3)
+  s:place("A", 2, 0, 1)
+end
+
+case("a completed 6-tile road gets the house-rule bonus", function()
+  local s = scenario{ rules = RULES, players = 2 }
+  six_tile_road(s)
+  s:end_turn()
+  -- 6 tiles x 1 = 6, + bonus 3 (ruleset option) = 9
+  s:expect_scores{ 9, 0 }
+  s:expect_change("long_roads.bonus", "total", 9)
+end)
+
+case("the Witch, moved after the bonus, halves it too", function()
+  local s = scenario{ rules = RULES, players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("U", -1, 0, 1)
+  s:place("U", -2, 0, 1)
+  s:place("U", 1, 0, 1)
+  s:figure("witch", nil, 1, 0, "road")
+  s:place("A", -3, 0, 3)
+  s:place("A", 2, 0, 1)
+  s:end_turn()
+  -- 6 + 3 = 9, then the Witch at 440: ceil(9 / 2) = 5
+  -- (in the default order the Witch would act first: ceil(6 / 2) + 3 = 6)
+  s:expect_scores{ 5, 0 }
+end)
