@@ -167,7 +167,6 @@ typedef struct record_change {
 typedef struct record {
   carc_scoring_info info;
   int first_change;
-  char handler_names_dummy;
 } record;
 
 /* The part of a game that hooks may change; saved before scripts run. */
@@ -218,7 +217,6 @@ struct carc_game {
   int players, followers;
   small_state s;
   int phase, turn, current, drawn, act_step, last_tile;
-  int neutral_moved;      /* neutral figure moved this turn (bit per type) */
   int set_aside, bag_len, bag_pos;
   int ntiles, nsegs, ncells, nfrontier, nfigs;
   uint32_t stamp;
@@ -283,7 +281,6 @@ static inline int dy_of(int d) { return d == CARC_S ? 1 : d == CARC_N ? -1 : 0; 
 
 /* pipeline.c */
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out);
-bool filter_match_hook(const carc_game *g, const carc_filter *f, int tile_attr_bits_unused);
 carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a);
 void handlers_sort(carc_engine *e);
 
@@ -292,8 +289,6 @@ carc_result turn_draw(carc_game *g);
 carc_result game_act_listed(carc_game *g, const carc_action *a);
 carc_result base_handlers_register(carc_engine *e);
 void figures_create(carc_game *g);
-carc_result game_commit_stage(carc_game *g);
 void game_log(carc_game *g, const char *fmt, ...);
-carc_result game_score_completed_around(carc_game *g, int tile);
 
 #endif

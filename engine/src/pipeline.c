@@ -276,7 +276,6 @@ int carc_ctx_token_points(const carc_score_ctx *c) {
   return sum;
 }
 void carc_ctx_fail(carc_score_ctx *c, const char *message) {
-  copy_name(c->failmsg, "");
   snprintf(c->failmsg, sizeof c->failmsg, "%s", message ? message : "failed");
 }
 

@@ -84,9 +84,9 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   put(&o, "  \"phase\": \"%s\",\n  \"turn\": %d,\n  \"current\": %d,\n  \"drawn\": ",
       g->phase >= 0 && g->phase <= 3 ? phase_names[g->phase] : "?", g->turn, g->current);
   put_tile_name(&o, e, g->drawn);
-  put(&o, ",\n  \"act_step\": \"%s\",\n  \"last_tile\": %d,\n  \"neutral_moved\": %d,\n"
+  put(&o, ",\n  \"act_step\": \"%s\",\n  \"last_tile\": %d,\n"
       "  \"set_aside\": %d,\n", g->act_step >= 0 && g->act_step <= 2 ? step_names[g->act_step] : "?",
-      g->last_tile, g->neutral_moved, g->set_aside);
+      g->last_tile, g->set_aside);
   put(&o, "  \"scores\": [");
   for (int p = 0; p < g->players; p++) put(&o, "%s%d", p ? ", " : "", g->s.score[p]);
   put(&o, "],\n  \"rng\": \"%016" PRIx64 "\",\n  \"flags\": \"%016" PRIx64 "\",\n", g->s.rng,
@@ -431,7 +431,6 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   if (!int_member(L, root, "turn", 0, 1000000, "", &g->turn) ||
       !int_member(L, root, "current", 0, g->players - 1, "", &g->current) ||
       !int_member(L, root, "last_tile", -1, g->ntiles - 1, "", &g->last_tile) ||
-      !int_member(L, root, "neutral_moved", 0, 0x7FFFFFFF, "", &g->neutral_moved) ||
       !int_member(L, root, "set_aside", 0, CARC_MAX_TILES, "", &g->set_aside))
     return false;
   const json_value *dv = member(L, root, "drawn", JSON_STRING, true, "");

@@ -152,7 +152,6 @@ carc_result carc_game_place(carc_game *g, int x, int y, int rot) {
   if (r != CARC_OK) return r;
   g->phase = CARC_PHASE_ACT;
   g->act_step = STEP_MAIN;
-  g->neutral_moved = 0;
   return CARC_OK;
 }
 
@@ -517,6 +516,7 @@ static carc_result explain_action(carc_game *g, const carc_action *a) {
 }
 
 static void log_action(carc_game *g, const carc_action *a) {
+  if (!g->keep_records) return;
   const board_tile *bt = &g->tiles[g->last_tile];
   const carc_engine *e = g->e;
   if (a->type == CARC_ACT_FIGURE)
