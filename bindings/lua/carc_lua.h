@@ -6,6 +6,10 @@
 #include "carcassonne.h"
 #include <stdio.h>
 
+#ifndef CARC_LUA_API
+#  define CARC_LUA_API CARC_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -17,33 +21,33 @@ typedef struct carc_lua carc_lua;
 
 /* A Lua state bound to engine `e` (not owned: free the carc_lua first).
  * mem_cap 0 = CARC_LUA_MEM_CAP. NULL when out of memory. */
-carc_lua *carc_lua_new(carc_engine *e, size_t mem_cap);
-void carc_lua_free(carc_lua *cl);
-carc_engine *carc_lua_engine(carc_lua *cl);
+CARC_LUA_API carc_lua *carc_lua_new(carc_engine *e, size_t mem_cap);
+CARC_LUA_API void carc_lua_free(carc_lua *cl);
+CARC_LUA_API carc_engine *carc_lua_engine(carc_lua *cl);
 /* The message of the last failure, and the Lua traceback of the last script
  * error ("" if none). */
-const char *carc_lua_error(const carc_lua *cl);
-const char *carc_lua_traceback(const carc_lua *cl);
-void carc_lua_set_budget(carc_lua *cl, long instructions);
+CARC_LUA_API const char *carc_lua_error(const carc_lua *cl);
+CARC_LUA_API const char *carc_lua_traceback(const carc_lua *cl);
+CARC_LUA_API void carc_lua_set_budget(carc_lua *cl, long instructions);
 /* Loads a ruleset file (section 6 of docs/lua-api.md) into the engine. */
-carc_result carc_lua_load_ruleset(carc_lua *cl, const char *path);
+CARC_LUA_API carc_result carc_lua_load_ruleset(carc_lua *cl, const char *path);
 /* Loads expansions by name as a ruleset without options would; `dir` is where
  * a ruleset would have been (NULL: the current folder). */
-carc_result carc_lua_load_expansion(carc_lua *cl, const char *name, const char *dir);
+CARC_LUA_API carc_result carc_lua_load_expansion(carc_lua *cl, const char *name, const char *dir);
 /* The i-th game variable (flag = 0) or flag (flag = 1) declared by the
  * loaded expansions, or NULL past the end. */
-const char *carc_lua_declared(const carc_lua *cl, int flag, int i);
+CARC_LUA_API const char *carc_lua_declared(const carc_lua *cl, int flag, int i);
 /* Bytes the Lua state holds and allocations it has made so far (to check
  * that handler calls allocate nothing). */
-void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocations);
+CARC_LUA_API void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocations);
 /* The carc_lua bound to an engine, or NULL. */
-carc_lua *carc_lua_of(const carc_engine *e);
+CARC_LUA_API carc_lua *carc_lua_of(const carc_engine *e);
 
 /* Scenario runner: runs every scenario file under `path` (a file or a folder,
  * recursively, sorted; folders named "rules" or "expansions" are skipped),
  * printing failures and the line "N passed, N failed" to `out`.
  * Returns the number of failed cases (or -1 if nothing could be run). */
-int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed);
+CARC_LUA_API int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed);
 
 #ifdef __cplusplus
 }

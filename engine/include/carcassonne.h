@@ -18,6 +18,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* CARC_API marks the exported functions. A static build or a user who
+ * wants plain declarations may define CARC_API before including. */
+#ifndef CARC_API
+#  if defined(_WIN32)
+#    define CARC_API
+#  elif defined(__GNUC__) || defined(__clang__)
+#    define CARC_API __attribute__((visibility("default")))
+#  else
+#    define CARC_API
+#  endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -26,7 +38,7 @@ extern "C" {
 #define CARC_VERSION_MINOR 1
 #define CARC_VERSION_PATCH 0
 #define CARC_VERSION "0.1.0"
-const char *carc_version(void);
+CARC_API const char *carc_version(void);
 
 /* ---------------------------------------------------------------- limits */
 #define CARC_MAX_PLAYERS 6
@@ -46,7 +58,7 @@ typedef enum carc_result {
   CARC_ERR_SCRIPT,    /* a handler (for example a Lua one) failed */
   CARC_ERR_LIMIT      /* a fixed capacity of the engine was exceeded */
 } carc_result;
-const char *carc_result_name(carc_result r);
+CARC_API const char *carc_result_name(carc_result r);
 
 /* ------------------------------------------------------------ allocation */
 /* Same contract as lua_Alloc: free when nsize == 0, else realloc. */
@@ -76,58 +88,58 @@ typedef struct carc_game carc_game;
 typedef struct carc_score_ctx carc_score_ctx;
 
 /* ----------------------------------------------------------------- engine */
-carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud);
-void carc_engine_free(carc_engine *e);
+CARC_API carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud);
+CARC_API void carc_engine_free(carc_engine *e);
 /* The message of the last failed call on this engine ("" if none). */
-const char *carc_engine_error(const carc_engine *e);
+CARC_API const char *carc_engine_error(const carc_engine *e);
 /* One pointer an embedder or binding may hang on the engine (the Lua
  * binding keeps its state here). */
-void carc_engine_set_userdata(carc_engine *e, void *ud);
-void *carc_engine_userdata(const carc_engine *e);
+CARC_API void carc_engine_set_userdata(carc_engine *e, void *ud);
+CARC_API void *carc_engine_userdata(const carc_engine *e);
 
 /* Attribute names (coats of arms, inn, farmhouse ...) are interned per engine;
  * ids are small integers, stable for the engine's life. */
-int carc_attr_id(carc_engine *e, const char *name);        /* creates */
-int carc_attr_find(const carc_engine *e, const char *name); /* -1 if none */
-const char *carc_attr_name(const carc_engine *e, int id);
-int carc_kind_id(carc_engine *e, const char *name); /* declares if new */
-int carc_kind_find(const carc_engine *e, const char *name);
-const char *carc_kind_name(const carc_engine *e, int kind);
+CARC_API int carc_attr_id(carc_engine *e, const char *name);        /* creates */
+CARC_API int carc_attr_find(const carc_engine *e, const char *name); /* -1 if none */
+CARC_API const char *carc_attr_name(const carc_engine *e, int id);
+CARC_API int carc_kind_id(carc_engine *e, const char *name); /* declares if new */
+CARC_API int carc_kind_find(const carc_engine *e, const char *name);
+CARC_API const char *carc_kind_name(const carc_engine *e, int kind);
 
 /* Tile types. `notation` is the one-line tile notation (docs/tile-notation.md),
  * for example "city:N+arms road:E,W field:El,Wr field:Er,S,Wl". Adds a type
  * named `name` to set `set` with `count` copies in the bag. */
-carc_result carc_tile_define(carc_engine *e, const char *set, const char *name,
+CARC_API carc_result carc_tile_define(carc_engine *e, const char *set, const char *name,
                              int count, const char *notation);
 /* Loads a tile data file's text: one type per line, "NAME COUNT NOTATION",
  * '#' comments. `origin` names the file in errors ("base.tiles:12: ..."). */
-carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text,
+CARC_API carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text,
                             const char *origin);
 /* Loads the embedded 72-tile base game set as set "base". */
-carc_result carc_tiles_load_base(carc_engine *e);
-int carc_tile_type_count(const carc_engine *e);
-int carc_tile_type_find(const carc_engine *e, const char *name); /* -1 if none */
-const char *carc_tile_type_name(const carc_engine *e, int type);
-const char *carc_tile_type_set(const carc_engine *e, int type);
-int carc_tile_type_copies(const carc_engine *e, int type);
-const char *carc_tile_type_notation(const carc_engine *e, int type);
-int carc_tile_type_segments(const carc_engine *e, int type);
+CARC_API carc_result carc_tiles_load_base(carc_engine *e);
+CARC_API int carc_tile_type_count(const carc_engine *e);
+CARC_API int carc_tile_type_find(const carc_engine *e, const char *name); /* -1 if none */
+CARC_API const char *carc_tile_type_name(const carc_engine *e, int type);
+CARC_API const char *carc_tile_type_set(const carc_engine *e, int type);
+CARC_API int carc_tile_type_copies(const carc_engine *e, int type);
+CARC_API const char *carc_tile_type_notation(const carc_engine *e, int type);
+CARC_API int carc_tile_type_segments(const carc_engine *e, int type);
 /* Segment `s` of a tile type: kind, 12-bit port mask (unrotated), attribute
  * value (0 when absent). */
-int carc_segment_kind(const carc_engine *e, int type, int s);
-unsigned carc_segment_ports(const carc_engine *e, int type, int s);
-int carc_segment_attr(const carc_engine *e, int type, int s, int attr);
-int carc_tile_type_attr(const carc_engine *e, int type, int attr);
+CARC_API int carc_segment_kind(const carc_engine *e, int type, int s);
+CARC_API unsigned carc_segment_ports(const carc_engine *e, int type, int s);
+CARC_API int carc_segment_attr(const carc_engine *e, int type, int s, int attr);
+CARC_API int carc_tile_type_attr(const carc_engine *e, int type, int attr);
 /* Sets a tile attribute on a defined type (value 0 clears it). */
-carc_result carc_tile_set_attr(carc_engine *e, int type, int attr, int value);
+CARC_API carc_result carc_tile_set_attr(carc_engine *e, int type, int attr, int value);
 /* Bitmask of the city segments that field segment `s` touches. */
-unsigned carc_segment_field_cities(const carc_engine *e, int type, int s);
+CARC_API unsigned carc_segment_field_cities(const carc_engine *e, int type, int s);
 /* The kind on each of an edge's three ports after rotation; for matching. */
-int carc_tile_edge_kind(const carc_engine *e, int type, int rotation, int edge, int k);
+CARC_API int carc_tile_edge_kind(const carc_engine *e, int type, int rotation, int edge, int k);
 /* Marks which tile type starts the game (placed at 0,0 before turn one). */
-carc_result carc_tile_set_start(carc_engine *e, const char *name);
+CARC_API carc_result carc_tile_set_start(carc_engine *e, const char *name);
 /* Which tile sets go into the bag (default: all loaded sets). */
-carc_result carc_engine_use_set(carc_engine *e, const char *set, int on);
+CARC_API carc_result carc_engine_use_set(carc_engine *e, const char *set, int on);
 
 /* Figures and tokens. A figure stands on a segment; a token lies on a tile. */
 typedef enum carc_placement {
@@ -147,22 +159,22 @@ typedef struct carc_figure_def {
   const char *exclusive_with;
   int incomplete_only;    /* may only go to features not yet complete */
 } carc_figure_def;
-carc_result carc_figure_define(carc_engine *e, const carc_figure_def *def);
-int carc_figure_type_find(const carc_engine *e, const char *name);
-int carc_figure_type_count(const carc_engine *e);
-const char *carc_figure_type_name(const carc_engine *e, int type);
+CARC_API carc_result carc_figure_define(carc_engine *e, const carc_figure_def *def);
+CARC_API int carc_figure_type_find(const carc_engine *e, const char *name);
+CARC_API int carc_figure_type_count(const carc_engine *e);
+CARC_API const char *carc_figure_type_name(const carc_engine *e, int type);
 
 typedef struct carc_token_def {
   const char *name;
   int per_player;  /* default supply; a setup hook may change it per game */
   int value;       /* a number scoring handlers may read (points per token) */
 } carc_token_def;
-carc_result carc_token_define(carc_engine *e, const carc_token_def *def);
-int carc_token_type_find(const carc_engine *e, const char *name);
-int carc_token_type_count(const carc_engine *e);
-const char *carc_token_type_name(const carc_engine *e, int type);
-carc_result carc_token_set_value(carc_engine *e, int type, int value);
-int carc_token_value(const carc_engine *e, int type);
+CARC_API carc_result carc_token_define(carc_engine *e, const carc_token_def *def);
+CARC_API int carc_token_type_find(const carc_engine *e, const char *name);
+CARC_API int carc_token_type_count(const carc_engine *e);
+CARC_API const char *carc_token_type_name(const carc_engine *e, int type);
+CARC_API carc_result carc_token_set_value(carc_engine *e, int type, int value);
+CARC_API int carc_token_value(const carc_engine *e, int type);
 
 /* --------------------------------------------------- scoring pipeline ---
  * Every scoring runs the handlers registered for the pipeline, in ascending
@@ -179,7 +191,7 @@ int carc_token_value(const carc_engine *e, int type);
 #define CARC_STAGE_FEATURE 400
 #define CARC_STAGE_POST_BONUS 500
 #define CARC_STAGE_PLAYER 600
-const char *carc_stage_name(int priority);
+CARC_API const char *carc_stage_name(int priority);
 
 typedef enum carc_reason { CARC_COMPLETED = 1, CARC_FINAL = 2 } carc_reason;
 
@@ -196,7 +208,7 @@ typedef enum carc_ctx_field {
   CARC_F_TOTAL,           /* the feature's value */
   CARC_F_FIELD_COUNT
 } carc_ctx_field;
-const char *carc_ctx_field_name(carc_ctx_field f);
+CARC_API const char *carc_ctx_field_name(carc_ctx_field f);
 
 typedef carc_result (*carc_handler_fn)(carc_score_ctx *ctx, void *ud);
 
@@ -211,43 +223,43 @@ typedef struct carc_filter {
   int flag;         /* a game flag that must be on; -1 */
   int tokens;       /* 1: only when tokens lie on the scored tiles */
 } carc_filter;
-void carc_filter_init(carc_filter *f); /* everything "any" */
+CARC_API void carc_filter_init(carc_filter *f); /* everything "any" */
 
-carc_result carc_handler_add(carc_engine *e, const char *name, int priority,
+CARC_API carc_result carc_handler_add(carc_engine *e, const char *name, int priority,
                              const carc_filter *filter, carc_handler_fn fn,
                              void *ud);
-carc_result carc_handler_move(carc_engine *e, const char *name, int priority);
-carc_result carc_handler_enable(carc_engine *e, const char *name, int on);
-int carc_handler_count(const carc_engine *e);
+CARC_API carc_result carc_handler_move(carc_engine *e, const char *name, int priority);
+CARC_API carc_result carc_handler_enable(carc_engine *e, const char *name, int on);
+CARC_API int carc_handler_count(const carc_engine *e);
 /* The i-th handler in run order. */
-const char *carc_handler_name(const carc_engine *e, int i);
-int carc_handler_priority(const carc_engine *e, int i);
-int carc_handler_enabled(const carc_engine *e, int i);
-int carc_handler_find(const carc_engine *e, const char *name); /* -1 if none */
+CARC_API const char *carc_handler_name(const carc_engine *e, int i);
+CARC_API int carc_handler_priority(const carc_engine *e, int i);
+CARC_API int carc_handler_enabled(const carc_engine *e, int i);
+CARC_API int carc_handler_find(const carc_engine *e, const char *name); /* -1 if none */
 
 /* The scoring context lent to handlers. Valid only during the call. */
-int carc_ctx_get(const carc_score_ctx *ctx, carc_ctx_field f);
-carc_result carc_ctx_set(carc_score_ctx *ctx, carc_ctx_field f, int value);
-int carc_ctx_kind(const carc_score_ctx *ctx);
-carc_reason carc_ctx_reason(const carc_score_ctx *ctx);
-int carc_ctx_feature(const carc_score_ctx *ctx); /* a segment id of the feature */
-carc_game *carc_ctx_game(carc_score_ctx *ctx);
-int carc_ctx_players(const carc_score_ctx *ctx);
-int carc_ctx_strength(const carc_score_ctx *ctx, int player);
-carc_result carc_ctx_set_strength(carc_score_ctx *ctx, int player, int v);
-int carc_ctx_scores(const carc_score_ctx *ctx, int player); /* 1 if a scorer */
-carc_result carc_ctx_set_scores(carc_score_ctx *ctx, int player, int on);
-int carc_ctx_award(const carc_score_ctx *ctx, int player);
-carc_result carc_ctx_set_award(carc_score_ctx *ctx, int player, int points);
+CARC_API int carc_ctx_get(const carc_score_ctx *ctx, carc_ctx_field f);
+CARC_API carc_result carc_ctx_set(carc_score_ctx *ctx, carc_ctx_field f, int value);
+CARC_API int carc_ctx_kind(const carc_score_ctx *ctx);
+CARC_API carc_reason carc_ctx_reason(const carc_score_ctx *ctx);
+CARC_API int carc_ctx_feature(const carc_score_ctx *ctx); /* a segment id of the feature */
+CARC_API carc_game *carc_ctx_game(carc_score_ctx *ctx);
+CARC_API int carc_ctx_players(const carc_score_ctx *ctx);
+CARC_API int carc_ctx_strength(const carc_score_ctx *ctx, int player);
+CARC_API carc_result carc_ctx_set_strength(carc_score_ctx *ctx, int player, int v);
+CARC_API int carc_ctx_scores(const carc_score_ctx *ctx, int player); /* 1 if a scorer */
+CARC_API carc_result carc_ctx_set_scores(carc_score_ctx *ctx, int player, int on);
+CARC_API int carc_ctx_award(const carc_score_ctx *ctx, int player);
+CARC_API carc_result carc_ctx_set_award(carc_score_ctx *ctx, int player, int points);
 /* The tiles scored: the feature's tiles, or a monastery's area. */
-int carc_ctx_tile_count(const carc_score_ctx *ctx);
-int carc_ctx_tile(const carc_score_ctx *ctx, int i); /* board tile index */
+CARC_API int carc_ctx_tile_count(const carc_score_ctx *ctx);
+CARC_API int carc_ctx_tile(const carc_score_ctx *ctx, int i); /* board tile index */
 /* Tokens of `token_type` (-1: all) lying on the scored tiles. */
-int carc_ctx_tokens(const carc_score_ctx *ctx, int token_type);
+CARC_API int carc_ctx_tokens(const carc_score_ctx *ctx, int token_type);
 /* The sum of the values (carc_token_set_value) of the tokens on the scored tiles. */
-int carc_ctx_token_points(const carc_score_ctx *ctx);
+CARC_API int carc_ctx_token_points(const carc_score_ctx *ctx);
 /* Lets a handler name the message of a failure it returns. */
-void carc_ctx_fail(carc_score_ctx *ctx, const char *message);
+CARC_API void carc_ctx_fail(carc_score_ctx *ctx, const char *message);
 
 /* One recorded change. */
 typedef struct carc_change {
@@ -279,12 +291,12 @@ typedef struct carc_hook_args {
   int feature;        /* a segment id of the feature (feature hooks) */
 } carc_hook_args;
 typedef carc_result (*carc_hook_fn)(const carc_hook_args *args, void *ud);
-carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
+CARC_API carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
                           const char *name, int priority,
                           const carc_filter *filter, carc_hook_fn fn, void *ud);
-const char *carc_hook_point_name(carc_hook_point p);
+CARC_API const char *carc_hook_point_name(carc_hook_point p);
 /* All handlers and hooks in run order, one line each, for printing. */
-carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_t cap);
+CARC_API carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_t cap);
 
 /* ------------------------------------------------------------------ game */
 typedef struct carc_game_options {
@@ -294,16 +306,16 @@ typedef struct carc_game_options {
   int no_bag;         /* 1: empty bag, for scenarios that place tiles by hand */
 } carc_game_options;
 
-carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt);
-void carc_game_free(carc_game *g);
-carc_result carc_game_copy(carc_game *dst, const carc_game *src); /* same engine */
-carc_game *carc_game_clone(const carc_game *g);
-const char *carc_game_error(const carc_game *g);
+CARC_API carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt);
+CARC_API void carc_game_free(carc_game *g);
+CARC_API carc_result carc_game_copy(carc_game *dst, const carc_game *src); /* same engine */
+CARC_API carc_game *carc_game_clone(const carc_game *g);
+CARC_API const char *carc_game_error(const carc_game *g);
 /* Lets a hook name the message of a failure it returns. */
-void carc_game_set_error(carc_game *g, const char *message);
-carc_engine *carc_game_engine(carc_game *g);
+CARC_API void carc_game_set_error(carc_game *g, const char *message);
+CARC_API carc_engine *carc_game_engine(carc_game *g);
 /* Restart as a new game with another seed, reusing memory. */
-carc_result carc_game_reset(carc_game *g, uint64_t seed);
+CARC_API carc_result carc_game_reset(carc_game *g, uint64_t seed);
 
 typedef enum carc_phase {
   CARC_PHASE_PLACE,   /* a tile is drawn; waiting for carc_game_place */
@@ -311,40 +323,40 @@ typedef enum carc_phase {
   CARC_PHASE_END,     /* the bag is empty; waiting for carc_game_final_scoring */
   CARC_PHASE_OVER     /* final scoring done */
 } carc_phase;
-carc_phase carc_game_phase(const carc_game *g);
+CARC_API carc_phase carc_game_phase(const carc_game *g);
 /* Player p's colour name: red, blue, green, yellow, black, gray. */
-const char *carc_player_name(int p);
-int carc_game_players(const carc_game *g);
-int carc_game_current_player(const carc_game *g);
-int carc_game_turn(const carc_game *g);
-int carc_game_score(const carc_game *g, int player);
-int carc_game_drawn_tile(const carc_game *g);   /* tile type, or -1 */
-int carc_game_bag_left(const carc_game *g);
-int carc_game_set_aside(const carc_game *g);    /* tiles that fit nowhere */
-uint64_t carc_game_seed(const carc_game *g);
+CARC_API const char *carc_player_name(int p);
+CARC_API int carc_game_players(const carc_game *g);
+CARC_API int carc_game_current_player(const carc_game *g);
+CARC_API int carc_game_turn(const carc_game *g);
+CARC_API int carc_game_score(const carc_game *g, int player);
+CARC_API int carc_game_drawn_tile(const carc_game *g);   /* tile type, or -1 */
+CARC_API int carc_game_bag_left(const carc_game *g);
+CARC_API int carc_game_set_aside(const carc_game *g);    /* tiles that fit nowhere */
+CARC_API uint64_t carc_game_seed(const carc_game *g);
 
 /* Deterministic random numbers owned by the game: uniform in [0, n). */
-uint32_t carc_game_random(carc_game *g, uint32_t n);
+CARC_API uint32_t carc_game_random(carc_game *g, uint32_t n);
 
 /* Per-game integer variables and flags, for expansions' state (active
  * scoring tiles ...). Kept in the game so clone/save/load keep them. */
-int carc_var_id(carc_engine *e, const char *name);
-int carc_var_find(const carc_engine *e, const char *name);
-int carc_game_var(const carc_game *g, int var);
-carc_result carc_game_set_var(carc_game *g, int var, int value);
-int carc_flag_id(carc_engine *e, const char *name);
-int carc_flag_find(const carc_engine *e, const char *name);
-int carc_var_count(const carc_engine *e);
-int carc_flag_count(const carc_engine *e);
-int carc_game_flag(const carc_game *g, int flag);
-carc_result carc_game_set_flag(carc_game *g, int flag, int on);
+CARC_API int carc_var_id(carc_engine *e, const char *name);
+CARC_API int carc_var_find(const carc_engine *e, const char *name);
+CARC_API int carc_game_var(const carc_game *g, int var);
+CARC_API carc_result carc_game_set_var(carc_game *g, int var, int value);
+CARC_API int carc_flag_id(carc_engine *e, const char *name);
+CARC_API int carc_flag_find(const carc_engine *e, const char *name);
+CARC_API int carc_var_count(const carc_engine *e);
+CARC_API int carc_flag_count(const carc_engine *e);
+CARC_API int carc_game_flag(const carc_game *g, int flag);
+CARC_API carc_result carc_game_set_flag(carc_game *g, int flag, int on);
 
 /* Placement. */
 typedef struct carc_placement_option { int x, y, rotation; } carc_placement_option;
 /* Writes up to `cap` legal placements of the drawn tile; returns how many
  * exist (may exceed cap). */
-int carc_game_placements(carc_game *g, carc_placement_option *out, int cap);
-carc_result carc_game_place(carc_game *g, int x, int y, int rotation);
+CARC_API int carc_game_placements(carc_game *g, carc_placement_option *out, int cap);
+CARC_API carc_result carc_game_place(carc_game *g, int x, int y, int rotation);
 
 /* Actions in the act phase. */
 typedef enum carc_action_type {
@@ -359,96 +371,96 @@ typedef struct carc_action {
   int figure_type, token_type, figure;
   int segment;  /* segment index on the new tile, or a segment id for moves */
 } carc_action;
-int carc_game_actions(carc_game *g, carc_action *out, int cap);
-carc_result carc_game_act(carc_game *g, const carc_action *a);
+CARC_API int carc_game_actions(carc_game *g, carc_action *out, int cap);
+CARC_API carc_result carc_game_act(carc_game *g, const carc_action *a);
 
 /* Board queries. Board tiles are indexed 0..carc_board_tiles()-1 in the order
  * placed. Segment ids name one segment of one placed tile. */
-int carc_board_tiles(const carc_game *g);
-int carc_board_tile_at(const carc_game *g, int x, int y); /* -1 if empty */
-int carc_board_tile_type(const carc_game *g, int tile);
-int carc_board_tile_x(const carc_game *g, int tile);
-int carc_board_tile_y(const carc_game *g, int tile);
-int carc_board_tile_rotation(const carc_game *g, int tile);
-int carc_board_segment_id(const carc_game *g, int tile, int s); /* -1 if none */
-int carc_board_segment_at_port(const carc_game *g, int tile, int port); /* segment index on tile */
-int carc_segment_tile(const carc_game *g, int segment_id);
-int carc_segment_index(const carc_game *g, int segment_id);
+CARC_API int carc_board_tiles(const carc_game *g);
+CARC_API int carc_board_tile_at(const carc_game *g, int x, int y); /* -1 if empty */
+CARC_API int carc_board_tile_type(const carc_game *g, int tile);
+CARC_API int carc_board_tile_x(const carc_game *g, int tile);
+CARC_API int carc_board_tile_y(const carc_game *g, int tile);
+CARC_API int carc_board_tile_rotation(const carc_game *g, int tile);
+CARC_API int carc_board_segment_id(const carc_game *g, int tile, int s); /* -1 if none */
+CARC_API int carc_board_segment_at_port(const carc_game *g, int tile, int port); /* segment index on tile */
+CARC_API int carc_segment_tile(const carc_game *g, int segment_id);
+CARC_API int carc_segment_index(const carc_game *g, int segment_id);
 /* Board ports of a placed segment (after rotation). */
-unsigned carc_board_segment_ports(const carc_game *g, int segment_id);
+CARC_API unsigned carc_board_segment_ports(const carc_game *g, int segment_id);
 
 /* Features, named by any of their segment ids. */
-int carc_feature_root(carc_game *g, int segment_id);
-int carc_feature_kind(carc_game *g, int segment_id);
-int carc_feature_complete(carc_game *g, int segment_id);
-int carc_feature_tiles(carc_game *g, int segment_id);   /* distinct tiles */
-int carc_feature_open(carc_game *g, int segment_id);    /* open ports */
-int carc_feature_symbols(carc_game *g, int segment_id); /* coats of arms */
-int carc_feature_has_attr(carc_game *g, int segment_id, int attr);
+CARC_API int carc_feature_root(carc_game *g, int segment_id);
+CARC_API int carc_feature_kind(carc_game *g, int segment_id);
+CARC_API int carc_feature_complete(carc_game *g, int segment_id);
+CARC_API int carc_feature_tiles(carc_game *g, int segment_id);   /* distinct tiles */
+CARC_API int carc_feature_open(carc_game *g, int segment_id);    /* open ports */
+CARC_API int carc_feature_symbols(carc_game *g, int segment_id); /* coats of arms */
+CARC_API int carc_feature_has_attr(carc_game *g, int segment_id, int attr);
 /* Segment ids of the feature, up to cap; returns the member count. */
-int carc_feature_members(carc_game *g, int segment_id, int *out, int cap);
+CARC_API int carc_feature_members(carc_game *g, int segment_id, int *out, int cap);
 /* All features (one segment id each) of kind `kind` (-1 any). */
-int carc_game_features(carc_game *g, int kind, int *out, int cap);
+CARC_API int carc_game_features(carc_game *g, int kind, int *out, int cap);
 
 /* Figures. Each figure in the game has an index; location -1 = supply. */
-int carc_game_figures(const carc_game *g);
-int carc_figure_type(const carc_game *g, int fig);
-int carc_figure_owner(const carc_game *g, int fig); /* -1 neutral */
-int carc_figure_segment(const carc_game *g, int fig); /* segment id or -1 */
-int carc_game_supply(const carc_game *g, int player, int figure_type);
+CARC_API int carc_game_figures(const carc_game *g);
+CARC_API int carc_figure_type(const carc_game *g, int fig);
+CARC_API int carc_figure_owner(const carc_game *g, int fig); /* -1 neutral */
+CARC_API int carc_figure_segment(const carc_game *g, int fig); /* segment id or -1 */
+CARC_API int carc_game_supply(const carc_game *g, int player, int figure_type);
 /* Tokens: count in a player's supply; what lies on a board tile. */
-int carc_game_token_supply(const carc_game *g, int player, int token_type);
-carc_result carc_game_set_token_supply(carc_game *g, int player, int token_type, int n);
-int carc_board_tokens(const carc_game *g, int tile, int token_type); /* -1: all */
-int carc_board_token_owner(const carc_game *g, int tile);
+CARC_API int carc_game_token_supply(const carc_game *g, int player, int token_type);
+CARC_API carc_result carc_game_set_token_supply(carc_game *g, int player, int token_type, int n);
+CARC_API int carc_board_tokens(const carc_game *g, int tile, int token_type); /* -1: all */
+CARC_API int carc_board_token_owner(const carc_game *g, int tile);
 
 /* Scenario and editing calls: place any tile type anywhere legal, put figures
  * and tokens down, outside the turn order. Same legality checks. */
-carc_result carc_game_put_tile(carc_game *g, int tile_type, int x, int y, int rotation);
+CARC_API carc_result carc_game_put_tile(carc_game *g, int tile_type, int x, int y, int rotation);
 /* Puts a tile built from notation (registered as an ad-hoc type). */
-carc_result carc_game_put_notation(carc_game *g, const char *notation, int x, int y, int rotation);
-carc_result carc_game_put_figure(carc_game *g, int player, int figure_type, int tile, int segment);
-carc_result carc_game_put_token(carc_game *g, int player, int token_type, int tile);
+CARC_API carc_result carc_game_put_notation(carc_game *g, const char *notation, int x, int y, int rotation);
+CARC_API carc_result carc_game_put_figure(carc_game *g, int player, int figure_type, int tile, int segment);
+CARC_API carc_result carc_game_put_token(carc_game *g, int player, int token_type, int tile);
 /* Ends a scenario's turn as a real turn ends: scores every completed feature
  * not yet scored (returning its figures), runs the turn-end hooks and passes
  * to the next player. */
-carc_result carc_game_end_turn(carc_game *g);
+CARC_API carc_result carc_game_end_turn(carc_game *g);
 /* Sets the active player (scenarios). */
-carc_result carc_game_set_current_player(carc_game *g, int player);
-carc_result carc_game_final_scoring(carc_game *g);
-carc_result carc_game_add_score(carc_game *g, int player, int points);
+CARC_API carc_result carc_game_set_current_player(carc_game *g, int player);
+CARC_API carc_result carc_game_final_scoring(carc_game *g);
+CARC_API carc_result carc_game_add_score(carc_game *g, int player, int points);
 
 /* Scoring records: every scoring of the game with its breakdown. */
-int carc_game_scorings(const carc_game *g);
+CARC_API int carc_game_scorings(const carc_game *g);
 typedef struct carc_scoring_info {
   int kind, reason, feature, turn;
   int total;
   int award[CARC_MAX_PLAYERS];
   int changes;
 } carc_scoring_info;
-carc_result carc_game_scoring(const carc_game *g, int i, carc_scoring_info *out);
-carc_result carc_game_scoring_change(const carc_game *g, int i, int j, carc_change *out);
+CARC_API carc_result carc_game_scoring(const carc_game *g, int i, carc_scoring_info *out);
+CARC_API carc_result carc_game_scoring_change(const carc_game *g, int i, int j, carc_change *out);
 /* Keep (1, default) or drop (0) scoring records; the benchmark drops them. */
-void carc_game_keep_records(carc_game *g, int on);
+CARC_API void carc_game_keep_records(carc_game *g, int on);
 
 /* Text output. Each writes a NUL-terminated string of at most cap bytes and
  * returns the length it needed (snprintf style). */
-size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap);
-size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t cap);
-size_t carc_tile_picture(const carc_engine *e, int type, int rotation, char *buf, size_t cap);
+CARC_API size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap);
+CARC_API size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t cap);
+CARC_API size_t carc_tile_picture(const carc_engine *e, int type, int rotation, char *buf, size_t cap);
 
 /* Save, load, event log (JSON). */
-size_t carc_game_save(const carc_game *g, char *buf, size_t cap);
-carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t errcap);
+CARC_API size_t carc_game_save(const carc_game *g, char *buf, size_t cap);
+CARC_API carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t errcap);
 /* The event log as JSON lines. */
-size_t carc_game_log(const carc_game *g, char *buf, size_t cap);
+CARC_API size_t carc_game_log(const carc_game *g, char *buf, size_t cap);
 
 /* ------------------------------------------------------------------ bots */
 typedef enum carc_bot { CARC_BOT_RANDOM, CARC_BOT_GREEDY } carc_bot;
 /* Plays the current player's whole turn. */
-carc_result carc_bot_play_turn(carc_game *g, carc_bot bot);
+CARC_API carc_result carc_bot_play_turn(carc_game *g, carc_bot bot);
 /* Plays the game to its end (final scoring included). */
-carc_result carc_bot_play_game(carc_game *g, carc_bot bot);
+CARC_API carc_result carc_bot_play_game(carc_game *g, carc_bot bot);
 
 #ifdef __cplusplus
 }
