@@ -41,6 +41,8 @@ carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl
 /* Copies a plain value (tables of strings, numbers, booleans) between states. */
 void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth);
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name);
+/* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */
+int carc_lua_search_dirs(lua_State *L);
 /* carc_lua.c */
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls);
 lua_State *carc_lua_state(carc_lua *cl);

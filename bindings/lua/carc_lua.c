@@ -12,10 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef CARC_EXPANSION_DIR
-#define CARC_EXPANSION_DIR "expansions"
-#endif
-
 extern const char carc_lua_prelude[];
 
 typedef struct lfn {
@@ -584,12 +580,10 @@ static int open_state(lua_State *L) {
       {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
-      {NULL, NULL}};
+      {"search_dirs", carc_lua_search_dirs}, {NULL, NULL}};
   luaL_newlib(L, prims);
   lua_insert(L, -2);
   lua_setfield(L, -2, "options");
-  lua_pushstring(L, CARC_EXPANSION_DIR);
-  lua_setfield(L, -2, "expansion_dir");
   if (luaL_loadbufferx(L, carc_lua_prelude, strlen(carc_lua_prelude), "=prelude", "t") != LUA_OK)
     return lua_error(L);
   lua_insert(L, -2);

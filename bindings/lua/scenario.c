@@ -632,8 +632,7 @@ static int m_run(lua_State *L) {
   return 2;
 }
 
-int luaopen_carcassonne(lua_State *L);
-int luaopen_carcassonne(lua_State *L) {
+int carc_lua_open(lua_State *L) {
   /* a stock interpreter leaves the extra space unset: views there are never lent */
   carc_lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
   memset(ls, 0, sizeof *ls);

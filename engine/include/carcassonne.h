@@ -18,10 +18,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* CARC_API marks the exported functions. A static build or a user who
- * wants plain declarations may define CARC_API before including. */
+/* CARC_API marks the exported functions: the library is built with
+ * -fvisibility=hidden and only these are visible. Define CARC_STATIC (the
+ * static targets and `pkg-config --static` do) for plain declarations, or
+ * define CARC_API yourself before including. */
 #ifndef CARC_API
-#  if defined(_WIN32)
+#  if defined(CARC_STATIC) || defined(_WIN32)
 #    define CARC_API
 #  elif defined(__GNUC__) || defined(__clang__)
 #    define CARC_API __attribute__((visibility("default")))
@@ -96,6 +98,36 @@ CARC_API const char *carc_engine_error(const carc_engine *e);
  * binding keeps its state here). */
 CARC_API void carc_engine_set_userdata(carc_engine *e, void *ud);
 CARC_API void *carc_engine_userdata(const carc_engine *e);
+
+/* ---------------------------------------------------- data search paths
+ * Data files (kind "expansions": Lua expansions and rulesets; kind "maps":
+ * maps) are looked up in folders, in this order:
+ *   1. the folder set with carc_engine_set_search_path for that kind;
+ *   2. the ':'-separated folders in CARCASSONNE_<KIND>_PATH
+ *      (CARCASSONNE_EXPANSIONS_PATH, CARCASSONNE_MAPS_PATH);
+ *   3. share/carcassonne/<kind> of the installation, found relative to the
+ *      library (or the program or Lua module it is linked into): the nearest
+ *      of its folder and four parents holding one.
+ * No path of the build machine is compiled in. */
+typedef enum carc_path_origin {
+  CARC_PATH_API,     /* carc_engine_set_search_path */
+  CARC_PATH_ENV,     /* CARCASSONNE_<KIND>_PATH */
+  CARC_PATH_INSTALL  /* share/carcassonne/<kind> next to the library or program */
+} carc_path_origin;
+/* Sets (dir NULL or "": clears) the folder searched first for `kind`.
+ * ARGUMENT: a kind that is not a lowercase name, or `dir` not a folder;
+ * nothing changes on failure. */
+CARC_API carc_result carc_engine_set_search_path(carc_engine *e, const char *kind, const char *dir);
+/* The i-th folder searched for `kind` (snprintf style; 0 past the last),
+ * and where it comes from. The install folder is always last and is listed
+ * even when it does not exist. */
+CARC_API size_t carc_engine_search_path(const carc_engine *e, const char *kind, int i, char *buf,
+                                        size_t cap, carc_path_origin *origin);
+CARC_API const char *carc_path_origin_name(carc_path_origin origin); /* "api", "environment", "install" */
+/* The first file `name` (for example "default.lua") in the folders of `kind`,
+ * as a path (snprintf style); 0 when none holds it. */
+CARC_API size_t carc_engine_find_data(const carc_engine *e, const char *kind, const char *name,
+                                      char *buf, size_t cap);
 
 /* Attribute names (coats of arms, inn, farmhouse ...) are interned per engine;
  * ids are small integers, stable for the engine's life. */

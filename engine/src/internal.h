@@ -22,6 +22,15 @@
 #define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
 #define MAX_STAGED 160        /* features scored by one call (final scoring) */
 #define ERR_CAP 512
+#define MAX_SEARCH_KINDS 4    /* kinds with a search path set through the API */
+#define SEARCH_PATH_CAP 1024
+
+/* A data kind ("expansions", "maps") and the folder set for it with
+ * carc_engine_set_search_path (paths.c). */
+typedef struct search_dir {
+  char kind[24];
+  char dir[SEARCH_PATH_CAP];
+} search_dir;
 
 typedef struct attr_value {
   uint8_t id;
@@ -121,6 +130,7 @@ struct carc_engine {
   int has_neutral_trigger;          /* some neutral figure moves on a tile attribute */
   int has_exclusive;                /* some figures never share a feature */
   int has_nonoccupying;             /* some figures do not occupy (neutral ones) */
+  search_dir search[MAX_SEARCH_KINDS];
 };
 
 /* One placed tile. */
