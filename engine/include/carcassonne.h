@@ -345,7 +345,7 @@ CARC_API carc_game *carc_game_clone(const carc_game *g);
 CARC_API const char *carc_game_error(const carc_game *g);
 /* Lets a hook name the message of a failure it returns. */
 CARC_API void carc_game_set_error(carc_game *g, const char *message);
-CARC_API carc_engine *carc_game_engine(carc_game *g);
+CARC_API carc_engine *carc_game_engine(const carc_game *g);
 /* Restart as a new game with another seed, reusing memory. */
 CARC_API carc_result carc_game_reset(carc_game *g, uint64_t seed);
 
@@ -387,7 +387,7 @@ CARC_API carc_result carc_game_set_flag(carc_game *g, int flag, int on);
 typedef struct carc_placement_option { int x, y, rotation; } carc_placement_option;
 /* Writes up to `cap` legal placements of the drawn tile; returns how many
  * exist (may exceed cap). */
-CARC_API int carc_game_placements(carc_game *g, carc_placement_option *out, int cap);
+CARC_API int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap);
 CARC_API carc_result carc_game_place(carc_game *g, int x, int y, int rotation);
 
 /* Actions in the act phase. */
@@ -403,7 +403,7 @@ typedef struct carc_action {
   int figure_type, token_type, figure;
   int segment;  /* segment index on the new tile, or a segment id for moves */
 } carc_action;
-CARC_API int carc_game_actions(carc_game *g, carc_action *out, int cap);
+CARC_API int carc_game_actions(const carc_game *g, carc_action *out, int cap);
 CARC_API carc_result carc_game_act(carc_game *g, const carc_action *a);
 
 /* Board queries. Board tiles are indexed 0..carc_board_tiles()-1 in the order
@@ -422,17 +422,17 @@ CARC_API int carc_segment_index(const carc_game *g, int segment_id);
 CARC_API unsigned carc_board_segment_ports(const carc_game *g, int segment_id);
 
 /* Features, named by any of their segment ids. */
-CARC_API int carc_feature_root(carc_game *g, int segment_id);
-CARC_API int carc_feature_kind(carc_game *g, int segment_id);
-CARC_API int carc_feature_complete(carc_game *g, int segment_id);
-CARC_API int carc_feature_tiles(carc_game *g, int segment_id);   /* distinct tiles */
-CARC_API int carc_feature_open(carc_game *g, int segment_id);    /* open ports */
-CARC_API int carc_feature_symbols(carc_game *g, int segment_id); /* coats of arms */
-CARC_API int carc_feature_has_attr(carc_game *g, int segment_id, int attr);
+CARC_API int carc_feature_root(const carc_game *g, int segment_id);
+CARC_API int carc_feature_kind(const carc_game *g, int segment_id);
+CARC_API int carc_feature_complete(const carc_game *g, int segment_id);
+CARC_API int carc_feature_tiles(const carc_game *g, int segment_id);   /* distinct tiles */
+CARC_API int carc_feature_open(const carc_game *g, int segment_id);    /* open ports */
+CARC_API int carc_feature_symbols(const carc_game *g, int segment_id); /* coats of arms */
+CARC_API int carc_feature_has_attr(const carc_game *g, int segment_id, int attr);
 /* Segment ids of the feature, up to cap; returns the member count. */
-CARC_API int carc_feature_members(carc_game *g, int segment_id, int *out, int cap);
+CARC_API int carc_feature_members(const carc_game *g, int segment_id, int *out, int cap);
 /* All features (one segment id each) of kind `kind` (-1 any). */
-CARC_API int carc_game_features(carc_game *g, int kind, int *out, int cap);
+CARC_API int carc_game_features(const carc_game *g, int kind, int *out, int cap);
 
 /* Figures. Each figure in the game has an index; location -1 = supply. */
 CARC_API int carc_game_figures(const carc_game *g);

@@ -283,9 +283,9 @@ int board_cell_find(const carc_game *g, int x, int y);
 bool board_fits(const carc_game *g, int type, int x, int y, int rot);
 bool board_can_place_anywhere(carc_game *g, int type);
 int board_place(carc_game *g, int type, int x, int y, int rot);
-int feature_find(carc_game *g, int s);
+int feature_find(const carc_game *g, int s);
 void board_reset(carc_game *g);
-bool feature_is_complete(carc_game *g, int root);
+bool feature_is_complete(const carc_game *g, int root);
 static inline int dx_of(int d) { return d == CARC_E ? 1 : d == CARC_W ? -1 : 0; }
 static inline int dy_of(int d) { return d == CARC_S ? 1 : d == CARC_N ? -1 : 0; }
 
