@@ -5,7 +5,8 @@
 #include <lauxlib.h>
 #include <lua.h>
 
-/* Kept in each lua_State's extra space: what views made there may do. */
+/* Kept in each lua_State's registry (never in the extra space, which belongs
+ * to the program that made the state): what views made there may do. */
 typedef struct carc_lstate {
   unsigned epoch;   /* bumped after every handler or hook call */
   int lend;         /* 1: views made here expire with the call */
@@ -14,8 +15,12 @@ typedef struct carc_lstate {
   int mt_ref[5];
 } carc_lstate;
 
+extern const char carc_lstate_key; /* its address is the registry key */
 static inline carc_lstate *carc_lstate_of(lua_State *L) {
-  return *(carc_lstate **)lua_getextraspace(L);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &carc_lstate_key);
+  carc_lstate *ls = (carc_lstate *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return ls;
 }
 
 enum { CARC_V_GAME, CARC_V_TILE, CARC_V_SEG, CARC_V_FEATURE, CARC_V_CTX };

@@ -57,8 +57,11 @@ void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocation
 }
 void carc_lua_set_budget(carc_lua *cl, long n) { cl->budget = n > 0 ? n : CARC_LUA_BUDGET; }
 
+const char carc_lstate_key = 0;
+
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls) {
-  *(carc_lstate **)lua_getextraspace(L) = ls;
+  lua_pushlightuserdata(L, ls);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &carc_lstate_key);
 }
 
 /* The first Lua function on the stack from `level` up, as "file:line". */

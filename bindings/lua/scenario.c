@@ -633,7 +633,7 @@ static int m_run(lua_State *L) {
 }
 
 int carc_lua_open(lua_State *L) {
-  /* a stock interpreter leaves the extra space unset: views there are never lent */
+  /* the host's state: views made there are never lent */
   carc_lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
   memset(ls, 0, sizeof *ls);
   lua_setfield(L, LUA_REGISTRYINDEX, "carc.lstate"); /* lives as long as the state */
