@@ -63,6 +63,7 @@ check() {
       CC=$cc cmake -S "$src/examples" -B "$b" -DCMAKE_PREFIX_PATH="$p" -DCARC_EXAMPLES_STATIC=$st >/dev/null
       cmake --build "$b" -j2 >/dev/null
       "$b/example_embed" | tail -1
+      "$b/example_mcts" 2 | tail -1
       if [ $link = shared ]; then
         "$b/example_ruleset" | tail -1   # finds default.lua next to the shared library
       else

@@ -487,6 +487,51 @@ CARC_API carc_game *carc_game_load(carc_engine *e, const char *json, char *err, 
 /* The event log as JSON lines. */
 CARC_API size_t carc_game_log(const carc_game *g, char *buf, size_t cap);
 
+/* ------------------------------------------------------- tools and AI ---
+ * Moves as integers: every legal step of a turn is one non-negative int that
+ * stays the same for the same step (a placement by square and rotation, an
+ * action by figure type and segment, token type, or neutral figure and
+ * target, final scoring by one constant), so a search tree can key on it. */
+typedef enum carc_move_kind {
+  CARC_MOVE_PLACE,  /* carc_game_place(x, y, rotation) */
+  CARC_MOVE_ACT,    /* carc_game_act(&action) */
+  CARC_MOVE_FINAL   /* carc_game_final_scoring (the end phase) */
+} carc_move_kind;
+typedef struct carc_move_info {
+  carc_move_kind kind;
+  int x, y, rotation;  /* CARC_MOVE_PLACE */
+  carc_action action;  /* CARC_MOVE_ACT */
+} carc_move_info;
+/* The legal moves now (the place phase: placements; act: actions; end: final
+ * scoring; over: none). Writes up to cap, returns how many there are. */
+CARC_API int carc_game_moves(const carc_game *g, int *out, int cap);
+/* Plays one move. ARGUMENT: not a move number; ILLEGAL: not among
+ * carc_game_moves now; STATE: the game is over. Nothing changes on failure. */
+CARC_API carc_result carc_game_play(carc_game *g, int move);
+/* A move's number (-1 when out of range: coordinates outside -512..511, a
+ * rotation outside 0..3 ...) and back (ARGUMENT for a number that is no move). */
+CARC_API int carc_move_from_placement(int x, int y, int rotation);
+CARC_API int carc_move_from_action(const carc_action *a);
+CARC_API carc_result carc_move_decode(int move, carc_move_info *out);
+
+/* What `player` may see: a new game equal to `g` in everything public
+ * (board, figures, scores, supplies, the drawn tile, how many of each tile
+ * are left) with the bag's order and the random generator hidden (the bag
+ * sorted, the generator zeroed). NULL (engine error) for a player that does
+ * not exist. Free it with carc_game_free; every query works on it. */
+CARC_API carc_game *carc_game_observe(const carc_game *g, int player);
+/* Resamples what is hidden: shuffles the tiles left in the bag and reseeds
+ * the generator from `seed`, keeping everything an observation shows. Same
+ * seed, same result. */
+CARC_API carc_result carc_game_determinize(carc_game *g, uint64_t seed);
+
+/* Events: `fn` gets every event-log line (one JSON object: place, figure,
+ * token, move, set_aside, score, final) as it is written, so only while the
+ * game keeps records. Copies and clones keep the callback (observations drop
+ * it); NULL removes it. */
+typedef void (*carc_event_fn)(const carc_game *g, const char *event_json, void *ud);
+CARC_API void carc_game_set_event_callback(carc_game *g, carc_event_fn fn, void *ud);
+
 /* ------------------------------------------------------------------ bots */
 typedef enum carc_bot { CARC_BOT_RANDOM, CARC_BOT_GREEDY } carc_bot;
 /* Plays the current player's whole turn. */

@@ -233,6 +233,8 @@ struct carc_game {
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
   int16_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
+  carc_event_fn event_fn;     /* moves.c: called with each event log line */
+  void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
   int nrecords, cap_records;
   record *records;

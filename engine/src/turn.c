@@ -32,6 +32,7 @@ void game_log(carc_game *g, const char *fmt, ...) {
   g->log_len += (size_t)n;
   g->log[g->log_len++] = '\n';
   g->log[g->log_len] = '\0';
+  if (g->event_fn) g->event_fn(g, line, g->event_ud);
 }
 
 carc_result turn_draw(carc_game *g) {
