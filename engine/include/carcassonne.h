@@ -36,11 +36,17 @@
 extern "C" {
 #endif
 
+/* The version of this header (the build reads it from here). Compare
+ * carc_version_number() with CARC_VERSION_NUMBER to check at run time that
+ * the library is the one compiled against: the same major version (and,
+ * before 1.0, the same minor) is compatible; see docs/c-api.md. */
 #define CARC_VERSION_MAJOR 0
 #define CARC_VERSION_MINOR 1
 #define CARC_VERSION_PATCH 0
 #define CARC_VERSION "0.1.0"
+#define CARC_VERSION_NUMBER (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)
 CARC_API const char *carc_version(void);
+CARC_API int carc_version_number(void); /* CARC_VERSION_NUMBER of the library */
 
 /* ---------------------------------------------------------------- limits */
 #define CARC_MAX_PLAYERS 6

@@ -209,3 +209,5 @@ size_t carc_engine_find_data(const carc_engine *e, const char *kind, const char 
     if (is_file(file)) return emit(file, strlen(file), buf, cap);
   }
 }
+
+int carc_version_number(void) { return CARC_VERSION_NUMBER; }

@@ -83,5 +83,8 @@ int main(void) {
   remove(file);
   rmdir(dir);
   carc_engine_free(e);
+  /* the library's version is the header's */
+  CHECK_INT(carc_version_number(), CARC_VERSION_NUMBER);
+  CHECK(strcmp(carc_version(), CARC_VERSION) == 0);
   return check_done("paths");
 }
