@@ -91,6 +91,7 @@ check() {
     local s = c.scenario{ rules = { expansions = { "inns_cathedrals" } }, players = 2 }
     s:place("A", -1, 0, 3); s:place("A", 1, 0, 1); s:end_turn()
     print("module " .. c.version .. " ok")'
+  LUA_CPATH="$p/lib/lua/5.4/?.so;;" lua5.4 "$src/tests/lua/module.lua"
 
   echo "== [$tag] the Lua module built by luarocks make against the installed libraries"
   rm -rf "$work/rock" "$work/tree"; cp -r "$p/share/carcassonne/lua" "$work/rock"
@@ -101,6 +102,9 @@ check() {
     local s = c.scenario{ rules = { expansions = { "inns_cathedrals" } }, players = 2 }
     s:end_turn()
     print("rockspec module " .. c.version .. " ok")'
+  LD_LIBRARY_PATH=$libdir LUA_CPATH="$work/tree/lib/lua/5.4/?.so;;" lua5.4 "$src/tests/lua/module.lua"
+  nm -D --defined-only "$work/tree/lib/lua/5.4/carcassonne.so" | awk '{print $3}' | tee "$work/syms.txt"
+  [ "$(cat "$work/syms.txt")" = "luaopen_carcassonne" ]
 }
 
 check "$prefix" installed

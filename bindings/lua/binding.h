@@ -48,6 +48,8 @@ void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth);
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name);
 /* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */
 int carc_lua_search_dirs(lua_State *L);
+/* module_api.c: adds engine() and its classes to the module table on top */
+void carc_lua_module_api(lua_State *L);
 /* carc_lua.c */
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls);
 lua_State *carc_lua_state(carc_lua *cl);

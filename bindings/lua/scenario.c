@@ -643,5 +643,6 @@ int carc_lua_open(lua_State *L) {
   luaL_newlib(L, f);
   lua_pushstring(L, carc_version());
   lua_setfield(L, -2, "version");
+  carc_lua_module_api(L);
   return 1;
 }
