@@ -31,6 +31,20 @@ cmake -S . -B "$work/nolua" -DCARC_WITH_LUA=OFF -DCARC_WERROR=ON >/dev/null
 cmake --build "$work/nolua" -j2 >/dev/null
 ctest --test-dir "$work/nolua" --output-on-failure | tail -1
 
+echo "== used from another project with add_subdirectory (no tests, no forced build type)"
+mkdir -p "$work/sub"
+cat > "$work/sub/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.20)
+project(uses_carcassonne C)
+add_subdirectory("$src" carcassonne)
+add_executable(embed "$src/examples/embed.c")
+target_link_libraries(embed PRIVATE carcassonne::carcassonne_static)
+CMAKE
+cmake -S "$work/sub" -B "$work/sub/build" -DCARC_WITH_LUA=OFF >/dev/null
+grep -q '^CMAKE_BUILD_TYPE:STRING=$' "$work/sub/build/CMakeCache.txt"
+cmake --build "$work/sub/build" -j2 --target embed >/dev/null
+"$work/sub/build/embed" | tail -1
+
 echo "== build and install into $prefix"
 cmake -S . -B "$work/build" -DCMAKE_INSTALL_PREFIX="$prefix" -DCARC_BUILD_TESTS=OFF -DCARC_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$work/build" -j2 >/dev/null
