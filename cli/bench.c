@@ -3,6 +3,7 @@
  * farmers and final scoring included), games per second on one core, the
  * mean cost of one scoring, and peak memory. */
 #include "cli.h"
+#include "digest.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -68,14 +69,23 @@ static double scoring_cost_us(carc_engine *e, int players) {
 }
 
 int cli_bench(int argc, char **argv) {
-  long games = 20000, players = 2;
+  long games = 20000, players = 2, greedy_every = 0;
+  int checksum_only = 0;
   const char *rules = NULL;
   for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--checksum")) {
+      checksum_only = 1;
+      continue;
+    }
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       printf("usage: carcassonne bench [--games N] [--players N] [--rules FILE]\n"
+             "       carcassonne bench --checksum [--games N] [--greedy-every K] [--rules FILE]\n"
              "Plays N seeded full games with random bots on one core (followers, farmers\n"
              "and final scoring included) and prints games per second, the mean cost of\n"
-             "one scoring and peak memory. With --rules, the same with that ruleset.\n");
+             "one scoring and peak memory. With --rules, the same with that ruleset.\n"
+             "--checksum plays the fixed series instead (game i: seed i+1, 2 + i%%4 players,\n"
+             "every K-th game by the greedy bot) and prints one digest of every move and\n"
+             "score: equal digests, equal games.\n");
       return 0;
     }
     if (i + 1 >= argc) return fprintf(stderr, "carcassonne bench: option missing its value\n"), 2;
@@ -85,6 +95,9 @@ int cli_bench(int argc, char **argv) {
     } else if (!strcmp(argv[i], "--players")) {
       if (!cli_parse_int(argv[++i], 2, 5, &players))
         return fprintf(stderr, "carcassonne bench: --players takes 2 to 5\n"), 2;
+    } else if (!strcmp(argv[i], "--greedy-every")) {
+      if (!cli_parse_int(argv[++i], 0, 100000000, &greedy_every))
+        return fprintf(stderr, "carcassonne bench: --greedy-every takes 0 or more\n"), 2;
     } else if (!strcmp(argv[i], "--rules")) {
       rules = argv[++i];
     } else {
@@ -93,6 +106,18 @@ int cli_bench(int argc, char **argv) {
   }
   carc_engine *e = cli_engine(rules, "bench");
   if (!e) return 1;
+  if (checksum_only) {
+    uint64_t h = 0;
+    char err[256] = "";
+    carc_result r = digest_series(e, games, greedy_every, &h, err, sizeof err);
+    if (r == CARC_OK)
+      printf("checksum: %016llx (%ld games, 2-5 players, greedy bot every %ld)\n",
+             (unsigned long long)h, games, greedy_every);
+    else
+      fprintf(stderr, "carcassonne bench: %s\n", err);
+    cli_engine_free(e);
+    return r == CARC_OK ? 0 : 1;
+  }
   double secs, tiles;
   long checksum;
   if (!run_games(e, (int)players, games, &secs, &tiles, &checksum)) {
