@@ -610,7 +610,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
   } else {
     add_path(&p, path);
   }
-  qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
+  if (p.n) qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
   *passed = *failed = 0;
   for (int i = 0; i < p.n; i++) {
     run_file(p.v[i], out, passed, failed);

@@ -236,6 +236,15 @@ CARC_API const char *carc_handler_name(const carc_engine *e, int i);
 CARC_API int carc_handler_priority(const carc_engine *e, int i);
 CARC_API int carc_handler_enabled(const carc_engine *e, int i);
 CARC_API int carc_handler_find(const carc_engine *e, const char *name); /* -1 if none */
+/* What a handler (or hook) does, in words, for the scoring table that
+ * `carcassonne explain` prints. Either one line for every feature it touches,
+ * or lines "KIND: text" and "KIND REASON: text" (KIND a kind name, REASON
+ * completed or final) for texts that differ by feature. NULL or "" clears. */
+CARC_API carc_result carc_handler_describe(carc_engine *e, const char *name, const char *text);
+/* The i-th handler's description ("" if none) and filter (the features and
+ * reasons it touches). */
+CARC_API const char *carc_handler_description(const carc_engine *e, int i);
+CARC_API carc_result carc_handler_filter(const carc_engine *e, int i, carc_filter *out);
 
 /* The scoring context lent to handlers. Valid only during the call. */
 CARC_API int carc_ctx_get(const carc_score_ctx *ctx, carc_ctx_field f);
@@ -295,6 +304,12 @@ CARC_API carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
                           const char *name, int priority,
                           const carc_filter *filter, carc_hook_fn fn, void *ud);
 CARC_API const char *carc_hook_point_name(carc_hook_point p);
+/* The hooks of one point, in run order. */
+CARC_API int carc_hook_count(const carc_engine *e, carc_hook_point p);
+CARC_API const char *carc_hook_name(const carc_engine *e, carc_hook_point p, int i);
+CARC_API int carc_hook_priority(const carc_engine *e, carc_hook_point p, int i);
+CARC_API int carc_hook_enabled(const carc_engine *e, carc_hook_point p, int i);
+CARC_API const char *carc_hook_description(const carc_engine *e, carc_hook_point p, int i);
 /* All handlers and hooks in run order, one line each, for printing. */
 CARC_API carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_t cap);
 
