@@ -166,3 +166,10 @@ if(NOT md MATCHES "## Road\n\n\\| when \\| priority \\| handler \\| row \\|" OR
    NOT md MATCHES "\\| after the game \\| 510 \\| `little_buildings.buildings` \\| Little building")
   message(FATAL_ERROR "explain --markdown does not print Markdown tables:\n${md}")
 endif()
+
+# A failing case is reported with the file and line of the failing assertion.
+file(WRITE ${TMP}/failing/fails.lua "-- fails on purpose\ncase(\"wrong scores\", function()\n  local s = scenario{ players = 2 }\n  s:expect_scores{ 1, 0 }\nend)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/failing RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*/failing/fails.lua:4: wrong scores\n")
+  message(FATAL_ERROR "a failing case does not name its file and line:\n${out}")
+endif()

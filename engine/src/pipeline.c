@@ -260,7 +260,7 @@ carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_
 /* ------------------------------------------------------------- context */
 
 static void note_change(carc_score_ctx *c, int field, int player, int before, int after) {
-  if (!c->keep || before == after) return;
+  if (!c->keep || (before == after && field != CARC_CHANGE_RAN)) return;
   carc_game *g = c->game;
   if (g->nchanges == g->cap_changes) {
     int cap = g->cap_changes ? g->cap_changes * 2 : 256;
@@ -456,6 +456,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
     if (!h->enabled || !filter_match(g, &h->filter, c, attr_bits)) continue;
     c->current = h;
     c->current_index = i;
+    note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
     carc_result r = h->fn(c, h->ud);
     if (r != CARC_OK) {
       g->nchanges = out->first_change;

@@ -83,6 +83,7 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const char *last = NULL;
   for (int j = 0; j < in->changes; j++) {
     const record_change *c = &g->changes[rc->first_change + j];
+    if (c->field == CARC_CHANGE_RAN) continue; /* the text shows what changed */
     const char *name = handler_name_by_seq(e, c->handler);
     if (name != last) {
       put(&o, "%s  %3d %-34s", last ? "\n" : "", handler_priority_by_name(e, name), name);
