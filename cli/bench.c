@@ -83,15 +83,22 @@ int cli_bench(int argc, char **argv) {
              "Plays N seeded full games with random bots on one core (followers, farmers\n"
              "and final scoring included) and prints games per second, the mean cost of\n"
              "one scoring and peak memory. With --rules, the same with that ruleset.\n"
-             "--checksum plays the fixed series instead (game i: seed i+1, 2 + i%%4 players,\n"
-             "every K-th game by the greedy bot) and prints one digest of every move and\n"
-             "score: equal digests, equal games.\n");
+             "  --games N         1 to 100000000 (default 20000)\n"
+             "  --players N       2 to 5 (default 2)\n"
+             "  --rules FILE      a ruleset (Lua)\n"
+             "  --checksum        play the fixed series instead (game i: seed i+1, 2 + i%%4\n"
+             "                    players, every K-th game by the greedy bot) and print one\n"
+             "                    digest of every move and score: equal digests, equal games\n"
+             "  --greedy-every K  0 to 100000000 (with --checksum)\n");
       return 0;
     }
-    if (i + 1 >= argc) return fprintf(stderr, "carcassonne bench: option missing its value\n"), 2;
+    if (strcmp(argv[i], "--games") && strcmp(argv[i], "--players") && strcmp(argv[i], "--rules") &&
+        strcmp(argv[i], "--greedy-every"))
+      return cli_usage_error("bench", argv[i], 1);
+    if (i + 1 >= argc) return cli_usage_error("bench", argv[i], 0);
     if (!strcmp(argv[i], "--games")) {
       if (!cli_parse_int(argv[++i], 1, 100000000, &games))
-        return fprintf(stderr, "carcassonne bench: --games takes 1 or more\n"), 2;
+        return fprintf(stderr, "carcassonne bench: --games takes 1 to 100000000\n"), 2;
     } else if (!strcmp(argv[i], "--players")) {
       if (!cli_parse_int(argv[++i], 2, 5, &players))
         return fprintf(stderr, "carcassonne bench: --players takes 2 to 5\n"), 2;

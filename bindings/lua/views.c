@@ -256,6 +256,21 @@ static int s_edges(lua_State *L) {
     }
   return 1;
 }
+/* seg:cities(): for a field segment, the city segments of its tile that it
+ * touches (the cities a farm counts); empty for other kinds. */
+static int s_cities(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_SEG);
+  carc_engine *e = carc_game_engine(v->g);
+  int t = carc_segment_tile(v->g, v->a), s = carc_segment_index(v->g, v->a);
+  unsigned bits = carc_segment_field_cities(e, carc_board_tile_type(v->g, t), s);
+  lua_newtable(L);
+  for (int k = 0, n = 0; bits; k++, bits >>= 1)
+    if (bits & 1u) {
+      push_child(L, v, CARC_V_SEG, carc_board_segment_id(v->g, t, k));
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
 static int s_feature(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_SEG);
   push_child(L, v, CARC_V_FEATURE, v->a);
@@ -482,7 +497,8 @@ void carc_lua_views_open(lua_State *L) {
   static const luaL_Reg tile_m[] = {{"attr", t_attr},       {"segments", t_segments},
                                     {"segment_at", t_segment_at}, {"token", t_token},
                                     {"has_kind", t_has_kind}, {NULL, NULL}};
-  static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature}, {NULL, NULL}};
+  static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature},
+                                   {"cities", s_cities}, {NULL, NULL}};
   static const luaL_Reg feat_m[] = {{"segments", f_segments}, {"tile_list", f_tile_list},
                                     {"has_attr", f_has_attr}, {"figures", f_figures}, {NULL, NULL}};
   static const luaL_Reg ctx_m[] = {{"strength", c_strength}, {"set_strength", c_set_strength},

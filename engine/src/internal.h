@@ -22,6 +22,7 @@
 #define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
 #define MAX_STAGED 160        /* features scored by one call (final scoring) */
 #define ERR_CAP 512
+#define MAX_DESC 1024         /* a handler's description, incl. NUL */
 
 typedef struct attr_value {
   uint8_t id;
@@ -67,6 +68,7 @@ typedef struct handler {
   carc_filter filter;
   carc_handler_fn fn;
   void *ud;
+  char *desc;             /* what it does, for `explain`; NULL if undeclared */
 } handler;
 
 typedef struct hook {
@@ -75,6 +77,7 @@ typedef struct hook {
   carc_filter filter;
   carc_hook_fn fn;
   void *ud;
+  char *desc;
 } hook;
 
 typedef struct figure_type {

@@ -65,9 +65,16 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const board_tile *bt = &g->tiles[root->tile];
   put(&o, "%s at (%d,%d), %s: value %d;", carc_kind_name(e, in->kind), bt->x, bt->y,
       in->reason == CARC_COMPLETED ? "completed" : "final scoring", in->total);
+  /* the scorers: what the last "scores" change left, so a scorer who
+   * receives 0 points is shown as +0, not as nobody */
+  int scorer[CARC_MAX_PLAYERS] = {0};
+  for (int j = 0; j < in->changes; j++) {
+    const record_change *c = &g->changes[rc->first_change + j];
+    if (c->field == -2 && c->player >= 0 && c->player < CARC_MAX_PLAYERS) scorer[c->player] = c->after != 0;
+  }
   int any = 0;
   for (int p = 0; p < g->players; p++)
-    if (in->award[p]) {
+    if (in->award[p] || scorer[p]) {
       put(&o, " %s %+d", carc_player_name(p), in->award[p]);
       any = 1;
     }
@@ -76,6 +83,7 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const char *last = NULL;
   for (int j = 0; j < in->changes; j++) {
     const record_change *c = &g->changes[rc->first_change + j];
+    if (c->field == CARC_CHANGE_RAN) continue; /* the text shows what changed */
     const char *name = handler_name_by_seq(e, c->handler);
     if (name != last) {
       put(&o, "%s  %3d %-34s", last ? "\n" : "", handler_priority_by_name(e, name), name);
@@ -117,8 +125,9 @@ size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
     if (bt->y < miny) miny = bt->y;
     if (bt->y > maxy) maxy = bt->y;
   }
-  put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, M monastery, digits: "
-      "players' figures, T token)\n", minx, maxx, miny, maxy);
+  put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, ~ water, M monastery, "
+      "* another area kind; centre + road through, o crossing, # large city; 1-6 a player's "
+      "figure, n a neutral figure, T a token)\n", minx, maxx, miny, maxy);
   for (int y = miny; y <= maxy; y++) {
     for (int row = 0; row < 3; row++) {
       for (int x = minx; x <= maxx; x++) {
@@ -129,7 +138,7 @@ size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
           for (int f = 0; f < g->nfigs; f++) {
             const figure_state *fs = &g->figs[f];
             if (fs->seg < 0 || g->segs[fs->seg].tile != t) continue;
-            pic[6 + 1 + (fs->owner < 0 ? 2 : 0)] = fs->owner < 0 ? '*' : (char)('1' + fs->owner);
+            pic[6 + 1 + (fs->owner < 0 ? 2 : 0)] = fs->owner < 0 ? 'n' : (char)('1' + fs->owner);
           }
           if (g->tiles[t].token >= 0) pic[6 + 3] = 'T';
         }

@@ -751,6 +751,34 @@ carc_result carc_game_end_turn(carc_game *g) {
   return r;
 }
 
+static carc_result draw_named(carc_game *g, int type) {
+  if (type < 0 || type >= g->e->ntypes) return game_fail(g, CARC_ERR_UNKNOWN, "unknown tile type %d", type);
+  if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "the game is over");
+  if (g->phase == CARC_PHASE_ACT)
+    return game_fail(g, CARC_ERR_STATE, "finish the turn in progress first");
+  if (g->phase == CARC_PHASE_PLACE && g->drawn == type) return CARC_OK;
+  if (g->bag_pos < g->bag_len || g->phase == CARC_PHASE_PLACE)
+    return game_fail(g, CARC_ERR_STATE, "the tile to place is %s, drawn from the bag",
+                     g->drawn >= 0 ? g->e->types[g->drawn].name : "the next one in the bag");
+  if (!board_can_place_anywhere(g, type))
+    return game_fail(g, CARC_ERR_ILLEGAL, "tile %s fits nowhere on the board", g->e->types[type].name);
+  g->drawn = type;
+  g->phase = CARC_PHASE_PLACE;
+  return CARC_OK;
+}
+
+carc_result carc_game_place_named(carc_game *g, int type, int x, int y, int rot) {
+  int drawn = g->drawn;
+  carc_phase phase = g->phase;
+  carc_result r = draw_named(g, type);
+  if (r == CARC_OK) r = carc_game_place(g, x, y, rot);
+  if (r != CARC_OK) { /* as it was: no tile waiting */
+    g->drawn = drawn;
+    g->phase = phase;
+  }
+  return r;
+}
+
 carc_result carc_game_set_current_player(carc_game *g, int p) {
   if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", p + 1);
   g->current = p;
