@@ -8,6 +8,8 @@ int cli_parse_int(const char *s, long lo, long hi, long *out);
 /* An engine with the base game and, if `rules` is given, that ruleset.
  * Prints the error (prefixed with `cmd`) and returns NULL on failure. */
 carc_engine *cli_engine(const char *rules, const char *cmd);
+/* The same with the engine's memory from `alloc` (the benchmark counts). */
+carc_engine *cli_engine_alloc(const char *rules, const char *cmd, carc_alloc_fn alloc, void *ud);
 void cli_engine_free(carc_engine *e);
 /* Called after every turn of `play` (prints expansion state changes). */
 void cli_after_turn(carc_game *g, FILE *out);

@@ -7,7 +7,11 @@
 #include <string.h>
 
 carc_engine *cli_engine(const char *rules, const char *cmd) {
-  carc_engine *e = carc_engine_new(NULL, NULL);
+  return cli_engine_alloc(rules, cmd, NULL, NULL);
+}
+
+carc_engine *cli_engine_alloc(const char *rules, const char *cmd, carc_alloc_fn alloc, void *ud) {
+  carc_engine *e = carc_engine_new(alloc, ud);
   if (!e || carc_tiles_load_base(e) != CARC_OK) {
     fprintf(stderr, "carcassonne %s: %s\n", cmd, e ? carc_engine_error(e) : "out of memory");
     carc_engine_free(e);
