@@ -62,7 +62,7 @@ end
 local OPTIONS = C.options   -- resolved options: OPTIONS[expansion][name]
 local loaded = {}           -- expansion name -> true once loaded
 
-local function expansion_object(name, file, options)
+local function expansion_object(name, file, options, dir)
   local x = { name = name, options = options }
   local function check(self, m)
     if self ~= x then error(fmt("%s: use x:%s(...), not x.%s(...)", name, m, m), 3) end
@@ -85,6 +85,13 @@ local function expansion_object(name, file, options)
   function x.var(self, v) check(self, "var"); return C.var(v) end
   function x.flag(self, f) check(self, "flag"); return C.flag(f) end
   function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end
+  -- the board becomes map `m` (a name looked up in the ruleset's folder and maps/, or a path)
+  -- setup = { followers = N, tiles = N } overrides the map's recommendations (0: keep)
+  function x.map(self, m, setup)
+    check(self, "map")
+    setup = setup or {}
+    C.map(m, dir, setup.followers or 0, setup.tiles or 0)
+  end
   return x
 end
 
@@ -156,7 +163,7 @@ load_expansion = function(name, rs)
     for _, r in ipairs(spec.requires or {}) do load_expansion(r, rs) end
     local opts = resolve(name, spec.options, rs.options[name], rs.where)
     OPTIONS[name] = opts
-    declared = expansion_object(name, shown, opts)
+    declared = expansion_object(name, shown, opts, rs.dirs[1])
     return declared
   end
   local chunk, err = load(text, "@" .. shown, "t", env)
