@@ -11,7 +11,15 @@ carc_engine *cli_engine(const char *rules, const char *cmd);
 void cli_engine_free(carc_engine *e);
 /* Called after every turn of `play` (prints expansion state changes). */
 void cli_after_turn(carc_game *g, FILE *out);
-int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out);
+/* Plays a whole game; with `svg`, writes the final board there as SVG; with
+ * `save`, writes the finished game there as JSON. */
+int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out,
+                  const char *svg, const char *save);
+/* Sets map `map` (a name or path; NULL: nothing) unless the ruleset chose one. */
+int cli_load_map(carc_engine *e, const char *map, const char *cmd);
+int cli_write_svg(const carc_game *g, const char *path, const char *cmd);
+int cli_maps(int argc, char **argv);
+int cli_render(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_test(int argc, char **argv);
 #endif

@@ -119,14 +119,11 @@ static void draw_tile(svg_out *o, const carc_game *g, int ti, int ox, int oy) {
           if (!m) continue;
           double c[4];
           edge_corners(d, c);
-          if (m == 7 && edges == 1) { /* a cap */
-            double ix = S / 2.0 + (c[0] - S / 2.0) * 0.5, iy = S / 2.0 + (c[1] - S / 2.0) * 0.5;
-            double jx = S / 2.0 + (c[2] - S / 2.0) * 0.5, jy = S / 2.0 + (c[3] - S / 2.0) * 0.5;
+          if (m == 7 && edges == 1) { /* a cap: a trapezoid reaching a third of the way in */
             double mx = (c[0] + c[2]) / 2, my = (c[1] + c[3]) / 2;
-            ix = (ix + mx) / 2 + (c[0] - mx) * 0.3;
-            iy = (iy + my) / 2 + (c[1] - my) * 0.3;
-            jx = (jx + mx) / 2 + (c[2] - mx) * 0.3;
-            jy = (jy + my) / 2 + (c[3] - my) * 0.3;
+            double nx = (S / 2.0 - mx) * 0.7, ny = (S / 2.0 - my) * 0.7;
+            double ix = c[0] + (c[2] - c[0]) * 0.22 + nx, iy = c[1] + (c[3] - c[1]) * 0.22 + ny;
+            double jx = c[0] + (c[2] - c[0]) * 0.78 + nx, jy = c[1] + (c[3] - c[1]) * 0.78 + ny;
             put(o, "<polygon class=\"%s\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\" stroke=\"#7a4a1a\" stroke-width=\"1\"/>",
                 ts->kind == CARC_CITY ? "city" : "water", c[0], c[1], c[2], c[3], jx, jy, ix, iy, fill);
           } else if (m == 7) {
@@ -306,7 +303,12 @@ size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap) {
           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
           "font-family=\"sans-serif\">\n", w, h, w, h);
   put(&o, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, m ? "#aed6f1" : "#fbfaf5");
-  if (m) draw_map(&o, g, minx, miny);
+  if (m) {
+    put(&o, "<text class=\"title\" x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\" fill=\"#1b2631\">");
+    put_text(&o, m->name);
+    put(&o, "</text>\n");
+    draw_map(&o, g, minx, miny);
+  }
   for (int t = 0; t < g->ntiles; t++)
     if (g->tiles[t].cell != UINT16_MAX) draw_tile(&o, g, t, minx, miny);
   if (m) draw_links(&o, g, minx, miny);
