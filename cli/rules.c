@@ -44,18 +44,19 @@ void cli_after_turn(carc_game *g, FILE *out) {
   carc_engine *e = carc_game_engine(g);
   carc_lua *cl = carc_lua_of(e);
   if (!cl) return;
-  int fresh = g != last_game, changed = fresh;
+  int fresh = g != last_game, changed = fresh, any = 0;
   last_game = g;
   for (int flag = 0; flag < 2; flag++)
     for (int i = 0; i < 64; i++) {
       const char *name = carc_lua_declared(cl, flag, i);
       if (!name) break;
       if (strncmp(name, prefix, sizeof prefix - 1)) continue;
+      any = 1;
       int v = flag ? carc_game_flag(g, carc_flag_find(e, name)) : carc_game_var(g, carc_var_find(e, name));
       if (v != last[flag][i]) changed = 1;
       last[flag][i] = v;
     }
-  if (!changed) return;
+  if (!changed || !any) return;
   fprintf(out, "  land_surveyors: active tiles now");
   const char *sep = " ";
   for (int i = 0; i < 64; i++) {
