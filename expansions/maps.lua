@@ -25,7 +25,10 @@ local x = expansion {
   },
 }
 
-x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles })
+-- The engine turns the flag on when a tile goes on a town or an island square
+-- with coats of arms: the hook below runs then, and on no other turn.
+local marked = x:flag("maps.square")
+x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles, signal = "maps.square" })
 
 -- Coats of arms on a road: the engine counts them on the feature; the base
 -- rates give roads no symbol points, so this handler adds them.
@@ -63,8 +66,7 @@ if x.options.town_bonus then
   }
 end
 
-local handled = x:var("maps.handled")   -- board index + 1 of the last tile looked at
-local extra = x:var("maps.extra")       -- 1: the turn being played is an extra turn
+local extra = x:var("maps.extra")  -- the turn number of the extra turn granted last, + 1
 
 -- What the square of the tile just placed gives: island coats of arms, and
 -- the town variants.
@@ -72,26 +74,19 @@ x:hook {
   point = "turn_end",
   name = "squares",
   priority = 500,
+  flag = "maps.square",
   fn = function(game, args)
+    game:set_flag(marked, false)
     local t = game:last_tile()
-    if not t or game:var(handled) == t.index + 1 then return end
-    game:set_var(handled, t.index + 1)
+    if not t then return end
     local kind, arms = game:map_square(t.x, t.y)
     if kind == "island" and arms > 0 then game:add_score(args.player, 2 * arms) end
-    if kind ~= "town" then
-      game:set_var(extra, 0)
-      return
-    end
+    if kind ~= "town" then return end
     if x.options.town_cost then game:add_score(args.player, -2) end
-    if x.options.town_extra_turn then
-      if game:var(extra) == 1 then
-        game:set_var(extra, 0)           -- this was the extra turn: no second one
-      else
-        game:play_again()
-        game:set_var(extra, 1)
-      end
-    else
-      game:set_var(extra, 0)
+    -- at most one extra turn a turn: none for a town placed in the extra turn itself
+    if x.options.town_extra_turn and game:var(extra) ~= game.turn + 1 then
+      game:play_again()
+      game:set_var(extra, game.turn + 2)
     end
   end,
 }

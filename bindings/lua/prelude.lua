@@ -86,11 +86,13 @@ local function expansion_object(name, file, options, dir)
   function x.flag(self, f) check(self, "flag"); return C.flag(f) end
   function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end
   -- the board becomes map `m` (a name looked up in the ruleset's folder and maps/, or a path)
-  -- setup = { followers = N, tiles = N } overrides the map's recommendations (0: keep)
+  -- setup = { followers = N, tiles = N } overrides the map's recommendations (0: keep);
+  -- setup.signal names a game flag the engine turns on when a tile goes on a
+  -- town or an island square with coats of arms
   function x.map(self, m, setup)
     check(self, "map")
     setup = setup or {}
-    C.map(m, dir, setup.followers or 0, setup.tiles or 0)
+    C.map(m, dir, setup.followers or 0, setup.tiles or 0, setup.signal)
   end
   return x
 end

@@ -216,7 +216,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     }
   }
   static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
-  segs_init(g, ti, t, (g->e->map ? map_area_squares(g, x, y) : 8) - around);
+  segs_init(g, ti, t, (g->e->map && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
   /* a new neighbour for every monastery-like segment around */
   for (int k = 0; k < 8; k++) {
     g->last_neigh8[k] = (int16_t)neigh8[k];
@@ -247,7 +247,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       continue;
     }
     if (g->e->map) { /* a map decides what lies beyond and what opens */
-      map_side(g, ti, d);
+      map_side(g, ti, d, nc);
       continue;
     }
     if (nc < 0) nc = board_cell_make(g, nx, ny);

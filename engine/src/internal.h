@@ -301,7 +301,7 @@ void game_log(carc_game *g, const char *fmt, ...);
 void bag_fill(carc_game *g);
 
 /* map.c (only called when the engine has a map) */
-void map_side(carc_game *g, int ti, int d);
+void map_side(carc_game *g, int ti, int d, int nc);
 void map_after_place(carc_game *g, int ti);
 int map_area_squares(const carc_game *g, int x, int y);
 void map_place_printed(carc_game *g);

@@ -601,8 +601,12 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
   m->squares = m->halves = 0;
   for (int y = 0; y < m->h; y++)
     for (int x = 0; x < m->w; x++) {
-      m->squares += takes_tile(m->sq[y][x].kind);
-      m->halves += m->sq[y][x].kind == CARC_SQ_HALF;
+      map_square *q = &m->sq[y][x];
+      m->squares += takes_tile(q->kind);
+      m->halves += q->kind == CARC_SQ_HALF;
+      q->simple = takes_tile(q->kind) && q->kind != CARC_SQ_ISLAND;
+      for (int d = 0; d < 4; d++)
+        if (q->link[d] >= 0 || sq_kind(m, x + dx_of(d), y + dy_of(d)) == CARC_SQ_CITY) q->simple = 0;
     }
   return CARC_OK;
 }
@@ -665,6 +669,14 @@ carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
     return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "tiles: %d is outside 1..%d (0 keeps the map's)", tiles, CARC_MAX_TILES);
   if (followers) e->map->followers = followers;
   if (tiles) e->map->tiles_min = e->map->tiles_max = tiles;
+  return CARC_OK;
+}
+
+carc_result carc_engine_map_signal(carc_engine *e, int flag) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
+  if (flag < -1 || flag >= e->nflags) return (carc_result)engine_fail(e, CARC_ERR_UNKNOWN, "no flag %d", flag);
+  e->map->signal = flag + 1;
   return CARC_OK;
 }
 
@@ -796,8 +808,9 @@ static void close_edge(carc_game *g, const board_tile *bt, const tile_type *t, i
   }
 }
 
-/* Edge d of the tile just placed at (x, y) has no tile beside it. */
-void map_side(carc_game *g, int ti, int d) {
+/* Edge d of the tile just placed has no tile beside it; nc is the cell of
+ * the square there, or -1. */
+void map_side(carc_game *g, int ti, int d, int nc) {
   const map_shape *m = g->e->map;
   board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
@@ -826,17 +839,33 @@ void map_side(carc_game *g, int ti, int d) {
     return;
   }
   if (printed) return;
-  int c = board_cell_find(g, nx, ny);
-  if (c >= 0 && g->cells[c].frontier_pos >= 0) {
-    cell *cl = &g->cells[c];
-    square_need(g, nx, ny, &cl->req, &cl->mask);
+  if (nc >= 0 && g->cells[nc].frontier_pos >= 0) { /* what else it needs was set when it opened */
+    cell *cl = &g->cells[nc];
+    uint32_t n = (t->sig[bt->rot] >> (8 * d)) & 0x3F;
+    uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
+    int od = (d + 2) % 4;
+    cl->req |= mirrored << (8 * od);
+    cl->mask |= 0x3Fu << (8 * od);
     g->fr_req[cl->frontier_pos] = cl->req;
     g->fr_mask[cl->frontier_pos] = cl->mask;
     return;
   }
   /* an island square opens only from the island (or by a ferry) */
   if (k == CARC_SQ_ISLAND && sq_kind(m, x, y) != CARC_SQ_ISLAND) return;
-  open_square(g, nx, ny);
+  if (!m->sq[ny][nx].simple || nc >= 0) {
+    open_square(g, nx, ny);
+    return;
+  }
+  /* a plain square: only the tile just placed lies beside it, as on the plane */
+  cell *cl = &g->cells[board_cell_make(g, nx, ny)];
+  uint32_t n = (t->sig[bt->rot] >> (8 * d)) & 0x3F;
+  uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
+  cl->req = mirrored << (8 * ((d + 2) % 4));
+  cl->mask = 0x3Fu << (8 * ((d + 2) % 4));
+  cl->frontier_pos = (int16_t)g->nfrontier;
+  g->frontier[g->nfrontier] = (int16_t)(cl - g->cells);
+  g->fr_req[g->nfrontier] = cl->req;
+  g->fr_mask[g->nfrontier++] = cl->mask;
 }
 
 /* After a real tile is placed: connect the large cities beside it. */
@@ -844,6 +873,10 @@ void map_after_place(carc_game *g, int ti) {
   const map_shape *m = g->e->map;
   const board_tile *bt = &g->tiles[ti];
   if (ti < g->nprinted) return;
+  if (m->signal) {
+    const map_square *s = &m->sq[bt->y][bt->x];
+    if (s->kind == CARC_SQ_TOWN || (s->kind == CARC_SQ_ISLAND && s->arms)) g->s.flags |= 1ull << (m->signal - 1);
+  }
   for (int d = 0; d < 4; d++) {
     int nx = bt->x + dx_of(d), ny = bt->y + dy_of(d);
     if (sq_kind(m, nx, ny) == CARC_SQ_CITY) open_around_city(g, m->sq[ny][nx].city);

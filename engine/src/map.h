@@ -28,6 +28,7 @@ typedef struct map_square {
   int8_t link[4];        /* printed link on this edge (index into links), -1 */
   int8_t start;          /* start square index, -1 */
   int8_t name;           /* index into names, -1 */
+  uint8_t simple;        /* opens like a square of the plane: land, no printed piece on or beside it */
 } map_square;
 
 enum { LINK_ROAD, LINK_CITY, LINK_FERRY };
@@ -58,6 +59,7 @@ struct map_shape {
   char name[MAP_NAME * 2];
   int w, h;
   int tiles_min, tiles_max, starts_used, followers;
+  int signal;            /* game flag id + 1 turned on by a tile on a town or island-with-arms square */
   int nstart;
   int16_t start_x[MAP_MAX_STARTS], start_y[MAP_MAX_STARTS];
   int ncities, nlinks, nprinted, nnames, squares, halves;
