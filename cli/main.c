@@ -95,6 +95,22 @@ static void print_changed(FILE *out, const char *before, const char *now) {
   }
 }
 
+/* A growable string for what expansions say of their state. */
+typedef struct text {
+  char *text;
+  size_t cap;
+} text;
+static void describe(carc_lua *cl, carc_game *g, text *t) {
+  size_t n = carc_lua_describe(cl, g, t->text, t->cap);
+  if (n + 1 > t->cap) {
+    char *bigger = realloc(t->text, n + 1);
+    if (!bigger) return; /* keeps the cut text */
+    t->text = bigger;
+    t->cap = n + 1;
+    carc_lua_describe(cl, g, t->text, t->cap);
+  }
+}
+
 /* Plays a whole game with bots, printing turns, scorings and the board. */
 int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out) {
   carc_game_options opt = {players, seed, 0, 0};
@@ -107,22 +123,30 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
           bot == CARC_BOT_GREEDY ? "greedy" : "random", carc_game_bag_left(g) + 1);
   int shown = 0;
   static char buf[1 << 16];
+  int *where = malloc(sizeof *where * (size_t)(carc_game_figures(g) + 1));
+  if (!where) {
+    fprintf(stderr, "carcassonne play: out of memory\n");
+    carc_game_free(g);
+    return 1;
+  }
   /* what the expansions say of their state (x:describe), printed when it changes */
-  char said[4096] = "", now[4096];
+  text said = {NULL, 0}, now = {NULL, 0};
   carc_lua *cl = carc_lua_of(e);
   if (cl) {
-    carc_lua_describe(cl, g, said, sizeof said);
-    print_changed(out, "", said);
+    describe(cl, g, &said);
+    print_changed(out, "", said.text ? said.text : "");
   }
   while (carc_game_phase(g) != CARC_PHASE_OVER) {
     int turn = carc_game_turn(g), player = carc_game_current_player(g);
     int drawn = carc_game_drawn_tile(g);
     int before = carc_board_tiles(g);
-    int where[64]; /* neutral figures' places before the turn */
-    int nfig = carc_game_figures(g) < 64 ? carc_game_figures(g) : 64;
+    int nfig = carc_game_figures(g); /* neutral figures' places before the turn */
     for (int f = 0; f < nfig; f++) where[f] = carc_figure_segment(g, f);
     if (carc_bot_play_turn(g, bot) != CARC_OK) {
       fprintf(stderr, "carcassonne play: %s\n", carc_game_error(g));
+      free(where);
+      free(said.text);
+      free(now.text);
       carc_game_free(g);
       return 1;
     }
@@ -155,15 +179,20 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
       fprintf(out, "  %s", buf);
     }
     if (cl) {
-      carc_lua_describe(cl, g, now, sizeof now);
-      print_changed(out, said, now);
-      memcpy(said, now, sizeof said);
+      describe(cl, g, &now);
+      print_changed(out, said.text ? said.text : "", now.text ? now.text : "");
+      text swap = said;
+      said = now;
+      now = swap;
     }
   }
   if (carc_game_set_aside(g)) fprintf(out, "tiles set aside (fit nowhere): %d\n", carc_game_set_aside(g));
   carc_game_render_board(g, buf, sizeof buf);
   fprintf(out, "%s", buf);
   print_scores(g, "final scores");
+  free(where);
+  free(said.text);
+  free(now.text);
   carc_game_free(g);
   return 0;
 }

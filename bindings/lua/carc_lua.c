@@ -37,6 +37,7 @@ struct carc_lua {
   uint64_t rng;             /* math.random outside games: fixed seed */
   carc_ctxbox *ctx;
   int keys_ref;
+  int award_ref, scores_ref; /* feature_scored: args.award, args.scores, refilled */
   int ctx_ref, loader_ref, options_ref, args_ref, hook_game_ref, hook_tile_ref, hook_feature_ref,
       names_ref;
   carc_view *hook_game, *hook_tile, *hook_feature;
@@ -203,8 +204,8 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
 
 /* Hook argument keys, pushed from a registry array: lua_setfield would look
  * each name up in the string table on every call. */
-enum { K_PLAYER = 1, K_X, K_Y, K_ROTATION, K_TILE, K_FEATURE, K_COUNT };
-static const char *const arg_keys[] = {NULL, "player", "x", "y", "rotation", "tile", "feature"};
+enum { K_PLAYER = 1, K_X, K_Y, K_ROTATION, K_TILE, K_FEATURE, K_AWARD, K_SCORES, K_COUNT };
+static const char *const arg_keys[] = {NULL, "player", "x", "y", "rotation", "tile", "feature", "award", "scores"};
 
 static void set_arg_int(lua_State *L, int keys, int key, int v) {
   lua_rawgeti(L, keys, key);
@@ -246,6 +247,23 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
     set_arg_int(L, keys, K_X, a->x);
     set_arg_int(L, keys, K_Y, a->y);
     set_arg_int(L, keys, K_ROTATION, a->rotation);
+  }
+  if (f->point == CARC_HOOK_FEATURE_SCORED) { /* per player: points and whether he scores */
+    int n = carc_game_players(g);
+    lua_rawgeti(L, keys, K_AWARD);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->award_ref);
+    lua_rawgeti(L, keys, K_SCORES);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->scores_ref);
+    for (int p = 0; p < n; p++) {
+      int award = 0, scores = 0;
+      carc_game_pending_award(g, a->feature, p, &award, &scores);
+      lua_pushinteger(L, award);
+      lua_rawseti(L, -4, p + 1);
+      lua_pushboolean(L, scores);
+      lua_rawseti(L, -2, p + 1);
+    }
+    lua_rawset(L, -5); /* args.scores */
+    lua_rawset(L, -3); /* args.award */
   }
   lua_rawgeti(L, keys, K_FEATURE);
   if (a->feature >= 0) {
@@ -587,7 +605,7 @@ size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
       text = "(describe returned neither a string nor nil)";
     }
     if (text && text[0]) {
-      int w = snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "%s: %s\n", f->exp, text);
+      int w = snprintf(n < cap ? buf + n : NULL, n < cap ? cap - n : 0, "%s: %s\n", f->exp, text);
       if (w > 0) n += (size_t)w;
     }
     lua_settop(L, top);
@@ -678,6 +696,10 @@ static int open_state(lua_State *L) {
   cl->hook_feature = ref_view(L, cl, CARC_V_FEATURE, &cl->hook_feature_ref);
   lua_createtable(L, 0, 8);
   cl->args_ref = new_ref(L);
+  lua_createtable(L, CARC_MAX_PLAYERS, 0);
+  cl->award_ref = new_ref(L);
+  lua_createtable(L, CARC_MAX_PLAYERS, 0);
+  cl->scores_ref = new_ref(L);
   lua_createtable(L, K_COUNT, 0);
   for (int k = 1; k < K_COUNT; k++) {
     lua_pushstring(L, arg_keys[k]);

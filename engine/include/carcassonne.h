@@ -307,6 +307,11 @@ CARC_API carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
                           const char *name, int priority,
                           const carc_filter *filter, carc_hook_fn fn, void *ud);
 CARC_API const char *carc_hook_point_name(carc_hook_point p);
+/* During feature_scored and turn_end hooks (before the points are applied):
+ * what the scoring of `feature` (any of its segment ids) gives `player`, and
+ * whether he scores it. CARC_ERR_STATE if that feature is not being scored. */
+CARC_API carc_result carc_game_pending_award(carc_game *g, int feature, int player, int *award,
+                                             int *scores);
 /* The hooks of one point, in run order. */
 CARC_API int carc_hook_count(const carc_engine *e, carc_hook_point p);
 CARC_API const char *carc_hook_name(const carc_engine *e, carc_hook_point p, int i);

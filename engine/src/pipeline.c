@@ -393,7 +393,8 @@ static void ctx_init(carc_game *g, int root, int reason) {
     } while (s != root);
     count = c->ntiles;
     if (r->kind == CARC_FIELD) { /* farms count the completed cities they touch */
-      int seen[64], nseen = 0;
+      uint64_t seen[MAX_SEGS / 64 + 1]; /* a bit per city root: no cap on the cities */
+      memset(seen, 0, sizeof seen);
       count = 0;
       s = root;
       do {
@@ -405,10 +406,8 @@ static void ctx_init(carc_game *g, int root, int reason) {
           cities &= cities - 1;
           int cr = feature_find(g, bt->seg_base + ci);
           if (!feature_is_complete(g, cr)) continue;
-          int dup = 0;
-          for (int k = 0; k < nseen && !dup; k++) dup = seen[k] == cr;
-          if (dup) continue;
-          if (nseen < 64) seen[nseen++] = cr;
+          if (seen[cr / 64] & (1ull << (cr % 64))) continue;
+          seen[cr / 64] |= 1ull << (cr % 64);
           count++;
         }
         s = v->next;
@@ -471,9 +470,11 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
   out->nchanges = g->nchanges - out->first_change;
   out->total = c->v[CARC_F_TOTAL];
   out->scored = 0;
+  out->scorers = 0;
   for (int p = 0; p < g->players; p++) {
     out->award[p] = c->award[p];
     out->scored |= c->scores[p];
+    if (c->scores[p]) out->scorers |= 1 << p;
   }
   return CARC_OK;
 }
