@@ -36,8 +36,12 @@ local x = expansion {
                                               "wealth", "poverty" } },
     active_monastery = { default = "", values = { "", "hermit_monastery", "pilgrimage_route",
                                                   "wealth", "poverty" } },
-    -- base tile types that show a farmhouse (comma separated; "" = none)
+    -- base tile types all of whose copies show a farmhouse (comma separated; "" = none)
     farmhouse_tiles = "U,V",
+    -- individual copies that show one: "TYPE:N,..." sets N copies of TYPE apart
+    -- as type TYPE_FARMHOUSE with the farmhouse (a type named here must not be
+    -- in farmhouse_tiles too)
+    farmhouse_copies = "",
   },
 }
 
@@ -90,8 +94,22 @@ for _, effect in ipairs(EFFECTS) do FLAG[effect] = x:flag("land_surveyors." .. e
 
 -- Farmhouses: a tile attribute on the base tile types listed in the option.
 -- Sheds (tile attribute "shed") never change a score.
+local whole = {}
 for name in string.gmatch(opt.farmhouse_tiles, "[^,%s]+") do
   x:tile_attr(name, "farmhouse", 1)
+  whole[name] = true
+end
+for item in string.gmatch(opt.farmhouse_copies, "[^,%s]+") do
+  local name, n = item:match("^([%w_]+):(%d+)$")
+  if not name then
+    error(string.format("land_surveyors: farmhouse_copies entry %q is not TYPE:COUNT", item), 0)
+  end
+  if whole[name] then
+    error(string.format("land_surveyors: tile %s is in farmhouse_tiles (every copy) and in "
+      .. "farmhouse_copies (some copies); take it out of farmhouse_tiles", name), 0)
+  end
+  x:tile_split(name, name .. "_FARMHOUSE", tonumber(n))
+  x:tile_attr(name .. "_FARMHOUSE", "farmhouse", 1)
 end
 
 local function set_flags(game)

@@ -327,6 +327,16 @@ static int p_tile_attr(lua_State *L) {
   return 0;
 }
 
+static int p_tile_split(lua_State *L) {
+  carc_lua *cl = self(L);
+  const char *tile = luaL_checkstring(L, 1);
+  int t = carc_tile_type_find(cl->e, tile);
+  if (t < 0) return luaL_error(L, "tile_split: unknown tile type '%s'", tile);
+  if (carc_tile_split(cl->e, t, luaL_checkstring(L, 2), (int)luaL_checkinteger(L, 3)) != CARC_OK)
+    return engine_error(L);
+  return 0;
+}
+
 static int get_int(lua_State *L, int t, const char *k, int def) {
   int ty = lua_getfield(L, t, k);
   int v = def;
@@ -717,7 +727,7 @@ static int open_state(lua_State *L) {
       {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
-      {"describe", p_describe},
+      {"describe", p_describe}, {"tile_split", p_tile_split},
       {NULL, NULL}};
   luaL_newlib(L, prims);
   lua_insert(L, -2);

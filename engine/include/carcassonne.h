@@ -132,6 +132,11 @@ CARC_API int carc_segment_attr(const carc_engine *e, int type, int s, int attr);
 CARC_API int carc_tile_type_attr(const carc_engine *e, int type, int attr);
 /* Sets a tile attribute on a defined type (value 0 clears it). */
 CARC_API carc_result carc_tile_set_attr(carc_engine *e, int type, int attr, int value);
+/* Sets `copies` copies of tile type `source` apart as a new type `name`: same
+ * set, notation and tile attributes, `copies` fewer in the source. For tile
+ * sets whose copies of one type differ (a farmhouse printed on some), the new
+ * type then takes its own attributes (carc_tile_set_attr). */
+CARC_API carc_result carc_tile_split(carc_engine *e, int source, const char *name, int copies);
 /* Bitmask of the city segments that field segment `s` touches. */
 CARC_API unsigned carc_segment_field_cities(const carc_engine *e, int type, int s);
 /* The kind on each of an edge's three ports after rotation; for matching. */
