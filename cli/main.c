@@ -100,15 +100,17 @@ typedef struct text {
   char *text;
   size_t cap;
 } text;
+/* Makes room for `need` bytes; 0 when out of memory (the text stays). */
+static int grow(text *t, size_t need) {
+  char *bigger = realloc(t->text, need);
+  if (!bigger) return 0;
+  t->text = bigger;
+  t->cap = need;
+  return 1;
+}
 static void describe(carc_lua *cl, carc_game *g, text *t) {
   size_t n = carc_lua_describe(cl, g, t->text, t->cap);
-  if (n + 1 > t->cap) {
-    char *bigger = realloc(t->text, n + 1);
-    if (!bigger) return; /* keeps the cut text */
-    t->text = bigger;
-    t->cap = n + 1;
-    carc_lua_describe(cl, g, t->text, t->cap);
-  }
+  if (n + 1 > t->cap && grow(t, n + 1)) carc_lua_describe(cl, g, t->text, t->cap);
 }
 
 /* Plays a whole game with bots, printing turns, scorings and the board. */
@@ -122,7 +124,7 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
   fprintf(out, "game: %d players, seed %llu, %s bots, %d tiles in the bag\n", players, seed,
           bot == CARC_BOT_GREEDY ? "greedy" : "random", carc_game_bag_left(g) + 1);
   int shown = 0;
-  static char buf[1 << 16];
+  text buf = {NULL, 0};
   int *where = malloc(sizeof *where * (size_t)(carc_game_figures(g) + 1));
   if (!where) {
     fprintf(stderr, "carcassonne play: out of memory\n");
@@ -145,6 +147,7 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
     if (carc_bot_play_turn(g, bot) != CARC_OK) {
       fprintf(stderr, "carcassonne play: %s\n", carc_game_error(g));
       free(where);
+      free(buf.text);
       free(said.text);
       free(now.text);
       carc_game_free(g);
@@ -175,8 +178,9 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
       fprintf(out, "final scoring\n");
     }
     for (; shown < carc_game_scorings(g); shown++) {
-      carc_game_describe_scoring(g, shown, buf, sizeof buf);
-      fprintf(out, "  %s", buf);
+      size_t n = carc_game_describe_scoring(g, shown, buf.text, buf.cap);
+      if (n + 1 > buf.cap && grow(&buf, n + 1)) carc_game_describe_scoring(g, shown, buf.text, buf.cap);
+      if (buf.text) fprintf(out, "  %s", buf.text);
     }
     if (cl) {
       describe(cl, g, &now);
@@ -187,8 +191,10 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
     }
   }
   if (carc_game_set_aside(g)) fprintf(out, "tiles set aside (fit nowhere): %d\n", carc_game_set_aside(g));
-  carc_game_render_board(g, buf, sizeof buf);
-  fprintf(out, "%s", buf);
+  size_t n = carc_game_render_board(g, buf.text, buf.cap);
+  if (n + 1 > buf.cap && grow(&buf, n + 1)) carc_game_render_board(g, buf.text, buf.cap);
+  if (buf.text) fprintf(out, "%s", buf.text);
+  free(buf.text);
   print_scores(g, "final scores");
   free(where);
   free(said.text);
@@ -283,9 +289,16 @@ static int cmd_pipeline(int argc, char **argv) {
   if (r) return r;
   carc_engine *e = cli_engine_with(rules, expansions, "pipeline");
   if (!e) return 1;
-  static char buf[1 << 15];
-  carc_engine_describe_pipeline(e, buf, sizeof buf);
-  fputs(buf, stdout);
+  size_t n = 4096;
+  for (;;) { /* the whole pipeline, however long */
+    char *buf = malloc(n);
+    if (!buf) break;
+    carc_result done = carc_engine_describe_pipeline(e, buf, n);
+    if (done == CARC_OK) fputs(buf, stdout);
+    free(buf);
+    if (done == CARC_OK) break;
+    n *= 2;
+  }
   cli_engine_free(e);
   return 0;
 }

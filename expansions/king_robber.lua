@@ -54,7 +54,7 @@ x:hook {
 }
 
 x:hook {
-  point = "final_scoring", name = "tiles", priority = 100,
+  point = "final_scoring", name = "tiles", priority = 120, -- after trade goods (110), before gold (130)
   describe = string.format("King tile: %d point / completed city; Robber Baron tile: %d point / completed road",
     opt.city_points, opt.road_points),
   fn = function(game)

@@ -53,7 +53,9 @@ x:hook {
 }
 
 x:hook {
-  point = "final_scoring", name = "majorities", priority = 100,
+  -- 110: the table's "other scoring after the game" order: trade goods,
+  -- King / Robber Baron (120), gold pieces (130)
+  point = "final_scoring", name = "majorities", priority = 110,
   describe = string.format("Trade goods: %d points / majority on a good (wine, grain, cloth; ties: each tied player)",
     x.options.points),
   fn = function(game)

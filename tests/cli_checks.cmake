@@ -181,3 +181,16 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "U +x6 " OR NOT out MATCHES "U_FARMHOUSE x2
    NOT out MATCHES "V_FARMHOUSE x3 " OR NOT out MATCHES "26 tile types, 72 tiles")
   message(FATAL_ERROR "farmhouse copies are not set apart:\n${out}")
 endif()
+
+# explain lists hooks that score after the game in the table's order (trade
+# goods, King / Robber Baron, gold), whatever the load order.
+execute_process(COMMAND ${CLI} explain --expansions gold_mines,king_robber,trade_goods,fairy OUTPUT_VARIABLE other)
+expect_in_order("${other}" "other scoring" "Other scoring" "Fairy: +1 point at the start" "Trade goods: 10 points"
+                "King tile: 1 point / completed city" "Gold pieces: 1-3 pieces")
+execute_process(COMMAND ${CLI} explain --expansions ghosts,fairy,pigs,cathars,vineyards OUTPUT_VARIABLE plugins)
+after_the_game("${plugins}" "Farm (field)" pfarm)
+# (the pig changes only its owner's points, so it sits in the player stage,
+# reading the count after the siege doubled it: the table's pig-then-x2 order
+# in value)
+expect_in_order("${pfarm}" "plugin farm" "3 points / completed city" "Farm with pig-herd"
+                "City with Cathars / Siege: x2" "Farm with pig:" "Ghosts: -1 point" "Fairy: +3 points")
