@@ -38,6 +38,7 @@ struct carc_lua {
   carc_ctxbox *ctx;
   int keys_ref;
   int award_ref, scores_ref; /* feature_scored: args.award, args.scores, refilled */
+  int award_seen;            /* args holds them now (cleared at other points) */
   int ctx_ref, loader_ref, options_ref, args_ref, hook_game_ref, hook_tile_ref, hook_feature_ref,
       names_ref;
   carc_view *hook_game, *hook_tile, *hook_feature;
@@ -250,6 +251,7 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
   }
   if (f->point == CARC_HOOK_FEATURE_SCORED) { /* per player: points and whether he scores */
     int n = carc_game_players(g);
+    cl->award_seen = 1;
     lua_rawgeti(L, keys, K_AWARD);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cl->award_ref);
     lua_rawgeti(L, keys, K_SCORES);
@@ -264,6 +266,14 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
     }
     lua_rawset(L, -5); /* args.scores */
     lua_rawset(L, -3); /* args.award */
+  } else if (cl->award_seen) { /* no stale per-player values at other points */
+    lua_rawgeti(L, keys, K_AWARD);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    lua_rawgeti(L, keys, K_SCORES);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    cl->award_seen = 0;
   }
   lua_rawgeti(L, keys, K_FEATURE);
   if (a->feature >= 0) {

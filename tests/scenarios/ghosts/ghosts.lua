@@ -76,3 +76,19 @@ case("final scoring: an open road with a ghost", function()
   -- 2 tiles x 1 = 2, blue's ghost: 2 - 1 = 1
   s:expect_scores{ 0, 1 }
 end)
+
+case("strength = 1: a ghost adds to its owner's majority", function()
+  for _, v in ipairs({ { 0, { 3, 0 } }, { 1, { 3, 2 } } }) do
+    local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
+                                               options = { ghosts = { strength = v[1] } } } }
+    s:follower(1, 0, 0, "road")
+    s:figure("ghost", 2, 0, 0, "road")  -- ghosts may join an occupied road
+    s:place("A", 1, 0, 1)
+    s:place("A", -1, 0, 3)
+    s:end_turn()
+    -- a 3-tile road: 3. strength 0 (default): red's follower has the
+    -- majority, blue's ghost gives blue none: red 3, blue 0. strength 1: a
+    -- tie (1 and 1), both score 3, and blue's ghost costs him 1: red 3, blue 2
+    s:expect_scores(v[2])
+  end
+end)

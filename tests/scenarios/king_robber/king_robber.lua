@@ -49,3 +49,11 @@ case("nobody completed a city or road: nobody scores", function()
   s:final_scoring()
   s:expect_scores{ 0, 0 }
 end)
+
+case("city_points = 2: 2 per completed city", function()
+  local s = scenario{ players = 2, rules = { expansions = { "king_robber" },
+                                             options = { king_robber = { city_points = 2 } } } }
+  s:place("E", 0, -1, 2)                -- red closes a 2-tile city
+  s:final_scoring()
+  s:expect_scores{ 2, 0 }
+end)

@@ -46,3 +46,11 @@ case("each good is its own majority", function()
   -- wine: red 1, blue 1, a tie: 10 each; cloth: blue alone: 10 more
   s:expect_scores{ 10, 20 }
 end)
+
+case("points = 5: 5 per majority", function()
+  local s = scenario{ players = 2, rules = { expansions = { "trade_goods" },
+                                             options = { trade_goods = { points = 5 } } } }
+  s:place("TG_WINE", 0, -1, 2)
+  s:final_scoring()
+  s:expect_scores{ 5, 0 }
+end)
