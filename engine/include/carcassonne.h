@@ -272,6 +272,10 @@ CARC_API int carc_ctx_tile(const carc_score_ctx *ctx, int i); /* board tile inde
 CARC_API int carc_ctx_tokens(const carc_score_ctx *ctx, int token_type);
 /* The sum of the values (carc_token_set_value) of the tokens on the scored tiles. */
 CARC_API int carc_ctx_token_points(const carc_score_ctx *ctx);
+/* A player's score with the points of the features already scored in this
+ * same call (a turn's end, the final scoring) added: where his scoring figure
+ * stands when this feature is scored. */
+CARC_API int carc_ctx_score_so_far(const carc_score_ctx *ctx, int player);
 /* Lets a handler name the message of a failure it returns. */
 CARC_API void carc_ctx_fail(carc_score_ctx *ctx, const char *message);
 

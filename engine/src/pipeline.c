@@ -332,6 +332,14 @@ int carc_ctx_token_points(const carc_score_ctx *c) {
   for (int t = 0; t < e->ntok; t++) sum += c->tokens[t] * e->toks[t].value;
   return sum;
 }
+int carc_ctx_score_so_far(const carc_score_ctx *c, int p) {
+  if (!PLAYER_OK(c, p)) return 0;
+  const carc_game *g = c->game;
+  int score = g->s.score[p];
+  for (int i = 0; i < g->nstaged; i++) /* features scored earlier in this call */
+    if (g->stage[i].ran) score += g->stage[i].award[p];
+  return score;
+}
 void carc_ctx_fail(carc_score_ctx *c, const char *message) {
   snprintf(c->failmsg, sizeof c->failmsg, "%s", message ? message : "failed");
 }
