@@ -757,6 +757,8 @@ static carc_result draw_named(carc_game *g, int type) {
   if (g->phase == CARC_PHASE_ACT)
     return game_fail(g, CARC_ERR_STATE, "finish the turn in progress first");
   if (g->phase == CARC_PHASE_PLACE && g->drawn == type) return CARC_OK;
+  if (!g->opt.no_bag && g->phase == CARC_PHASE_END)
+    return game_fail(g, CARC_ERR_STATE, "the bag is empty: the game waits for its final scoring");
   if (g->bag_pos < g->bag_len || g->phase == CARC_PHASE_PLACE)
     return game_fail(g, CARC_ERR_STATE, "the tile to place is %s, drawn from the bag",
                      g->drawn >= 0 ? g->e->types[g->drawn].name : "the next one in the bag");
