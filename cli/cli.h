@@ -24,6 +24,8 @@ carc_engine *cli_engine(const char *rules, const char *cmd);
 /* The same with expansions named in a comma-separated list instead (either
  * may be NULL). */
 carc_engine *cli_engine_with(const char *rules, const char *expansions, const char *cmd);
+/* The same with the engine's memory from `alloc` (the benchmark counts). */
+carc_engine *cli_engine_alloc(const char *rules, const char *cmd, carc_alloc_fn alloc, void *ud);
 void cli_engine_free(carc_engine *e);
 int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out);
 int cli_bench(int argc, char **argv);

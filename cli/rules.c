@@ -6,10 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+static carc_engine *cli_engine_build(const char *rules, const char *expansions, const char *cmd,
+                                     carc_alloc_fn alloc, void *ud);
+
 carc_engine *cli_engine(const char *rules, const char *cmd) { return cli_engine_with(rules, NULL, cmd); }
 
+carc_engine *cli_engine_alloc(const char *rules, const char *cmd, carc_alloc_fn alloc, void *ud) {
+  return cli_engine_build(rules, NULL, cmd, alloc, ud);
+}
+
 carc_engine *cli_engine_with(const char *rules, const char *expansions, const char *cmd) {
-  carc_engine *e = carc_engine_new(NULL, NULL);
+  return cli_engine_build(rules, expansions, cmd, NULL, NULL);
+}
+
+static carc_engine *cli_engine_build(const char *rules, const char *expansions, const char *cmd,
+                                     carc_alloc_fn alloc, void *ud) {
+  carc_engine *e = carc_engine_new(alloc, ud);
   if (!e || carc_tiles_load_base(e) != CARC_OK) {
     fprintf(stderr, "carcassonne %s: %s\n", cmd, e ? carc_engine_error(e) : "out of memory");
     carc_engine_free(e);

@@ -31,6 +31,7 @@ struct carc_lua {
   carc_lstate ls;
   size_t used, cap;
   unsigned long allocs;
+  unsigned long calls;      /* calls from C into Lua (handlers, hooks, loader) */
   long budget;
   int in_call, exhausted;
   carc_game *game;          /* the game of the running call, for math.random */
@@ -63,6 +64,7 @@ void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocation
   if (bytes) *bytes = cl->used;
   if (allocations) *allocations = cl->allocs;
 }
+unsigned long carc_lua_calls(const carc_lua *cl) { return cl->calls; }
 void carc_lua_set_budget(carc_lua *cl, long n) { cl->budget = n > 0 ? n : CARC_LUA_BUDGET; }
 
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls) {
@@ -141,6 +143,7 @@ static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
   cl->memloc[0] = cl->errloc[0] = '\0';
   cl->exhausted = 0;
   cl->in_call = 1;
+  cl->calls++;
   lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int)cl->budget);
   int st = lua_pcall(L, nargs, nres, base);
   lua_sethook(L, NULL, 0, 0);

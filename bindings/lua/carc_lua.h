@@ -47,6 +47,9 @@ CARC_LUA_API const char *carc_lua_declared(const carc_lua *cl, int flag, int i);
 /* Bytes the Lua state holds and allocations it has made so far (to check
  * that handler calls allocate nothing). */
 CARC_LUA_API void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocations);
+/* Calls from C into Lua so far (handlers, hooks, the loader): crossings of
+ * the language boundary, which the benchmark counts per game. */
+CARC_LUA_API unsigned long carc_lua_calls(const carc_lua *cl);
 /* The carc_lua bound to an engine, or NULL. */
 CARC_LUA_API carc_lua *carc_lua_of(const carc_engine *e);
 

@@ -291,6 +291,7 @@ void handlers_sort(carc_engine *e);
 /* game.c, turn.c, scoring.c */
 carc_result turn_draw(carc_game *g);
 carc_result game_act_listed(carc_game *g, const carc_action *a);
+carc_result game_place_listed(carc_game *g, int x, int y, int rot);
 carc_result base_handlers_register(carc_engine *e);
 void figures_create(carc_game *g);
 void game_log(carc_game *g, const char *fmt, ...);
