@@ -81,7 +81,14 @@ static int named(const carc_engine *e, int k) {
 static void row(FILE *out, int markdown, const char *when, int prio, const char *name, const char *text,
                 size_t len) {
   if (!text) text = "(no description)", len = strlen(text);
-  if (markdown) fprintf(out, "| %s | %d | `%s` | %.*s |\n", when, prio, name, (int)len, text);
+  if (markdown) {
+    fprintf(out, "| %s | %d | `%s` | ", when, prio, name);
+    for (size_t i = 0; i < len; i++) { /* a '|' in the text would end the cell */
+      if (text[i] == '|') fputc('\\', out);
+      fputc(text[i], out);
+    }
+    fprintf(out, " |\n");
+  }
   else fprintf(out, "    %3d  %-34s %.*s\n", prio, name, (int)len, text); /* long names push the text */
 }
 

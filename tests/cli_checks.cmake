@@ -194,3 +194,12 @@ after_the_game("${plugins}" "Farm (field)" pfarm)
 # in value)
 expect_in_order("${pfarm}" "plugin farm" "3 points / completed city" "Farm with pig-herd"
                 "City with Cathars / Siege: x2" "Farm with pig:" "Ghosts: -1 point" "Fairy: +3 points")
+
+# docs/scoring-table.md is the default ruleset's table as explain prints it.
+execute_process(COMMAND ${CLI} explain --rules expansions/default.lua --markdown
+                WORKING_DIRECTORY ${SRC} OUTPUT_VARIABLE md)
+file(READ ${SRC}/docs/scoring-table.md page)
+if(NOT md STREQUAL page)
+  message(FATAL_ERROR "docs/scoring-table.md is out of date; regenerate it from the repository root with\n"
+          "  ./build/carcassonne explain --rules expansions/default.lua --markdown > docs/scoring-table.md")
+endif()
