@@ -446,7 +446,9 @@ static int s_expect_change(lua_State *L) {
     carc_game_scoring(s->g, i, &info);
     for (int j = 0; j < info.changes; j++) {
       carc_change c;
-      if (carc_game_scoring_change(s->g, i, j, &c) != CARC_OK || strcmp(c.handler, handler)) continue;
+      if (carc_game_scoring_change(s->g, i, j, &c) != CARC_OK || strcmp(c.handler, handler) ||
+          c.field == CARC_CHANGE_RAN)
+        continue;
       if (!strcmp(change_field(c.field), field) && c.after == after) return 0;
       lua_pushfstring(L, " %s=%d", change_field(c.field), c.after);
       luaL_addvalue(&seen);
