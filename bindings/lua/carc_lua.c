@@ -557,7 +557,7 @@ static int p_handler(lua_State *L) {
 
 static int p_hook(lua_State *L) {
   static const char *const points[] = {"setup", "placement", "tile_placed", "feature_scored",
-                                       "turn_end", "final_scoring", "game_end", NULL};
+                                       "turn_end", "final_scoring", "game_end", "feature_completed", NULL};
   carc_lua *cl = self(L);
   const char *exp = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);

@@ -301,6 +301,8 @@ typedef enum carc_hook_point {
   CARC_HOOK_TURN_END,        /* filter.kinds: only after turns that scored these kinds for a player */
   CARC_HOOK_FINAL_SCORING,   /* after the features' final scoring */
   CARC_HOOK_GAME_END,
+  CARC_HOOK_FEATURE_COMPLETED, /* a feature was completed this turn, scored or not
+                                  (before feature_scored; filter.kinds) */
   CARC_HOOK_COUNT
 } carc_hook_point;
 typedef struct carc_hook_args {

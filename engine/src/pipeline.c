@@ -223,7 +223,7 @@ const char *carc_hook_description(const carc_engine *e, carc_hook_point p, int i
 
 const char *carc_hook_point_name(carc_hook_point p) {
   static const char *const names[] = {"setup",      "placement", "tile_placed", "feature_scored",
-                                      "turn_end",   "final_scoring", "game_end"};
+                                      "turn_end",   "final_scoring", "game_end", "feature_completed"};
   return (unsigned)p < CARC_HOOK_COUNT ? names[p] : "?";
 }
 
