@@ -27,7 +27,15 @@ carc_engine *cli_engine_with(const char *rules, const char *expansions, const ch
 /* The same with the engine's memory from `alloc` (the benchmark counts). */
 carc_engine *cli_engine_alloc(const char *rules, const char *cmd, carc_alloc_fn alloc, void *ud);
 void cli_engine_free(carc_engine *e);
-int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out);
+/* Plays a whole game; with `svg`, writes the final board there as SVG; with
+ * `save`, writes the finished game there as JSON. */
+int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out,
+                  const char *svg, const char *save);
+/* Sets map `map` (a name or path; NULL: nothing) unless the ruleset chose one. */
+int cli_load_map(carc_engine *e, const char *map, const char *cmd);
+int cli_write_svg(const carc_game *g, const char *path, const char *cmd);
+int cli_maps(int argc, char **argv);
+int cli_render(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_test(int argc, char **argv);
 int cli_explain(int argc, char **argv);

@@ -114,7 +114,23 @@ static void describe(carc_lua *cl, carc_game *g, text *t) {
 }
 
 /* Plays a whole game with bots, printing turns, scorings and the board. */
-int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out) {
+static int write_save(const carc_game *g, const char *path) {
+  size_t n = carc_game_save(g, NULL, 0);
+  char *buf = malloc(n + 1);
+  FILE *f = buf ? fopen(path, "wb") : NULL;
+  int ok = f != NULL;
+  if (ok) {
+    carc_game_save(g, buf, n + 1);
+    ok = fwrite(buf, 1, n, f) == n;
+  }
+  if (f) fclose(f);
+  free(buf);
+  if (!ok) fprintf(stderr, "carcassonne play: cannot write %s\n", path);
+  return ok ? 0 : 1;
+}
+
+int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out,
+                  const char *svg, const char *save) {
   carc_game_options opt = {players, seed, 0, 0};
   carc_game *g = carc_game_new(e, &opt);
   if (!g) {
@@ -196,24 +212,27 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
   if (buf.text) fprintf(out, "%s", buf.text);
   free(buf.text);
   print_scores(g, "final scores");
+  int rc = svg ? cli_write_svg(g, svg, "play") : 0;
+  if (!rc && save) rc = write_save(g, save);
   free(where);
   free(said.text);
   free(now.text);
   carc_game_free(g);
-  return 0;
+  return rc;
 }
 
 static int cmd_play(int argc, char **argv) {
   long players = 2;
   unsigned long long seed = 1;
   carc_bot bot = CARC_BOT_RANDOM;
-  const char *rules = NULL, *expansions = NULL;
-  static const char *const known[] = {"--players", "--seed", "--bot", "--rules", "--expansions", NULL};
+  const char *rules = NULL, *expansions = NULL, *map = NULL, *svg = NULL, *save = NULL;
+  static const char *const known[] = {"--players", "--seed", "--bot", "--rules", "--expansions", "--map", "--svg", "--save", NULL};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       printf("usage: carcassonne play [--players N] [--seed S] [--bot random|greedy]\n"
-             "                        [--rules FILE | --expansions A,B,...]\n"
+             "                        [--rules FILE | --expansions A,B,...] [--map NAME]\n"
+             "                        [--svg FILE] [--save FILE]\n"
              "Plays a seeded game with bots and prints every turn, every scoring with its\n"
              "breakdown, the final board and the final scores. Same arguments, same output.\n"
              "  --players N        2 to 5 players (default 2)\n"
@@ -221,7 +240,11 @@ static int cmd_play(int argc, char **argv) {
              "  --bot B            random (default) or greedy (best immediate points)\n"
              "  --rules FILE       a ruleset (Lua) naming expansions and options\n"
              "  --expansions LIST  expansions by name, comma separated, with their default\n"
-             "                     options (no ruleset file needed)\n");
+             "                     options (no ruleset file needed)\n"
+             "  --map NAME         play on a map (maps/NAME.map, or a path) under the rules\n"
+             "                     given; the map's own rules come with the maps expansion\n"
+             "  --svg FILE         write the final board as an SVG picture\n"
+             "  --save FILE        write the finished game as JSON (see 'carcassonne render')\n");
       return 0;
     }
     const char *v = NULL;
@@ -238,6 +261,12 @@ static int cmd_play(int argc, char **argv) {
       else return cli_usage_message("play", "--bot takes random or greedy");
     } else if (!strcmp(a, "--rules")) {
       rules = v;
+    } else if (!strcmp(a, "--map")) {
+      map = v;
+    } else if (!strcmp(a, "--svg")) {
+      svg = v;
+    } else if (!strcmp(a, "--save")) {
+      save = v;
     } else {
       expansions = v;
     }
@@ -245,7 +274,11 @@ static int cmd_play(int argc, char **argv) {
   if (rules && expansions) return cli_usage_message("play", "give --rules or --expansions, not both");
   carc_engine *e = cli_engine_with(rules, expansions, "play");
   if (!e) return 1;
-  int rc = cli_play_game(e, (int)players, seed, bot, stdout);
+  if (cli_load_map(e, map, "play")) {
+    cli_engine_free(e);
+    return 1;
+  }
+  int rc = cli_play_game(e, (int)players, (unsigned long long)seed, bot, stdout, svg, save);
   cli_engine_free(e);
   return rc;
 }
@@ -312,7 +345,9 @@ static void help(void) {
          "  pipeline   print the resolved scoring pipeline\n"
          "  explain    print the scoring table (rows per feature) of a ruleset\n"
          "  test       run Lua scenario files or folders\n"
-         "  bench      measure full games per second\n\n"
+         "  bench      measure full games per second\n"
+         "  maps       list the maps with size, start squares and recommended tiles\n"
+         "  render     draw a saved game (text, and SVG with --svg)\n\n"
          "'carcassonne COMMAND --help' describes a command.\n", carc_version());
 }
 
@@ -336,6 +371,8 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "explain")) return cli_explain(argc - 2, argv + 2);
   if (!strcmp(cmd, "bench")) return cli_bench(argc - 2, argv + 2);
   if (!strcmp(cmd, "test")) return cli_test(argc - 2, argv + 2);
+  if (!strcmp(cmd, "maps")) return cli_maps(argc - 2, argv + 2);
+  if (!strcmp(cmd, "render")) return cli_render(argc - 2, argv + 2);
   fprintf(stderr, "carcassonne: unknown command '%s' (try 'carcassonne --help')\n", cmd);
   return 2;
 }

@@ -338,6 +338,22 @@ static int p_tile_attr(lua_State *L) {
   return 0;
 }
 
+/* map(name, dir, followers, tiles, signal): finds and sets the engine's map;
+ * `signal` names a game flag the engine turns on for town and island squares. */
+static int p_map(lua_State *L) {
+  carc_lua *cl = self(L);
+  char err[768];
+  if (carc_map_file_load(cl->e, luaL_checkstring(L, 1), luaL_optstring(L, 2, NULL), err, sizeof err) != CARC_OK) {
+    lua_pushstring(L, err);
+    return lua_error(L);
+  }
+  if (carc_engine_map_setup(cl->e, (int)luaL_optinteger(L, 3, 0), (int)luaL_optinteger(L, 4, 0)) != CARC_OK)
+    return engine_error(L);
+  const char *signal = luaL_optstring(L, 5, NULL);
+  if (signal && carc_engine_map_signal(cl->e, carc_flag_id(cl->e, signal)) != CARC_OK) return engine_error(L);
+  return 0;
+}
+
 static int p_tile_split(lua_State *L) {
   carc_lua *cl = self(L);
   const char *tile = luaL_checkstring(L, 1);
@@ -735,7 +751,7 @@ static int open_state(lua_State *L) {
       {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
-      {"describe", p_describe}, {"tile_split", p_tile_split},
+      {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
       {NULL, NULL}};
   luaL_newlib(L, prims);
   lua_insert(L, -2);

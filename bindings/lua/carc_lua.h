@@ -50,6 +50,15 @@ CARC_LUA_API unsigned long carc_lua_calls(const carc_lua *cl);
 /* The carc_lua bound to an engine, or NULL. */
 CARC_LUA_API carc_lua *carc_lua_of(const carc_engine *e);
 
+/* Maps: finds map `spec` (a path, or a name looked up as NAME.map in `dir`,
+ * `dir`/maps, `dir`/../maps and the project's maps/ folder; `dir` may be NULL)
+ * and sets it on the engine; a pair file ("join WEST EAST") joins two maps.
+ * On failure `err` says why (file:line:column for a bad map). */
+CARC_LUA_API carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err,
+                                            size_t errcap);
+/* Writes the path of map `spec` (same search); returns 0 if not found. */
+CARC_LUA_API int carc_map_file_find(const char *spec, const char *dir, char *path, size_t cap);
+
 /* Scenario runner: runs every scenario file under `path` (a file or a folder,
  * recursively, sorted; folders named "rules" or "expansions" are skipped),
  * printing failures and the line "N passed, N failed" to `out`.

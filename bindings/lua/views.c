@@ -155,6 +155,38 @@ static int g_set_token_supply(lua_State *L) {
     luaL_error(L, "%s", carc_game_error(v->g));
   return 0;
 }
+/* map_square(x, y): kind name ("land", "town", "island", ...; nil without
+ * a map), coats of arms printed there, name or nil. */
+static int g_map_square(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  carc_engine *e = carc_game_engine(v->g);
+  int x = (int)luaL_checkinteger(L, 2), y = (int)luaL_checkinteger(L, 3);
+  int k = carc_map_square(e, x, y);
+  if (k < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushstring(L, carc_map_square_kind_name(k));
+  lua_pushinteger(L, carc_map_square_arms(e, x, y));
+  const char *name = carc_map_square_name(e, x, y);
+  if (name) lua_pushstring(L, name);
+  else lua_pushnil(L);
+  return 3;
+}
+/* last_tile(): the tile placed last (view), or nil. */
+static int g_last_tile(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int t = carc_game_last_tile(v->g);
+  if (t < 0) lua_pushnil(L);
+  else push_child(L, v, CARC_V_TILE, t);
+  return 1;
+}
+/* play_again(): the current player takes one more turn (false if not now). */
+static int g_play_again(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  lua_pushboolean(L, carc_game_play_again(v->g) == CARC_OK);
+  return 1;
+}
 static int g_option(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   const char *exp = luaL_checkstring(L, 2), *name = luaL_checkstring(L, 3);
@@ -498,6 +530,7 @@ void carc_lua_views_open(lua_State *L) {
       {"set_var", g_set_var}, {"flag", g_flag},             {"set_flag", g_set_flag},
       {"random", g_random},   {"add_score", g_add_score},   {"token_supply", g_token_supply},
       {"set_token_supply", g_set_token_supply},             {"option", g_option},
+      {"map_square", g_map_square}, {"last_tile", g_last_tile}, {"play_again", g_play_again},
       {NULL, NULL}};
   static const luaL_Reg tile_m[] = {{"attr", t_attr},       {"segments", t_segments},
                                     {"segment_at", t_segment_at}, {"token", t_token},

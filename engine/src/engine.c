@@ -38,6 +38,7 @@ carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud) {
 
 void carc_engine_free(carc_engine *e) {
   if (!e) return;
+  map_free(e);
   for (int i = 0; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
   carc_mem(e, e->types, sizeof(tile_type) * (size_t)e->cap_types, 0);

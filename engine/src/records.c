@@ -126,12 +126,30 @@ size_t carc_game_log(const carc_game *g, char *buf, size_t cap) {
   return g->log_len;
 }
 
-/* Each tile is 5x3 characters; a figure shows as its player's number. */
+/* An empty map square, 5x3 characters: sea, land, town, waves ... */
+static void map_square_picture(const carc_engine *e, int x, int y, char pic[32]) {
+  static const char *const rows[] = {
+      " ~ ~ \n~ ~ ~\n ~ ~ \n", "     \n  .  \n     \n", "     \n  t  \n     \n",
+      "+   +\n  s  \n+   +\n", "     \n  i  \n     \n", "wwwww\nwwwww\nwwwww\n",
+      " hhh \nhhhhh\n hhh \n", " : : \n: : :\n : : \n", "     \n     \n     \n"};
+  int k = carc_map_square(e, x, y);
+  memcpy(pic, rows[k < 0 || k > CARC_SQ_CITY ? 0 : k], 19);
+  if (k == CARC_SQ_ISLAND && carc_map_square_arms(e, x, y)) pic[8] = (char)('0' + carc_map_square_arms(e, x, y) % 10);
+}
+
+/* Each tile is 5x3 characters; a figure shows as its player's number. On a
+ * map every square of the map is drawn, empty ones by what they are. */
 size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
   out_buf o = {buf, cap, 0};
   if (cap) buf[0] = '\0';
   int minx = 0, maxx = 0, miny = 0, maxy = 0;
-  for (int t = 0; t < g->ntiles; t++) {
+  carc_map_info mi;
+  bool on_map = carc_engine_map_info(g->e, &mi);
+  if (on_map) { /* the whole map, whatever lies on it */
+    maxx = mi.width - 1;
+    maxy = mi.height - 1;
+  }
+  for (int t = on_map ? g->ntiles : 0; t < g->ntiles; t++) {
     const board_tile *bt = &g->tiles[t];
     if (bt->x < minx) minx = bt->x;
     if (bt->x > maxx) maxx = bt->x;
@@ -141,11 +159,15 @@ size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
   put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, ~ water, M monastery, "
       "* another area kind; centre + road through, o crossing, # large city; 1-6 a player's "
       "figure, n a neutral figure, T a token)\n", minx, maxx, miny, maxy);
+  if (on_map)
+    put(&o, "map %s (empty squares: . land, t town, s start, i island or its coats of arms, ~ sea, "
+        "w waves, h highlight, : half square)\n", mi.name);
   for (int y = miny; y <= maxy; y++) {
     for (int row = 0; row < 3; row++) {
       for (int x = minx; x <= maxx; x++) {
         int t = carc_board_tile_at(g, x, y);
         char pic[32] = "     \n     \n     \n";
+        if (t < 0 && on_map) map_square_picture(g->e, x, y, pic);
         if (t >= 0) {
           carc_tile_picture(g->e, g->tiles[t].type, g->tiles[t].rot, pic, sizeof pic);
           for (int f = 0; f < g->nfigs; f++) {

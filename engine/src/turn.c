@@ -87,6 +87,10 @@ static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
   if (x < -30000 || x > 30000 || y < -30000 || y > 30000)
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board", x, y);
   if (g->ntiles == 0) return CARC_OK;
+  if (g->e->map) {
+    carc_result r = map_explain(g, type, x, y, rot);
+    if (r != CARC_OK) return r;
+  }
   int c = board_cell_find(g, x, y);
   if (c >= 0 && g->cells[c].tile >= 0)
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) already holds tile %s", x, y,
@@ -442,7 +446,8 @@ static carc_result end_turn(carc_game *g, int only_tile) {
     return r;
   }
   commit_stage(g);
-  g->current = (g->current + 1) % g->players;
+  if (g->s.again) g->s.again = 0;
+  else g->current = (g->current + 1) % g->players;
   g->turn++;
   return CARC_OK;
 }
