@@ -48,8 +48,6 @@ struct carc_lua {
   lfn **describers;         /* x:describe functions, in load order (point -2) */
   int ndescribers, cap_describers;
   char memloc[160], errloc[160];
-  char declared[2][64][CARC_MAX_NAME]; /* var and flag names, for printing */
-  int ndeclared[2];
   char err[1024];
   char trace[2048];
 };
@@ -440,20 +438,17 @@ static int p_kind(lua_State *L) {
 static int declare(lua_State *L, int flag) {
   carc_lua *cl = self(L);
   const char *name = luaL_checkstring(L, 1);
-  int known = flag ? carc_flag_find(cl->e, name) : carc_var_find(cl->e, name);
   int id = flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name);
-  if (id < 0) return engine_error(L);
-  if (known < 0 && cl->ndeclared[flag] < 64)
-    snprintf(cl->declared[flag][cl->ndeclared[flag]++], CARC_MAX_NAME, "%s", name);
+  if (id < 0)
+    return luaL_error(L, "cannot declare game %s '%s': names are 1 to %d characters, and an engine "
+                         "holds at most 64 %s", flag ? "flag" : "variable", name, CARC_MAX_NAME - 1,
+                      flag ? "flags" : "variables");
   lua_pushinteger(L, id); /* handlers may use the id: no name lookup per call */
   return 1;
 }
 static int p_var(lua_State *L) { return declare(L, 0); }
 static int p_flag(lua_State *L) { return declare(L, 1); }
 
-const char *carc_lua_declared(const carc_lua *cl, int flag, int i) {
-  return cl && i >= 0 && i < cl->ndeclared[flag != 0] ? cl->declared[flag != 0][i] : NULL;
-}
 static int p_set_token_value(lua_State *L) {
   carc_lua *cl = self(L);
   const char *name = luaL_checkstring(L, 1);
