@@ -126,7 +126,8 @@ typedef enum carc_path_origin {
 CARC_API carc_result carc_engine_set_search_path(carc_engine *e, const char *kind, const char *dir);
 /* The i-th folder searched for `kind` (snprintf style; 0 past the last),
  * and where it comes from. The install folder is always last and is listed
- * even when it does not exist. */
+ * even when it does not exist. `e` may be NULL here and in
+ * carc_engine_find_data: then the environment and the installation only. */
 CARC_API size_t carc_engine_search_path(const carc_engine *e, const char *kind, int i, char *buf,
                                         size_t cap, carc_path_origin *origin);
 CARC_API const char *carc_path_origin_name(carc_path_origin origin); /* "api", "environment", "install" */
@@ -170,6 +171,11 @@ CARC_API int carc_segment_attr(const carc_engine *e, int type, int s, int attr);
 CARC_API int carc_tile_type_attr(const carc_engine *e, int type, int attr);
 /* Sets a tile attribute on a defined type (value 0 clears it). */
 CARC_API carc_result carc_tile_set_attr(carc_engine *e, int type, int attr, int value);
+/* Sets `copies` copies of tile type `source` apart as a new type `name`: same
+ * set, notation and tile attributes, `copies` fewer in the source. For tile
+ * sets whose copies of one type differ (a farmhouse printed on some), the new
+ * type then takes its own attributes (carc_tile_set_attr). */
+CARC_API carc_result carc_tile_split(carc_engine *e, int source, const char *name, int copies);
 /* Bitmask of the city segments that field segment `s` touches. */
 CARC_API unsigned carc_segment_field_cities(const carc_engine *e, int type, int s);
 /* The kind on each of an edge's three ports after rotation; for matching. */
@@ -274,6 +280,15 @@ CARC_API const char *carc_handler_name(const carc_engine *e, int i);
 CARC_API int carc_handler_priority(const carc_engine *e, int i);
 CARC_API int carc_handler_enabled(const carc_engine *e, int i);
 CARC_API int carc_handler_find(const carc_engine *e, const char *name); /* -1 if none */
+/* What a handler (or hook) does, in words, for the scoring table that
+ * `carcassonne explain` prints. Either one line for every feature it touches,
+ * or lines "KIND: text" and "KIND REASON: text" (KIND a kind name, REASON
+ * completed or final) for texts that differ by feature. NULL or "" clears. */
+CARC_API carc_result carc_handler_describe(carc_engine *e, const char *name, const char *text);
+/* The i-th handler's description ("" if none) and filter (the features and
+ * reasons it touches). */
+CARC_API const char *carc_handler_description(const carc_engine *e, int i);
+CARC_API carc_result carc_handler_filter(const carc_engine *e, int i, carc_filter *out);
 
 /* The scoring context lent to handlers. Valid only during the call. */
 CARC_API int carc_ctx_get(const carc_score_ctx *ctx, carc_ctx_field f);
@@ -296,13 +311,20 @@ CARC_API int carc_ctx_tile(const carc_score_ctx *ctx, int i); /* board tile inde
 CARC_API int carc_ctx_tokens(const carc_score_ctx *ctx, int token_type);
 /* The sum of the values (carc_token_set_value) of the tokens on the scored tiles. */
 CARC_API int carc_ctx_token_points(const carc_score_ctx *ctx);
+/* A player's score with the points of the features already scored in this
+ * same call (a turn's end, the final scoring) added: where his scoring figure
+ * stands when this feature is scored. */
+CARC_API int carc_ctx_score_so_far(const carc_score_ctx *ctx, int player);
 /* Lets a handler name the message of a failure it returns. */
 CARC_API void carc_ctx_fail(carc_score_ctx *ctx, const char *message);
 
-/* One recorded change. */
+/* One recorded change. Each handler that runs first records a change with
+ * field CARC_CHANGE_RAN (before = after = 0), so a breakdown also says which
+ * handlers ran, changing something or not. */
+#define CARC_CHANGE_RAN (-4)
 typedef struct carc_change {
   const char *handler; /* stable dotted name */
-  int field;           /* carc_ctx_field, or -1 strength, -2 scores, -3 award */
+  int field;           /* carc_ctx_field, or -1 strength, -2 scores, -3 award, -4 ran */
   int player;          /* for strength/scores/award, else -1 */
   int before, after;
 } carc_change;
@@ -318,6 +340,8 @@ typedef enum carc_hook_point {
   CARC_HOOK_TURN_END,        /* filter.kinds: only after turns that scored these kinds for a player */
   CARC_HOOK_FINAL_SCORING,   /* after the features' final scoring */
   CARC_HOOK_GAME_END,
+  CARC_HOOK_FEATURE_COMPLETED, /* a feature was completed this turn, scored or not
+                                  (before feature_scored; filter.kinds) */
   CARC_HOOK_COUNT
 } carc_hook_point;
 typedef struct carc_hook_args {
@@ -333,6 +357,17 @@ CARC_API carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
                           const char *name, int priority,
                           const carc_filter *filter, carc_hook_fn fn, void *ud);
 CARC_API const char *carc_hook_point_name(carc_hook_point p);
+/* During feature_scored and turn_end hooks (before the points are applied):
+ * what the scoring of `feature` (any of its segment ids) gives `player`, and
+ * whether he scores it. CARC_ERR_STATE if that feature is not being scored. */
+CARC_API carc_result carc_game_pending_award(carc_game *g, int feature, int player, int *award,
+                                             int *scores);
+/* The hooks of one point, in run order. */
+CARC_API int carc_hook_count(const carc_engine *e, carc_hook_point p);
+CARC_API const char *carc_hook_name(const carc_engine *e, carc_hook_point p, int i);
+CARC_API int carc_hook_priority(const carc_engine *e, carc_hook_point p, int i);
+CARC_API int carc_hook_enabled(const carc_engine *e, carc_hook_point p, int i);
+CARC_API const char *carc_hook_description(const carc_engine *e, carc_hook_point p, int i);
 /* All handlers and hooks in run order, one line each, for printing. */
 CARC_API carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_t cap);
 
@@ -463,6 +498,12 @@ CARC_API carc_result carc_game_put_token(carc_game *g, int player, int token_typ
  * not yet scored (returning its figures), runs the turn-end hooks and passes
  * to the next player. */
 CARC_API carc_result carc_game_end_turn(carc_game *g);
+/* Places `tile_type` as the current player's drawn tile, with every check of
+ * carc_game_place: for games without a bag (scenarios that play real turns;
+ * carc_game_act then takes the turn's action). With a bag, only the tile
+ * drawn from it is accepted (else CARC_ERR_STATE); a tile that fits nowhere
+ * is CARC_ERR_ILLEGAL. On failure the game is as it was. */
+CARC_API carc_result carc_game_place_named(carc_game *g, int tile_type, int x, int y, int rotation);
 /* Sets the active player (scenarios). */
 CARC_API carc_result carc_game_set_current_player(carc_game *g, int player);
 CARC_API carc_result carc_game_final_scoring(carc_game *g);
@@ -537,6 +578,66 @@ CARC_API carc_result carc_game_determinize(carc_game *g, uint64_t seed);
  * it); NULL removes it. */
 typedef void (*carc_event_fn)(const carc_game *g, const char *event_json, void *ud);
 CARC_API void carc_game_set_event_callback(carc_game *g, carc_event_fn fn, void *ud);
+
+/* ------------------------------------------------------------------ maps
+ * A map (docs/expansions/maps.md) replaces the unbounded plane with a board
+ * shape: which squares exist and take a tile, which carry printed pieces
+ * (large cities, roads and cities abroad, ferry routes), and what lies beyond
+ * each edge. Games of an engine with a map play on it. The engine takes the
+ * map's text; reading files is the caller's business. */
+typedef enum carc_square {
+  CARC_SQ_NONE,       /* sea or off the map: no square */
+  CARC_SQ_LAND,
+  CARC_SQ_TOWN,       /* a normal square with a house */
+  CARC_SQ_START,      /* a start square (a town) */
+  CARC_SQ_ISLAND,     /* takes a tile once a ferry connects it */
+  CARC_SQ_WAVES,      /* never a tile; closes features like the border */
+  CARC_SQ_HIGHLIGHT,  /* a Nordic highlight: the same */
+  CARC_SQ_HALF,       /* half a square on a joining side (alone: unusable) */
+  CARC_SQ_CITY        /* a square of a printed large city */
+} carc_square;
+/* Sets the engine's map: n = 1, one map; n = 2, a west and an east half
+ * joined along their half squares. Errors read "origin:line:column: ...";
+ * on error nothing is loaded. An engine takes one map, before its games. */
+CARC_API carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
+                                         const char *const *origins);
+/* Overrides the map's recommendations: followers per player and tiles in a
+ * game (the start tile included); 0 keeps the map's figure. */
+CARC_API carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles);
+/* Turns game flag `flag` on whenever a tile is placed on a town square or an
+ * island square with coats of arms, so that a hook filtered on that flag runs
+ * only then (the flag is the hook's to clear); -1 stops it. */
+CARC_API carc_result carc_engine_map_signal(carc_engine *e, int flag);
+typedef struct carc_map_info {
+  const char *name;
+  int width, height;
+  int squares;        /* squares that can take a tile (islands included) */
+  int half_squares;
+  int starts, starts_used;
+  int tiles_min, tiles_max; /* the recommended number of tiles */
+  int followers;      /* followers per player the map recommends (0: the default) */
+  int large_cities, abroad, ferries, islands, towns;
+} carc_map_info;
+/* Fills `out` and returns 1 if the engine has a map, else returns 0. */
+CARC_API int carc_engine_map_info(const carc_engine *e, carc_map_info *out);
+/* The square at (x, y): a carc_square (CARC_SQ_NONE off the map), or -1
+ * when the engine has no map. */
+CARC_API int carc_map_square(const carc_engine *e, int x, int y);
+CARC_API int carc_map_square_arms(const carc_engine *e, int x, int y); /* island coats of arms */
+CARC_API const char *carc_map_square_name(const carc_engine *e, int x, int y); /* NULL if none */
+CARC_API const char *carc_map_square_kind_name(int kind); /* "land", "waves" ... */
+/* On a map the first board tiles are its printed pieces (large-city
+ * squares, segments abroad, ferry routes); this says how many. */
+CARC_API int carc_board_printed_tiles(const carc_game *g);
+/* The board index of the tile placed last, or -1. */
+CARC_API int carc_game_last_tile(const carc_game *g);
+/* Lets the current player take one more turn when this one ends (a hook of
+ * the turn may call it: the map's town variant). */
+CARC_API carc_result carc_game_play_again(carc_game *g);
+
+/* The board as an SVG picture: tiles drawn from their segments, figures in
+ * player colours and, on a map, its squares, border and printed pieces. */
+CARC_API size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap);
 
 /* ------------------------------------------------------------------ bots */
 typedef enum carc_bot { CARC_BOT_RANDOM, CARC_BOT_GREEDY } carc_bot;

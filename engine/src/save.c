@@ -81,6 +81,12 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   put(&o, "{\n  \"format\": \"%s\",\n  \"version\": %d,\n", SAVE_FORMAT, SAVE_VERSION);
   put(&o, "  \"players\": %d,\n  \"followers\": %d,\n  \"seed\": %" PRIu64 ",\n  \"no_bag\": %d,\n",
       g->players, g->followers, g->opt.seed, g->opt.no_bag ? 1 : 0);
+  carc_map_info mi;
+  if (carc_engine_map_info(e, &mi)) { /* a game on a map names it (the plane: no key) */
+    put(&o, "  \"map\": ");
+    put_str(&o, mi.name);
+    put(&o, ",\n");
+  }
   put(&o, "  \"phase\": \"%s\",\n  \"turn\": %d,\n  \"current\": %d,\n  \"drawn\": ",
       g->phase >= 0 && g->phase <= 3 ? phase_names[g->phase] : "?", g->turn, g->current);
   put_tile_name(&o, e, g->drawn);
@@ -111,10 +117,10 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
     put_tile_name(&o, e, g->bag[i]);
   }
   put(&o, "],\n  \"tiles\": [");
-  for (int t = 0; t < g->ntiles; t++) {
+  for (int t = g->nprinted; t < g->ntiles; t++) { /* a map's printed pieces come with the map */
     const board_tile *bt = &g->tiles[t];
     const tile_type *tt = &e->types[bt->type];
-    put(&o, "%s\n    {\"type\": ", t ? "," : "");
+    put(&o, "%s\n    {\"type\": ", t > g->nprinted ? "," : "");
     put_str(&o, tt->name);
     if (tt->adhoc) {
       put(&o, ", \"adhoc\": 1, \"notation\": ");
@@ -130,7 +136,7 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
     }
     put(&o, "}");
   }
-  put(&o, "%s],\n  \"figures\": [", g->ntiles ? "\n  " : "");
+  put(&o, "%s],\n  \"figures\": [", g->ntiles > g->nprinted ? "\n  " : "");
   for (int f = 0; f < g->nfigs; f++) {
     const figure_state *fs = &g->figs[f];
     put(&o, "%s\n    {\"type\": ", f ? "," : "");
@@ -278,6 +284,7 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
   carc_engine *e = L->e;
   char path[96];
   board_reset(g);
+  if (e->map) map_place_printed(g);
   int i = 0;
   for (const json_value *tv = tiles->child; tv; tv = tv->next, i++) {
     snprintf(path, sizeof path, "tiles[%d]", i);
@@ -304,7 +311,7 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
       return false;
     if (g->nsegs + e->types[type].nseg > MAX_SEGS)
       return bad(L, CARC_ERR_LIMIT, tv, path, "too many segments on the board");
-    if (g->ntiles > 0 && !board_fits(g, type, x, y, rot)) {
+    if (g->ntiles > 0 && !(e->map && map_is_start(g, x, y)) && !board_fits(g, type, x, y, rot)) {
       int c = board_cell_find(g, x, y);
       return bad(L, CARC_ERR_ILLEGAL, tv, path, "tile %s does not fit at (%d,%d) rotation %d%s",
                  e->types[type].name, x, y, rot,
@@ -327,7 +334,7 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
       g->tiles[ti].token_owner = (int8_t)owner;
     }
   }
-  if (g->ntiles == 0) return bad(L, CARC_ERR_PARSE, tiles, "tiles", "a game has at least one tile");
+  if (g->ntiles == g->nprinted) return bad(L, CARC_ERR_PARSE, tiles, "tiles", "a game has at least one tile");
   return true;
 }
 
@@ -544,6 +551,20 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
       !int_member(&L, root, "followers", 0, 16, "", &opt.followers) ||
       !int_member(&L, root, "no_bag", 0, 1, "", &opt.no_bag))
     goto fail;
+  {
+    carc_map_info mi;
+    int on_map = carc_engine_map_info(e, &mi);
+    const json_value *mv = json_get(root, "map");
+    if (mv && (mv->type != JSON_STRING || !on_map || strcmp(mv->str, mi.name) != 0)) {
+      bad(&L, CARC_ERR_STATE, mv, "map", "the game was played on the map '%s'; load it with %s",
+          mv->type == JSON_STRING ? mv->str : "?", on_map ? "that map, not this one" : "that map");
+      goto fail;
+    }
+    if (!mv && on_map) {
+      bad(&L, CARC_ERR_STATE, root, "map", "the game was played on no map; this engine has the map '%s'", mi.name);
+      goto fail;
+    }
+  }
   /* a new game sets every field the engine keeps; the state is then replaced */
   g = carc_game_new(e, &opt);
   if (!g) {
