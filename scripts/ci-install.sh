@@ -66,6 +66,9 @@ check() {
   "$p/bin/carcassonne" paths | tee "$work/paths.txt"
   grep -qF "install      $data" "$work/paths.txt"
   "$p/bin/carcassonne" play --rules "$data/default.lua" --seed 3 | tail -1
+  grep -qF "install      $p/share/carcassonne/maps" "$work/paths.txt"
+  (cd / && "$p/bin/carcassonne" maps | grep -q '^demo ')          # installed maps, found by name
+  (cd / && "$p/bin/carcassonne" play --map demo --seed 2 | tail -1)
   man -l "$p/share/man/man1/carcassonne.1" >/dev/null 2>&1 || test -s "$p/share/man/man1/carcassonne.1"
 
   for cc in gcc clang; do
