@@ -247,14 +247,27 @@ static void print_text(const bench_run *b, int players, const char *bot) {
   printf("checksum:                %ld points in all\n", b->points);
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void print_json_string(const char *v) {
+  putchar('"');
+  for (const unsigned char *c = (const unsigned char *)v; *c; c++) {
+    if (*c == '"' || *c == '\\') printf("\\%c", *c);
+    else if (*c < 0x20) printf("\\u%04x", *c);
+    else putchar(*c);
+  }
+  putchar('"');
+}
+
 static void print_json(const bench_run *b, int players, const char *bot) {
-  printf("{\"ruleset\":\"%s\",\"players\":%d,\"bot\":\"%s\",\"games\":%ld,\"tiles_per_game\":%.2f,"
+  printf("{\"ruleset\":");
+  print_json_string(b->name);
+  printf(",\"players\":%d,\"bot\":\"%s\",\"games\":%ld,\"tiles_per_game\":%.2f,"
          "\"games_per_second\":%.0f,\"us_per_game\":%.3f,\"us_per_tile\":%.4f,"
          "\"wall_us_per_game\":%.3f,\"final_scoring_share\":%.4f,\"final_features_per_game\":%.2f,"
          "\"us_per_final_feature\":%.4f,\"state_kib\":%zu,\"copy_us\":%.3f,\"clone_us\":%.3f,"
          "\"lua_calls_per_game\":%.2f,\"lua_allocs_per_game\":%.2f,\"engine_allocs_per_game\":%.2f,"
          "\"points\":%ld}",
-         b->name, players, bot, b->games, per_game(b, (double)b->tiles),
+         players, bot, b->games, per_game(b, (double)b->tiles),
          (double)b->games / b->cpu_seconds, us_per_game(b), us_per_tile(b), wall_us_per_game(b),
          final_share(b), per_game(b, (double)b->final_features), us_per_final_feature(b),
          b->state_bytes >> 10, b->copy_us, b->clone_us, per_game(b, (double)b->lua_calls),
