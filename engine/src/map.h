@@ -55,7 +55,16 @@ typedef struct map_printed {
   uint8_t on_square;     /* 1: a large-city square (has a board square) */
 } map_printed;
 
+/* The board right after the printed pieces are placed, kept from the first
+ * game so that later games copy it instead of placing them again. */
+typedef struct map_template {
+  int ntiles, nsegs, ncells;
+  void *tiles, *segs, *cells; /* board_tile, seg_state, cell arrays */
+  int16_t *slots;
+} map_template;
+
 struct map_shape {
+  map_template tmpl;      /* empty until a game has been set up */
   char name[MAP_NAME * 2];
   int w, h;
   int tiles_min, tiles_max, starts_used, followers;
