@@ -724,11 +724,12 @@ carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
   return CARC_OK;
 }
 
-carc_result carc_engine_map_signal(carc_engine *e, int flag) {
+carc_result carc_engine_map_signal(carc_engine *e, int flag, int towns) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
   if (flag < -1 || flag >= e->nflags) return (carc_result)engine_fail(e, CARC_ERR_UNKNOWN, "no flag %d", flag);
   e->map->signal = flag + 1;
+  e->map->signal_towns = towns != 0;
   return CARC_OK;
 }
 
@@ -928,7 +929,8 @@ void map_after_place(carc_game *g, int ti) {
   if (ti < g->nprinted) return;
   if (m->signal) {
     const map_square *s = &m->sq[bt->y][bt->x];
-    if (s->kind == CARC_SQ_TOWN || (s->kind == CARC_SQ_ISLAND && s->arms)) g->s.flags |= 1ull << (m->signal - 1);
+    if ((s->kind == CARC_SQ_TOWN && m->signal_towns) || (s->kind == CARC_SQ_ISLAND && s->arms))
+      g->s.flags |= 1ull << (m->signal - 1);
   }
   for (int d = 0; d < 4; d++) {
     int nx = bt->x + dx_of(d), ny = bt->y + dy_of(d);

@@ -68,7 +68,8 @@ struct map_shape {
   char name[MAP_NAME * 2];
   int w, h;
   int tiles_min, tiles_max, starts_used, followers;
-  int signal;            /* game flag id + 1 turned on by a tile on a town or island-with-arms square */
+  int signal;            /* game flag id + 1 turned on by a tile on an island-with-arms square */
+  int signal_towns;      /* ... and on a town square */
   int nstart;
   int16_t start_x[MAP_MAX_STARTS], start_y[MAP_MAX_STARTS];
   int ncities, nlinks, nprinted, nnames, squares, halves;
