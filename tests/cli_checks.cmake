@@ -18,7 +18,7 @@ execute_process(COMMAND ${CLI} frobnicate RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(rc EQUAL 0 OR NOT err MATCHES "unknown command")
   message(FATAL_ERROR "unknown command accepted")
 endif()
-foreach(cmd play tiles pipeline bench test maps render)
+foreach(cmd play tiles pipeline explain bench test maps render)
   execute_process(COMMAND ${CLI} ${cmd} --help RESULT_VARIABLE rc OUTPUT_VARIABLE out)
   if(NOT rc EQUAL 0 OR NOT out MATCHES "usage: carcassonne ${cmd}")
     message(FATAL_ERROR "${cmd} --help failed")
@@ -27,6 +27,181 @@ endforeach()
 execute_process(COMMAND ${CLI} tiles OUTPUT_VARIABLE out)
 if(NOT out MATCHES "24 tile types, 72 tiles")
   message(FATAL_ERROR "tiles does not list the 72 base tiles")
+endif()
+
+# ---- the CLI says what it means (one check per point) ----
+# An unknown option is named as unknown; a known one without its value says so.
+foreach(cmd play tiles pipeline explain bench)
+  execute_process(COMMAND ${CLI} ${cmd} --frobnicate 3 RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "unknown option '--frobnicate'")
+    message(FATAL_ERROR "${cmd}: an unknown option was not named: ${err}")
+  endif()
+endforeach()
+execute_process(COMMAND ${CLI} play --seed RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "option '--seed' is missing its value")
+  message(FATAL_ERROR "play --seed without a value: ${err}")
+endif()
+# Limits are stated in --help, and the whole stated range is accepted.
+execute_process(COMMAND ${CLI} play --help OUTPUT_VARIABLE out)
+if(NOT out MATCHES "0 to 18446744073709551615" OR NOT out MATCHES "2 to 5 players")
+  message(FATAL_ERROR "play --help does not state the limits of --seed and --players")
+endif()
+execute_process(COMMAND ${CLI} bench --help OUTPUT_VARIABLE out)
+if(NOT out MATCHES "--games N +1 to 100000000")
+  message(FATAL_ERROR "bench --help does not state the limit of --games")
+endif()
+execute_process(COMMAND ${CLI} play --seed 18446744073709551615 RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "seed 18446744073709551615")
+  message(FATAL_ERROR "play refused the largest seed its help states")
+endif()
+execute_process(COMMAND ${CLI} play --seed -1 RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "--seed takes a whole number from 0 to")
+  message(FATAL_ERROR "play --seed -1 was not refused with the limits: ${err}")
+endif()
+# An expansion file where a ruleset is expected is named as such.
+execute_process(COMMAND ${CLI} play --rules ${SRC}/expansions/mage_witch.lua RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "is an expansion file, not a ruleset" OR err MATCHES "attempt to call")
+  message(FATAL_ERROR "an expansion passed as a ruleset: ${err}")
+endif()
+# One expansion (or several) without a ruleset file.
+execute_process(COMMAND ${CLI} play --expansions inns_cathedrals,mage_witch --seed 2
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "draws IC_" OR NOT out MATCHES "draws MW_")
+  message(FATAL_ERROR "play --expansions inns_cathedrals,mage_witch: ${rc} ${err}")
+endif()
+execute_process(COMMAND ${CLI} play --expansions nosuch RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "unknown expansion 'nosuch'")
+  message(FATAL_ERROR "play --expansions nosuch: ${err}")
+endif()
+# test on a folder without scenarios fails.
+file(MAKE_DIRECTORY ${TMP}/empty_scenarios)
+execute_process(COMMAND ${CLI} test ${TMP}/empty_scenarios RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "no scenario cases found")
+  message(FATAL_ERROR "test on an empty folder passed: ${rc} ${out} ${err}")
+endif()
+# Every printed line is true: a scoring with a scorer never says "nobody
+# scores"; expansions describe their own state (no empty line); the board
+# legend names every symbol the board uses.
+execute_process(COMMAND ${CLI} play --rules ${SRC}/expansions/default.lua --players 3 --seed 5
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "play with the default ruleset failed")
+endif()
+if(out MATCHES "nobody scores\n[^\n]*base.majority[^\n]* scores")
+  message(FATAL_ERROR "a scoring says nobody scores and then that a player scores")
+endif()
+if(out MATCHES "active tiles now *\n" OR NOT out MATCHES "  land_surveyors: active tiles: city [a-z_]+, road [a-z_]+, monastery [a-z_]+\n")
+  message(FATAL_ERROR "the Land Surveyors' state line is missing or empty")
+endif()
+execute_process(COMMAND ${CLI} play --seed 5 OUTPUT_VARIABLE out)
+if(out MATCHES "land_surveyors")
+  message(FATAL_ERROR "play without expansions prints expansion state")
+endif()
+string(REGEX MATCH "board x [^\n]*" legend "${out}")
+foreach(sym "# city" "= road" ". field" "~ water" "M monastery" "+ road through" "o crossing"
+        "1-6 a player's figure" "n a neutral figure" "T a token")
+  string(FIND "${legend}" "${sym}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "the board legend misses '${sym}': ${legend}")
+  endif()
+endforeach()
+# Docs speak for themselves.
+file(GLOB_RECURSE docs ${SRC}/docs/*.md ${SRC}/README.md)
+foreach(d ${docs})
+  file(READ ${d} text)
+  string(TOLOWER "${text}" text)
+  foreach(phrase "project brief" "the brief" "proposed architecture" "../shared")
+    string(FIND "${text}" "${phrase}" at)
+    if(at GREATER -1)
+      message(FATAL_ERROR "${d} says '${phrase}'")
+    endif()
+  endforeach()
+endforeach()
+
+# ---- explain: the default ruleset's table follows the rules' final-scoring
+# table row by row (road, city, monastery, farm blocks, after the game) ----
+function(expect_in_order text what)
+  set(pos 0)
+  foreach(label ${ARGN})
+    string(SUBSTRING "${text}" ${pos} -1 rest)
+    string(FIND "${rest}" "${label}" at)
+    if(at LESS 0)
+      message(FATAL_ERROR "explain, ${what}: '${label}' missing or out of order in:\n${text}")
+    endif()
+    math(EXPR pos "${pos} + ${at} + 1")
+  endforeach()
+endfunction()
+function(after_the_game text title out)
+  string(FIND "${text}" "\n${title}\n  after the game\n" a)
+  if(a LESS 0)
+    message(FATAL_ERROR "explain: no block '${title}'")
+  endif()
+  string(SUBSTRING "${text}" ${a} -1 rest)
+  string(FIND "${rest}" "\n\n" b)
+  string(SUBSTRING "${rest}" 0 ${b} rest)
+  string(FIND "${rest}" "  when completed" c)
+  if(c GREATER -1)
+    string(SUBSTRING "${rest}" 0 ${c} rest)
+  endif()
+  set(${out} "${rest}" PARENT_SCOPE)
+endfunction()
+execute_process(COMMAND ${CLI} explain --rules ${SRC}/expansions/default.lua RESULT_VARIABLE rc OUTPUT_VARIABLE table)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "explain --rules expansions/default.lua failed")
+endif()
+expect_in_order("${table}" "block order" "\nRoad\n" "\nCity\n" "\nMonastery\n" "\nFarm (field)\n")
+after_the_game("${table}" "Road" road)
+expect_in_order("${road}" "road" "base.rates                         1 point / tile" "Road with inn(s)"
+                "Road with Mage" "Road with Witch" "Little building(s) on road tiles" "Road with signpost(s)")
+after_the_game("${table}" "City" city)
+expect_in_order("${city}" "city" "1 point / tile, 1 point / coat of arms" "City with cathedral(s)"
+                "City with Mage" "City with Witch" "Little building(s) on city tiles")
+after_the_game("${table}" "Monastery" monastery)
+expect_in_order("${monastery}" "monastery" "1 point for its tile + 1 point / tile around it"
+                "Neighboring little building(s)")
+after_the_game("${table}" "Farm (field)" farm)
+expect_in_order("${farm}" "farm" "3 points / completed city" "Little building(s) on farm tiles")
+execute_process(COMMAND ${CLI} explain --expansions little_buildings --markdown OUTPUT_VARIABLE md)
+if(NOT md MATCHES "## Road\n\n\\| when \\| priority \\| handler \\| row \\|" OR
+   NOT md MATCHES "\\| after the game \\| 510 \\| `little_buildings.buildings` \\| Little building")
+  message(FATAL_ERROR "explain --markdown does not print Markdown tables:\n${md}")
+endif()
+
+# A failing case is reported with the file and line of the failing assertion.
+file(WRITE ${TMP}/failing/fails.lua "-- fails on purpose\ncase(\"wrong scores\", function()\n  local s = scenario{ players = 2 }\n  s:expect_scores{ 1, 0 }\nend)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/failing RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*/failing/fails.lua:4: wrong scores\n")
+  message(FATAL_ERROR "a failing case does not name its file and line:\n${out}")
+endif()
+
+# A tile set can mark individual copies: 2 of the 8 U and 3 of the 9 V.
+execute_process(COMMAND ${CLI} tiles --rules ${SRC}/tests/scenarios/land_surveyors/rules/farmhouse_copies.lua
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "U +x6 " OR NOT out MATCHES "U_FARMHOUSE x2 " OR
+   NOT out MATCHES "V_FARMHOUSE x3 " OR NOT out MATCHES "26 tile types, 72 tiles")
+  message(FATAL_ERROR "farmhouse copies are not set apart:\n${out}")
+endif()
+
+# explain lists hooks that score after the game in the table's order (trade
+# goods, King / Robber Baron, gold), whatever the load order.
+execute_process(COMMAND ${CLI} explain --expansions gold_mines,king_robber,trade_goods,fairy OUTPUT_VARIABLE other)
+expect_in_order("${other}" "other scoring" "Other scoring" "Fairy: +1 point at the start" "Trade goods: 10 points"
+                "King tile: 1 point / completed city" "Gold pieces: 1-3 pieces")
+execute_process(COMMAND ${CLI} explain --expansions ghosts,fairy,pigs,cathars,vineyards OUTPUT_VARIABLE plugins)
+after_the_game("${plugins}" "Farm (field)" pfarm)
+# (the pig changes only its owner's points, so it sits in the player stage,
+# reading the count after the siege doubled it: the table's pig-then-x2 order
+# in value)
+expect_in_order("${pfarm}" "plugin farm" "3 points / completed city" "Farm with pig-herd"
+                "City with Cathars / Siege: x2" "Farm with pig:" "Ghosts: -1 point" "Fairy: +3 points")
+
+# docs/scoring-table.md is the default ruleset's table as explain prints it.
+execute_process(COMMAND ${CLI} explain --rules expansions/default.lua --markdown
+                WORKING_DIRECTORY ${SRC} OUTPUT_VARIABLE md)
+file(READ ${SRC}/docs/scoring-table.md page)
+if(NOT md STREQUAL page)
+  message(FATAL_ERROR "docs/scoring-table.md is out of date; regenerate it from the repository root with\n"
+          "  ./build/carcassonne explain --rules expansions/default.lua --markdown > docs/scoring-table.md")
 endif()
 
 # Maps: the list, a game on a map with its SVG and save, the save drawn again.

@@ -31,20 +31,23 @@ struct carc_lua {
   carc_lstate ls;
   size_t used, cap;
   unsigned long allocs;
+  unsigned long calls;      /* calls from C into Lua (handlers, hooks, loader) */
   long budget;
   int in_call, exhausted;
   carc_game *game;          /* the game of the running call, for math.random */
   uint64_t rng;             /* math.random outside games: fixed seed */
   carc_ctxbox *ctx;
   int keys_ref;
+  int award_ref, scores_ref; /* feature_scored: args.award, args.scores, refilled */
+  int award_seen;            /* args holds them now (cleared at other points) */
   int ctx_ref, loader_ref, options_ref, args_ref, hook_game_ref, hook_tile_ref, hook_feature_ref,
       names_ref;
   carc_view *hook_game, *hook_tile, *hook_feature;
   lfn **fns;
   int nfns, cap_fns;
+  lfn **describers;         /* x:describe functions, in load order (point -2) */
+  int ndescribers, cap_describers;
   char memloc[160], errloc[160];
-  char declared[2][64][CARC_MAX_NAME]; /* var and flag names, for printing */
-  int ndeclared[2];
   char err[1024];
   char trace[2048];
 };
@@ -59,6 +62,7 @@ void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocation
   if (bytes) *bytes = cl->used;
   if (allocations) *allocations = cl->allocs;
 }
+unsigned long carc_lua_calls(const carc_lua *cl) { return cl->calls; }
 void carc_lua_set_budget(carc_lua *cl, long n) { cl->budget = n > 0 ? n : CARC_LUA_BUDGET; }
 
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls) {
@@ -137,6 +141,7 @@ static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
   cl->memloc[0] = cl->errloc[0] = '\0';
   cl->exhausted = 0;
   cl->in_call = 1;
+  cl->calls++;
   lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int)cl->budget);
   int st = lua_pcall(L, nargs, nres, base);
   lua_sethook(L, NULL, 0, 0);
@@ -201,8 +206,8 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
 
 /* Hook argument keys, pushed from a registry array: lua_setfield would look
  * each name up in the string table on every call. */
-enum { K_PLAYER = 1, K_X, K_Y, K_ROTATION, K_TILE, K_FEATURE, K_COUNT };
-static const char *const arg_keys[] = {NULL, "player", "x", "y", "rotation", "tile", "feature"};
+enum { K_PLAYER = 1, K_X, K_Y, K_ROTATION, K_TILE, K_FEATURE, K_AWARD, K_SCORES, K_COUNT };
+static const char *const arg_keys[] = {NULL, "player", "x", "y", "rotation", "tile", "feature", "award", "scores"};
 
 static void set_arg_int(lua_State *L, int keys, int key, int v) {
   lua_rawgeti(L, keys, key);
@@ -244,6 +249,32 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
     set_arg_int(L, keys, K_X, a->x);
     set_arg_int(L, keys, K_Y, a->y);
     set_arg_int(L, keys, K_ROTATION, a->rotation);
+  }
+  if (f->point == CARC_HOOK_FEATURE_SCORED) { /* per player: points and whether he scores */
+    int n = carc_game_players(g);
+    cl->award_seen = 1;
+    lua_rawgeti(L, keys, K_AWARD);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->award_ref);
+    lua_rawgeti(L, keys, K_SCORES);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->scores_ref);
+    for (int p = 0; p < n; p++) {
+      int award = 0, scores = 0;
+      carc_game_pending_award(g, a->feature, p, &award, &scores);
+      lua_pushinteger(L, award);
+      lua_rawseti(L, -4, p + 1);
+      lua_pushboolean(L, scores);
+      lua_rawseti(L, -2, p + 1);
+    }
+    lua_rawset(L, -5); /* args.scores */
+    lua_rawset(L, -3); /* args.award */
+  } else if (cl->award_seen) { /* no stale per-player values at other points */
+    lua_rawgeti(L, keys, K_AWARD);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    lua_rawgeti(L, keys, K_SCORES);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    cl->award_seen = 0;
   }
   lua_rawgeti(L, keys, K_FEATURE);
   if (a->feature >= 0) {
@@ -325,6 +356,16 @@ static int p_map(lua_State *L) {
   return 0;
 }
 
+static int p_tile_split(lua_State *L) {
+  carc_lua *cl = self(L);
+  const char *tile = luaL_checkstring(L, 1);
+  int t = carc_tile_type_find(cl->e, tile);
+  if (t < 0) return luaL_error(L, "tile_split: unknown tile type '%s'", tile);
+  if (carc_tile_split(cl->e, t, luaL_checkstring(L, 2), (int)luaL_checkinteger(L, 3)) != CARC_OK)
+    return engine_error(L);
+  return 0;
+}
+
 static int get_int(lua_State *L, int t, const char *k, int def) {
   int ty = lua_getfield(L, t, k);
   int v = def;
@@ -399,20 +440,17 @@ static int p_kind(lua_State *L) {
 static int declare(lua_State *L, int flag) {
   carc_lua *cl = self(L);
   const char *name = luaL_checkstring(L, 1);
-  int known = flag ? carc_flag_find(cl->e, name) : carc_var_find(cl->e, name);
   int id = flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name);
-  if (id < 0) return engine_error(L);
-  if (known < 0 && cl->ndeclared[flag] < 64)
-    snprintf(cl->declared[flag][cl->ndeclared[flag]++], CARC_MAX_NAME, "%s", name);
+  if (id < 0)
+    return luaL_error(L, "cannot declare game %s '%s': names are 1 to %d characters, and an engine "
+                         "holds at most 64 %s", flag ? "flag" : "variable", name, CARC_MAX_NAME - 1,
+                      flag ? "flags" : "variables");
   lua_pushinteger(L, id); /* handlers may use the id: no name lookup per call */
   return 1;
 }
 static int p_var(lua_State *L) { return declare(L, 0); }
 static int p_flag(lua_State *L) { return declare(L, 1); }
 
-const char *carc_lua_declared(const carc_lua *cl, int flag, int i) {
-  return cl && i >= 0 && i < cl->ndeclared[flag != 0] ? cl->declared[flag != 0][i] : NULL;
-}
 static int p_set_token_value(lua_State *L) {
   carc_lua *cl = self(L);
   const char *name = luaL_checkstring(L, 1);
@@ -465,6 +503,48 @@ static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point) {
   return f;
 }
 
+/* spec.describe: a string, or a table { road = "...", ["city final"] = "..." }
+ * (keys sorted so that the text is the same on every run). */
+static void set_description(lua_State *L, carc_engine *e, const char *name) {
+  int top = lua_gettop(L);
+  int t = lua_getfield(L, 2, "describe");
+  if (t == LUA_TSTRING) {
+    if (carc_handler_describe(e, name, lua_tostring(L, -1)) != CARC_OK) engine_error(L);
+  } else if (t == LUA_TTABLE) {
+    const char *keys[32];
+    int n = 0;
+    for (lua_pushnil(L); lua_next(L, -2);) {
+      if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
+        luaL_error(L, "%s: describe = { kind = \"text\", ... } takes strings", name);
+      if (n == 32) luaL_error(L, "%s: describe has more than 32 entries", name);
+      keys[n++] = lua_tostring(L, -2);
+      lua_pop(L, 1);
+    }
+    for (int i = 1; i < n; i++) /* insertion sort by key */
+      for (int j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
+        const char *k = keys[j];
+        keys[j] = keys[j - 1];
+        keys[j - 1] = k;
+      }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < n; i++) {
+      lua_getfield(L, top + 1, keys[i]);
+      const char *text = lua_tostring(L, -1);
+      lua_pop(L, 1);
+      if (i) luaL_addchar(&b, '\n');
+      luaL_addstring(&b, keys[i]);
+      luaL_addstring(&b, ": ");
+      luaL_addstring(&b, text);
+    }
+    luaL_pushresult(&b);
+    if (carc_handler_describe(e, name, lua_tostring(L, -1)) != CARC_OK) engine_error(L);
+  } else if (t != LUA_TNIL) {
+    luaL_error(L, "%s: 'describe' must be a string or a table of strings", name);
+  }
+  lua_settop(L, top);
+}
+
 static void full_name(lua_State *L, const char *exp, char *out) {
   const char *n = get_str(L, 2, "name");
   if (!n) luaL_error(L, "a handler or hook needs a name");
@@ -484,12 +564,13 @@ static int p_handler(lua_State *L) {
   if (prio < 0) return luaL_error(L, "handler '%s' needs a priority", name);
   lfn *fn = new_fn(L, cl, exp, -1);
   if (carc_handler_add(cl->e, name, prio, &f, run_handler, fn) != CARC_OK) return engine_error(L);
+  set_description(L, cl->e, name);
   return 0;
 }
 
 static int p_hook(lua_State *L) {
   static const char *const points[] = {"setup", "placement", "tile_placed", "feature_scored",
-                                       "turn_end", "final_scoring", "game_end", NULL};
+                                       "turn_end", "final_scoring", "game_end", "feature_completed", NULL};
   carc_lua *cl = self(L);
   const char *exp = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -505,7 +586,73 @@ static int p_hook(lua_State *L) {
   lfn *fn = new_fn(L, cl, exp, p);
   if (carc_hook_add(cl->e, (carc_hook_point)p, name, get_int(L, 2, "priority", 100), &f, run_hook, fn) != CARC_OK)
     return engine_error(L);
+  set_description(L, cl->e, name);
   return 0;
+}
+
+static carc_result run_loader(carc_lua *cl, const char *fn, int nargs);
+
+/* x:describe(fn): fn(game) returns a line saying the expansion's state. */
+static int p_describe(lua_State *L) {
+  carc_lua *cl = self(L);
+  const char *exp = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (cl->ndescribers == cl->cap_describers) {
+    int cap = cl->cap_describers ? cl->cap_describers * 2 : 8;
+    lfn **n = realloc(cl->describers, sizeof *n * (size_t)cap);
+    if (!n) return luaL_error(L, "out of memory");
+    cl->describers = n;
+    cl->cap_describers = cap;
+  }
+  lfn *f = calloc(1, sizeof *f);
+  if (!f) return luaL_error(L, "out of memory");
+  cl->describers[cl->ndescribers++] = f;
+  f->cl = cl;
+  f->point = -2;
+  snprintf(f->exp, sizeof f->exp, "%s", exp);
+  lua_pushvalue(L, 2);
+  f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
+  size_t n = 0;
+  if (cap) buf[0] = '\0';
+  if (!cl) return 0;
+  lua_State *L = cl->L;
+  for (int i = 0; i < cl->ndescribers; i++) {
+    lfn *f = cl->describers[i];
+    int top = lua_gettop(L);
+    begin_call(cl, g);
+    cl->hook_game->g = g;
+    cl->hook_game->epoch = cl->ls.epoch;
+    lua_pushcfunction(L, msgh);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
+    int st = call(cl, 1, 1, f->exp);
+    const char *text = NULL;
+    char failed[1200];
+    if (st != LUA_OK) {
+      snprintf(failed, sizeof failed, "(describe failed: %s)", cl->err);
+      text = failed;
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+      text = lua_tostring(L, -1);
+    } else if (!lua_isnil(L, -1)) {
+      text = "(describe returned neither a string nor nil)";
+    }
+    if (text && text[0]) {
+      int w = snprintf(n < cap ? buf + n : NULL, n < cap ? cap - n : 0, "%s: %s\n", f->exp, text);
+      if (w > 0) n += (size_t)w;
+    }
+    lua_settop(L, top);
+    end_call(cl);
+  }
+  return n;
+}
+
+carc_result carc_lua_load_list(carc_lua *cl, const char *names) {
+  lua_pushstring(cl->L, names);
+  return run_loader(cl, "load_list", 1);
 }
 
 static int p_move(lua_State *L) {
@@ -585,6 +732,10 @@ static int open_state(lua_State *L) {
   cl->hook_feature = ref_view(L, cl, CARC_V_FEATURE, &cl->hook_feature_ref);
   lua_createtable(L, 0, 8);
   cl->args_ref = new_ref(L);
+  lua_createtable(L, CARC_MAX_PLAYERS, 0);
+  cl->award_ref = new_ref(L);
+  lua_createtable(L, CARC_MAX_PLAYERS, 0);
+  cl->scores_ref = new_ref(L);
   lua_createtable(L, K_COUNT, 0);
   for (int k = 1; k < K_COUNT; k++) {
     lua_pushstring(L, arg_keys[k]);
@@ -602,7 +753,8 @@ static int open_state(lua_State *L) {
       {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
-      {"map", p_map},         {NULL, NULL}};
+      {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
+      {NULL, NULL}};
   luaL_newlib(L, prims);
   lua_insert(L, -2);
   lua_setfield(L, -2, "options");
@@ -649,6 +801,8 @@ void carc_lua_free(carc_lua *cl) {
   lua_close(cl->L);
   for (int i = 0; i < cl->nfns; i++) free(cl->fns[i]);
   free(cl->fns);
+  for (int i = 0; i < cl->ndescribers; i++) free(cl->describers[i]);
+  free(cl->describers);
   free(cl);
 }
 

@@ -77,11 +77,16 @@ local function expansion_object(name, file, options, dir)
     check(self, "tile_attr")
     C.tile_attr(tile, attr, value == nil and 1 or value)
   end
+  function x.tile_split(self, tile, new_name, copies)
+    check(self, "tile_split")
+    C.tile_split(tile, new_name, copies)
+  end
   function x.figure(self, def) check(self, "figure"); C.figure(def) end
   function x.token(self, def) check(self, "token"); C.token(def) end
   function x.kind(self, k) check(self, "kind"); C.kind(k) end
   function x.handler(self, spec) check(self, "handler"); C.handler(name, spec) end
   function x.hook(self, spec) check(self, "hook"); C.hook(name, spec) end
+  function x.describe(self, fn) check(self, "describe"); C.describe(name, fn) end
   function x.var(self, v) check(self, "var"); return C.var(v) end
   function x.flag(self, f) check(self, "flag"); return C.flag(f) end
   function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end
@@ -198,7 +203,10 @@ local KEYS = { expansions = true, options = true, order = true, disable = true, 
 -- Applies a ruleset table. `dir` is the ruleset's folder; `file`/`text`/`line`
 -- name it in errors.
 local function apply(spec, dir, file, text, line)
-  local function where(word) return fmt("%s:%d", file, line_of(text, word, line)) end
+  local function where(word)
+    if not text and line == 0 then return file end
+    return fmt("%s:%d", file, line_of(text, word, line))
+  end
   if type(spec) ~= "table" then error(fmt("%s:%d: ruleset{} takes a table", file, line), 0) end
   for k in pairs(spec) do
     if not KEYS[k] then
@@ -238,6 +246,10 @@ function M.load_ruleset(path)
   if not text then error(fmt("%s: cannot read the ruleset", path), 0) end
   local env = sandbox()
   local spec, line
+  env.expansion = function()
+    error(fmt("%s is an expansion file, not a ruleset: name it in a ruleset's expansions = { ... } "
+      .. "(or, on the command line, use --expansions NAME)", path), 0)
+  end
   env.ruleset = function(t)
     spec, line = t, getinfo(2, "l").currentline or 1
   end
@@ -250,6 +262,17 @@ end
 
 function M.load_table(spec, dir, origin, line)
   apply(spec, dir, origin, C.read(origin), line)
+end
+
+-- A comma-separated list of expansion names, as a ruleset listing them would.
+function M.load_list(list)
+  local names = {}
+  for name in list:gmatch("[^,]+") do
+    name = name:match("^%s*(.-)%s*$")
+    if name ~= "" then names[#names + 1] = name end
+  end
+  if #names == 0 then error("--expansions: no expansion names given", 0) end
+  apply({ expansions = names }, ".", "--expansions", nil, 0)
 end
 
 function M.load_expansion(name, dir)

@@ -288,6 +288,21 @@ static int s_edges(lua_State *L) {
     }
   return 1;
 }
+/* seg:cities(): for a field segment, the city segments of its tile that it
+ * touches (the cities a farm counts); empty for other kinds. */
+static int s_cities(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_SEG);
+  carc_engine *e = carc_game_engine(v->g);
+  int t = carc_segment_tile(v->g, v->a), s = carc_segment_index(v->g, v->a);
+  unsigned bits = carc_segment_field_cities(e, carc_board_tile_type(v->g, t), s);
+  lua_newtable(L);
+  for (int k = 0, n = 0; bits; k++, bits >>= 1)
+    if (bits & 1u) {
+      push_child(L, v, CARC_V_SEG, carc_board_segment_id(v->g, t, k));
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
 static int s_feature(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_SEG);
   push_child(L, v, CARC_V_FEATURE, v->a);
@@ -419,6 +434,11 @@ static int c_set_award(lua_State *L) {
   carc_ctx_set_award(b->ctx, ctx_player(L, b), (int)luaL_checkinteger(L, 3));
   return 0;
 }
+static int c_score_so_far(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  lua_pushinteger(L, carc_ctx_score_so_far(b->ctx, ctx_player(L, b)));
+  return 1;
+}
 static int c_tiles(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
   int n = carc_ctx_tile_count(b->ctx);
@@ -515,14 +535,15 @@ void carc_lua_views_open(lua_State *L) {
   static const luaL_Reg tile_m[] = {{"attr", t_attr},       {"segments", t_segments},
                                     {"segment_at", t_segment_at}, {"token", t_token},
                                     {"has_kind", t_has_kind}, {NULL, NULL}};
-  static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature}, {NULL, NULL}};
+  static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature},
+                                   {"cities", s_cities}, {NULL, NULL}};
   static const luaL_Reg feat_m[] = {{"segments", f_segments}, {"tile_list", f_tile_list},
                                     {"has_attr", f_has_attr}, {"figures", f_figures}, {NULL, NULL}};
   static const luaL_Reg ctx_m[] = {{"strength", c_strength}, {"set_strength", c_set_strength},
                                    {"scores", c_scores},     {"set_scores", c_set_scores},
                                    {"award", c_award},       {"set_award", c_set_award},
                                    {"tiles", c_tiles},       {"tokens", c_tokens},
-                                   {"token_points", c_token_points},
+                                   {"token_points", c_token_points}, {"score_so_far", c_score_so_far},
                                    {NULL, NULL}};
   static const char *const game_f[] = {"players", "current_player", "turn", "tiles", NULL};
   static const char *const tile_f[] = {"x", "y", "rotation", "type", "index", NULL};

@@ -132,6 +132,11 @@ CARC_API int carc_segment_attr(const carc_engine *e, int type, int s, int attr);
 CARC_API int carc_tile_type_attr(const carc_engine *e, int type, int attr);
 /* Sets a tile attribute on a defined type (value 0 clears it). */
 CARC_API carc_result carc_tile_set_attr(carc_engine *e, int type, int attr, int value);
+/* Sets `copies` copies of tile type `source` apart as a new type `name`: same
+ * set, notation and tile attributes, `copies` fewer in the source. For tile
+ * sets whose copies of one type differ (a farmhouse printed on some), the new
+ * type then takes its own attributes (carc_tile_set_attr). */
+CARC_API carc_result carc_tile_split(carc_engine *e, int source, const char *name, int copies);
 /* Bitmask of the city segments that field segment `s` touches. */
 CARC_API unsigned carc_segment_field_cities(const carc_engine *e, int type, int s);
 /* The kind on each of an edge's three ports after rotation; for matching. */
@@ -236,6 +241,15 @@ CARC_API const char *carc_handler_name(const carc_engine *e, int i);
 CARC_API int carc_handler_priority(const carc_engine *e, int i);
 CARC_API int carc_handler_enabled(const carc_engine *e, int i);
 CARC_API int carc_handler_find(const carc_engine *e, const char *name); /* -1 if none */
+/* What a handler (or hook) does, in words, for the scoring table that
+ * `carcassonne explain` prints. Either one line for every feature it touches,
+ * or lines "KIND: text" and "KIND REASON: text" (KIND a kind name, REASON
+ * completed or final) for texts that differ by feature. NULL or "" clears. */
+CARC_API carc_result carc_handler_describe(carc_engine *e, const char *name, const char *text);
+/* The i-th handler's description ("" if none) and filter (the features and
+ * reasons it touches). */
+CARC_API const char *carc_handler_description(const carc_engine *e, int i);
+CARC_API carc_result carc_handler_filter(const carc_engine *e, int i, carc_filter *out);
 
 /* The scoring context lent to handlers. Valid only during the call. */
 CARC_API int carc_ctx_get(const carc_score_ctx *ctx, carc_ctx_field f);
@@ -258,13 +272,20 @@ CARC_API int carc_ctx_tile(const carc_score_ctx *ctx, int i); /* board tile inde
 CARC_API int carc_ctx_tokens(const carc_score_ctx *ctx, int token_type);
 /* The sum of the values (carc_token_set_value) of the tokens on the scored tiles. */
 CARC_API int carc_ctx_token_points(const carc_score_ctx *ctx);
+/* A player's score with the points of the features already scored in this
+ * same call (a turn's end, the final scoring) added: where his scoring figure
+ * stands when this feature is scored. */
+CARC_API int carc_ctx_score_so_far(const carc_score_ctx *ctx, int player);
 /* Lets a handler name the message of a failure it returns. */
 CARC_API void carc_ctx_fail(carc_score_ctx *ctx, const char *message);
 
-/* One recorded change. */
+/* One recorded change. Each handler that runs first records a change with
+ * field CARC_CHANGE_RAN (before = after = 0), so a breakdown also says which
+ * handlers ran, changing something or not. */
+#define CARC_CHANGE_RAN (-4)
 typedef struct carc_change {
   const char *handler; /* stable dotted name */
-  int field;           /* carc_ctx_field, or -1 strength, -2 scores, -3 award */
+  int field;           /* carc_ctx_field, or -1 strength, -2 scores, -3 award, -4 ran */
   int player;          /* for strength/scores/award, else -1 */
   int before, after;
 } carc_change;
@@ -280,6 +301,8 @@ typedef enum carc_hook_point {
   CARC_HOOK_TURN_END,        /* filter.kinds: only after turns that scored these kinds for a player */
   CARC_HOOK_FINAL_SCORING,   /* after the features' final scoring */
   CARC_HOOK_GAME_END,
+  CARC_HOOK_FEATURE_COMPLETED, /* a feature was completed this turn, scored or not
+                                  (before feature_scored; filter.kinds) */
   CARC_HOOK_COUNT
 } carc_hook_point;
 typedef struct carc_hook_args {
@@ -295,6 +318,17 @@ CARC_API carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
                           const char *name, int priority,
                           const carc_filter *filter, carc_hook_fn fn, void *ud);
 CARC_API const char *carc_hook_point_name(carc_hook_point p);
+/* During feature_scored and turn_end hooks (before the points are applied):
+ * what the scoring of `feature` (any of its segment ids) gives `player`, and
+ * whether he scores it. CARC_ERR_STATE if that feature is not being scored. */
+CARC_API carc_result carc_game_pending_award(carc_game *g, int feature, int player, int *award,
+                                             int *scores);
+/* The hooks of one point, in run order. */
+CARC_API int carc_hook_count(const carc_engine *e, carc_hook_point p);
+CARC_API const char *carc_hook_name(const carc_engine *e, carc_hook_point p, int i);
+CARC_API int carc_hook_priority(const carc_engine *e, carc_hook_point p, int i);
+CARC_API int carc_hook_enabled(const carc_engine *e, carc_hook_point p, int i);
+CARC_API const char *carc_hook_description(const carc_engine *e, carc_hook_point p, int i);
 /* All handlers and hooks in run order, one line each, for printing. */
 CARC_API carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_t cap);
 
@@ -425,6 +459,12 @@ CARC_API carc_result carc_game_put_token(carc_game *g, int player, int token_typ
  * not yet scored (returning its figures), runs the turn-end hooks and passes
  * to the next player. */
 CARC_API carc_result carc_game_end_turn(carc_game *g);
+/* Places `tile_type` as the current player's drawn tile, with every check of
+ * carc_game_place: for games without a bag (scenarios that play real turns;
+ * carc_game_act then takes the turn's action). With a bag, only the tile
+ * drawn from it is accepted (else CARC_ERR_STATE); a tile that fits nowhere
+ * is CARC_ERR_ILLEGAL. On failure the game is as it was. */
+CARC_API carc_result carc_game_place_named(carc_game *g, int tile_type, int x, int y, int rotation);
 /* Sets the active player (scenarios). */
 CARC_API carc_result carc_game_set_current_player(carc_game *g, int player);
 CARC_API carc_result carc_game_final_scoring(carc_game *g);

@@ -22,6 +22,7 @@
 #define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
 #define MAX_STAGED 160        /* features scored by one call (final scoring) */
 #define ERR_CAP 512
+#define MAX_DESC 1024         /* a handler's description, incl. NUL */
 
 typedef struct map_shape map_shape; /* map.h */
 
@@ -69,6 +70,7 @@ typedef struct handler {
   carc_filter filter;
   carc_handler_fn fn;
   void *ud;
+  char *desc;             /* what it does, for `explain`; NULL if undeclared */
 } handler;
 
 typedef struct hook {
@@ -77,6 +79,7 @@ typedef struct hook {
   carc_filter filter;
   carc_hook_fn fn;
   void *ud;
+  char *desc;
 } hook;
 
 typedef struct figure_type {
@@ -206,6 +209,7 @@ struct carc_score_ctx {
 /* A scoring computed but not yet applied to the game. */
 typedef struct staged {
   int root, kind, reason, total, scored, ran;
+  int scorers;            /* bit per player who scores the feature */
   int award[CARC_MAX_PLAYERS];
   int first_change, nchanges;
 } staged;
@@ -295,6 +299,7 @@ void handlers_sort(carc_engine *e);
 /* game.c, turn.c, scoring.c */
 carc_result turn_draw(carc_game *g);
 carc_result game_act_listed(carc_game *g, const carc_action *a);
+carc_result game_place_listed(carc_game *g, int x, int y, int rot);
 carc_result base_handlers_register(carc_engine *e);
 void figures_create(carc_game *g);
 void game_log(carc_game *g, const char *fmt, ...);

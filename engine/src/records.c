@@ -10,6 +10,19 @@ const char *carc_player_name(int p) {
 
 int carc_game_scorings(const carc_game *g) { return g->nrecords; }
 
+carc_result carc_game_pending_award(carc_game *g, int feature, int player, int *award, int *scores) {
+  if (feature < 0 || feature >= g->nsegs || player < 0 || player >= g->players) return CARC_ERR_ARGUMENT;
+  int root = feature_find(g, feature);
+  for (int i = 0; i < g->nstaged; i++) {
+    const staged *st = &g->stage[i];
+    if (st->root != root || !st->ran) continue;
+    if (award) *award = st->award[player];
+    if (scores) *scores = (st->scorers >> player) & 1;
+    return CARC_OK;
+  }
+  return CARC_ERR_STATE;
+}
+
 carc_result carc_game_scoring(const carc_game *g, int i, carc_scoring_info *out) {
   if (i < 0 || i >= g->nrecords || !out) return CARC_ERR_ARGUMENT;
   *out = g->records[i].info;
@@ -65,9 +78,16 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const board_tile *bt = &g->tiles[root->tile];
   put(&o, "%s at (%d,%d), %s: value %d;", carc_kind_name(e, in->kind), bt->x, bt->y,
       in->reason == CARC_COMPLETED ? "completed" : "final scoring", in->total);
+  /* the scorers: what the last "scores" change left, so a scorer who
+   * receives 0 points is shown as +0, not as nobody */
+  int scorer[CARC_MAX_PLAYERS] = {0};
+  for (int j = 0; j < in->changes; j++) {
+    const record_change *c = &g->changes[rc->first_change + j];
+    if (c->field == -2 && c->player >= 0 && c->player < CARC_MAX_PLAYERS) scorer[c->player] = c->after != 0;
+  }
   int any = 0;
   for (int p = 0; p < g->players; p++)
-    if (in->award[p]) {
+    if (in->award[p] || scorer[p]) {
       put(&o, " %s %+d", carc_player_name(p), in->award[p]);
       any = 1;
     }
@@ -76,6 +96,7 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const char *last = NULL;
   for (int j = 0; j < in->changes; j++) {
     const record_change *c = &g->changes[rc->first_change + j];
+    if (c->field == CARC_CHANGE_RAN) continue; /* the text shows what changed */
     const char *name = handler_name_by_seq(e, c->handler);
     if (name != last) {
       put(&o, "%s  %3d %-34s", last ? "\n" : "", handler_priority_by_name(e, name), name);
@@ -135,8 +156,9 @@ size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
     if (bt->y < miny) miny = bt->y;
     if (bt->y > maxy) maxy = bt->y;
   }
-  put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, M monastery, digits: "
-      "players' figures, T token)\n", minx, maxx, miny, maxy);
+  put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, ~ water, M monastery, "
+      "* another area kind; centre + road through, o crossing, # large city; 1-6 a player's "
+      "figure, n a neutral figure, T a token)\n", minx, maxx, miny, maxy);
   if (on_map)
     put(&o, "map %s (empty squares: . land, t town, s start, i island or its coats of arms, ~ sea, "
         "w waves, h highlight, : half square)\n", mi.name);
@@ -151,7 +173,7 @@ size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
           for (int f = 0; f < g->nfigs; f++) {
             const figure_state *fs = &g->figs[f];
             if (fs->seg < 0 || g->segs[fs->seg].tile != t) continue;
-            pic[6 + 1 + (fs->owner < 0 ? 2 : 0)] = fs->owner < 0 ? '*' : (char)('1' + fs->owner);
+            pic[6 + 1 + (fs->owner < 0 ? 2 : 0)] = fs->owner < 0 ? 'n' : (char)('1' + fs->owner);
           }
           if (g->tiles[t].token >= 0) pic[6 + 3] = 'T';
         }

@@ -1,0 +1,112 @@
+-- Ghosts (docs/expansions/ghosts.md). The start tile D is at (0,0): a city
+-- cap N, a road W-E. A (monastery, road S) at rotation 1 has its road on W,
+-- at rotation 3 on E, so A at (1,0) r1 and A at (-1,0) r3 close D's road:
+-- 3 tiles x 1 point = 3. E at (0,-1) r2 closes D's city cap: 2 tiles x 2 = 4.
+
+local function road(s)
+  s:place("A", 1, 0, 1)
+  s:place("A", -1, 0, 3)
+end
+
+case("a ghost costs its owner 1 point; the feature's value stays 3", function()
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" } } }
+  s:follower(1, 0, 0, "road")
+  s:figure("ghost", 1, 0, 0, "road")
+  road(s)
+  s:end_turn()
+  -- value 3 (base.total), red scores it: 3 - 1 ghost = 2
+  s:expect_scores{ 2, 0 }
+  s:expect_change("base.total", "total", 3)
+  s:expect_change("ghosts.penalty", "award", 2)
+end)
+
+case("the penalty hits only players with the majority", function()
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" } } }
+  s:follower(1, 0, 0, "road")
+  s:figure("ghost", 2, 0, 0, "road")   -- blue: a ghost but no follower
+  road(s)
+  s:end_turn()
+  -- red: majority, no ghost: 3. blue: no majority, so no penalty: 0 (not -1)
+  s:expect_scores{ 3, 0 }
+end)
+
+local function city_after_road(floor)
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
+                                             options = { ghosts = { floor = floor, per_player = 5 } } } }
+  s:follower(1, 0, 0, "road")
+  road(s)
+  s:end_turn()                          -- red 3 for the road
+  s:follower(1, 0, 0, "city")
+  for _ = 1, 5 do s:figure("ghost", 1, 0, 0, "city") end
+  s:place("E", 0, -1, 2)
+  s:end_turn()
+  return s
+end
+
+case("floor = score (default): the feature may give -1, the score stays above 0", function()
+  local s = city_after_road("score")
+  -- city value 4; red's award 4 - 5 ghosts = -1; red's score 3 - 1 = 2
+  s:expect_scores{ 2, 0 }
+end)
+
+case("floor = feature: a player's points for the feature never below 0", function()
+  local s = city_after_road("feature")
+  -- award 4 - 5 = -1, raised to 0: red keeps the road's 3
+  s:expect_scores{ 3, 0 }
+end)
+
+case("floor = score: a score of 0 does not go below 0", function()
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
+                                             options = { ghosts = { per_player = 5 } } } }
+  s:follower(1, 0, 0, "city")
+  for _ = 1, 5 do s:figure("ghost", 1, 0, 0, "city") end
+  s:place("E", 0, -1, 2)
+  s:end_turn()
+  -- award 4 - 5 = -1, but red's score is 0: the award is raised to 0
+  s:expect_scores{ 0, 0 }
+  s:expect_change("ghosts.penalty", "award", 0)
+end)
+
+case("final scoring: an open road with a ghost", function()
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" } } }
+  s:follower(2, 0, 0, "road")
+  s:figure("ghost", 2, 0, 0, "road")
+  s:place("A", 1, 0, 1)                 -- road D + A, open to the west
+  s:final_scoring()
+  -- 2 tiles x 1 = 2, blue's ghost: 2 - 1 = 1
+  s:expect_scores{ 0, 1 }
+end)
+
+case("strength = 1: a ghost adds to its owner's majority", function()
+  for _, v in ipairs({ { 0, { 3, 0 } }, { 1, { 3, 2 } } }) do
+    local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
+                                               options = { ghosts = { strength = v[1] } } } }
+    s:follower(1, 0, 0, "road")
+    s:figure("ghost", 2, 0, 0, "road")  -- ghosts may join an occupied road
+    s:place("A", 1, 0, 1)
+    s:place("A", -1, 0, 3)
+    s:end_turn()
+    -- a 3-tile road: 3. strength 0 (default): red's follower has the
+    -- majority, blue's ghost gives blue none: red 3, blue 0. strength 1: a
+    -- tie (1 and 1), both score 3, and blue's ghost costs him 1: red 3, blue 2
+    s:expect_scores(v[2])
+  end
+end)
+
+case("floor = score counts the points of features scored before in the same call", function()
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
+                                             options = { ghosts = { per_player = 5 } } } }
+  -- both open at the end; the final scoring takes features in the order of
+  -- their segment ids: D's city (segment 0) before D's road (segment 1)
+  s:follower(1, 0, 0, "city")
+  s:follower(1, 0, 0, "road")
+  for _ = 1, 5 do s:figure("ghost", 1, 0, 0, "road") end
+  s:place("G", 0, -1, 0)                -- city N-S on D's cap: open, 2 tiles
+  s:place("A", 1, 0, 1)                 -- road D + A, open to the west
+  s:final_scoring()
+  -- city: 2 tiles x 1 = 2 (red 0 -> 2); road: 2 tiles = 2, 2 - 5 ghosts = -3,
+  -- floor -2 (red stands at 2): -2; red ends at 0
+  s:expect_scores{ 0, 0 }
+  local sc = s:scorings()
+  assert(#sc == 2 and sc[1].kind == "city" and sc[2].award[1] == -2, "city first, then the road at -2")
+end)
