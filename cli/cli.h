@@ -14,4 +14,6 @@ void cli_after_turn(carc_game *g, FILE *out);
 int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out);
 int cli_bench(int argc, char **argv);
 int cli_test(int argc, char **argv);
+int cli_simulate(int argc, char **argv);
+int cli_merge(int argc, char **argv);
 #endif

@@ -190,7 +190,9 @@ static void help(void) {
          "  tiles      list the tile types\n"
          "  pipeline   print the resolved scoring pipeline\n"
          "  test       run Lua scenario files or folders\n"
-         "  bench      measure full games per second\n\n"
+         "  bench      measure full games per second\n"
+         "  simulate   a balance study: many seeded games, one ruleset or two side by side\n"
+         "  merge      add the summaries of a study's shards\n\n"
          "'carcassonne COMMAND --help' describes a command.\n", carc_version());
 }
 
@@ -213,6 +215,8 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "pipeline")) return cmd_pipeline(argc - 2, argv + 2);
   if (!strcmp(cmd, "bench")) return cli_bench(argc - 2, argv + 2);
   if (!strcmp(cmd, "test")) return cli_test(argc - 2, argv + 2);
+  if (!strcmp(cmd, "simulate")) return cli_simulate(argc - 2, argv + 2);
+  if (!strcmp(cmd, "merge")) return cli_merge(argc - 2, argv + 2);
   fprintf(stderr, "carcassonne: unknown command '%s' (try 'carcassonne --help')\n", cmd);
   return 2;
 }
