@@ -112,6 +112,12 @@ static void range(const bar *rows, int n, double *lo, double *hi) {
   *hi += pad;
 }
 
+static int handler_of(const sim_side *s, const char *name) {
+  for (int h = 0; h < s->nhandlers; h++)
+    if (!strcmp(s->handler[h], name)) return h;
+  return -1;
+}
+
 static void table_side(FILE *f, const sim_summary *sum, int r) {
   const sim_side *s = &sum->side[r];
   int64_t n = s->games;
@@ -176,20 +182,24 @@ void sim_write_html(FILE *f, const sim_summary *sum) {
   fprintf(f, "<h2>Points per game by handler</h2>\n<p>Mean points per game and seat that each scoring handler "
              "added to a feature's value or to a player's award. Changes of counts and rates made before the "
              "total is computed count under base.total.</p>\n");
+  /* each handler of A, then the same handler under B; handlers only B has last */
   n = 0;
   for (int r = 0; r < sides; r++) {
     const sim_side *s = &sum->side[r];
-    double games = s->games ? (double)s->games : 1;
-    for (int h = 0; h < s->nhandlers && n < SIM_MAX_HANDLERS * 2; h++) {
-      int64_t all = 0;
-      for (int p = 0; p < players; p++) all += s->handler_points[p][h];
-      int any = 0;
-      for (int p = 0; p < players; p++) any |= s->handler_points[p][h] != 0;
-      if (!any) continue;
-      bar *b = &rows[n++];
-      snprintf(b->label, sizeof b->label, "%s%s", c->against ? (r ? "B " : "A ") : "", s->handler[h]);
-      b->colour = r ? "#7b1fa2" : "#00838f";
-      b->v = (double)all / games / players, b->whisker = 0;
+    for (int h = 0; h < s->nhandlers; h++) {
+      if (r == 1 && handler_of(&sum->side[0], s->handler[h]) >= 0) continue;
+      for (int q = r; q < sides && n < SIM_MAX_HANDLERS * 2; q++) {
+        const sim_side *t = &sum->side[q];
+        int k = q == r ? h : handler_of(t, s->handler[h]);
+        if (k < 0) continue;
+        int64_t all = 0, any = 0;
+        for (int p = 0; p < players; p++) all += t->handler_points[p][k], any |= t->handler_points[p][k] != 0;
+        if (!any) continue;
+        bar *b = &rows[n++];
+        snprintf(b->label, sizeof b->label, "%s%s", c->against ? (q ? "B " : "A ") : "", t->handler[k]);
+        b->colour = q ? "#7b1fa2" : "#00838f";
+        b->v = (double)all / (double)(t->games ? t->games : 1) / players, b->whisker = 0;
+      }
     }
   }
   double lo, hi;
