@@ -1,12 +1,20 @@
 #define _POSIX_C_SOURCE 200809L
-/* bench.c - the benchmark: seeded full games with random bots (followers,
- * farmers and final scoring included), games per second on one core, the
- * mean cost of one scoring, and peak memory. */
+/* bench.c - the benchmark: seeded full games with bots (followers, farmers
+ * and final scoring included) on one core. Everything it prints is measured
+ * in the games it plays: time per game and per tile, the final scoring's
+ * share, calls into Lua and allocations per game. --compare plays a second
+ * ruleset in the same run, interleaved with the first, and prints the ratio;
+ * --checksum prints the digest of a fixed series of games instead. */
+#include "carc_lua.h"
 #include "cli.h"
+#include "digest.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+
+#define BASE_TILES 72
+#define ROUNDS 4 /* --compare: the two rulesets alternate in this many rounds */
 
 static double now(void) {
   struct timespec ts;
@@ -14,102 +22,328 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Full games per second and the mean score per game (a checksum). */
-static int run_games(carc_engine *e, int players, long games, double *seconds, double *tiles_out,
-                     long *checksum) {
-  carc_game_options opt = {players, 1, 0, 0};
-  carc_game *g = carc_game_new(e, &opt);
-  if (!g) return 0;
-  carc_game_keep_records(g, 0);
-  long sum = 0, tiles = 0;
-  double t0 = now();
-  for (long i = 0; i < games; i++) {
-    if (carc_game_reset(g, (uint64_t)i + 1) != CARC_OK ||
-        carc_bot_play_game(g, CARC_BOT_RANDOM) != CARC_OK) {
-      fprintf(stderr, "carcassonne bench: game %ld: %s\n", i + 1, carc_game_error(g));
-      carc_game_free(g);
-      return 0;
-    }
-    for (int p = 0; p < players; p++) sum += carc_game_score(g, p);
-    tiles += carc_board_tiles(g);
+/* The engine's allocator, counting. */
+typedef struct counting_alloc {
+  unsigned long allocs;
+} counting_alloc;
+
+static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  counting_alloc *c = ud;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
   }
-  *seconds = now() - t0;
-  *tiles_out = (double)tiles / (double)games;
-  *checksum = sum;
-  carc_game_free(g);
+  if (nsize > osize) c->allocs++;
+  return realloc(ptr, nsize);
+}
+
+/* One ruleset under test and what its games measured. */
+typedef struct bench_run {
+  const char *name;
+  carc_engine *e;
+  carc_game *g;
+  counting_alloc alloc;
+  long games, tiles, points, final_features;
+  double seconds, final_seconds;
+  unsigned long lua_calls, lua_allocs, engine_allocs;
+} bench_run;
+
+/* Adds copies of the base tiles (set "base_repeat") so that a base game has
+ * `tiles` tiles: the base mix repeated, the last repeat in proportion. */
+static int add_base_repeats(carc_engine *e, long tiles) {
+  int ntypes = carc_tile_type_count(e), base[64], copies[64], nbase = 0;
+  for (int t = 0; t < ntypes && nbase < 64; t++)
+    if (!strcmp(carc_tile_type_set(e, t), "base")) {
+      base[nbase] = t;
+      copies[nbase++] = carc_tile_type_copies(e, t);
+    }
+  long extra = tiles - BASE_TILES, whole = extra / BASE_TILES, part = extra % BASE_TILES;
+  long add[64], given = 0;
+  for (int i = 0; i < nbase; i++) {
+    add[i] = whole * copies[i] + part * copies[i] / BASE_TILES;
+    given += add[i];
+  }
+  /* largest remainders first, ties by type order: a fixed distribution */
+  while (given < extra) {
+    int best = 0;
+    long best_rem = -1;
+    for (int i = 0; i < nbase; i++) {
+      long rem = (part * copies[i]) % BASE_TILES;
+      if (rem > best_rem && add[i] == whole * copies[i] + part * copies[i] / BASE_TILES)
+        best = i, best_rem = rem;
+    }
+    add[best]++;
+    given++;
+  }
+  for (int i = 0; i < nbase; i++) {
+    if (!add[i]) continue;
+    char name[CARC_MAX_NAME];
+    snprintf(name, sizeof name, "%.40s+", carc_tile_type_name(e, base[i]));
+    if (carc_tile_define(e, "base_repeat", name, (int)add[i],
+                         carc_tile_type_notation(e, base[i])) != CARC_OK)
+      return 0;
+    int t = carc_tile_type_count(e) - 1;
+    for (int a = 0; carc_attr_name(e, a); a++) /* marks an expansion put on the original */
+      if (carc_tile_type_attr(e, base[i], a)) carc_tile_set_attr(e, t, a, carc_tile_type_attr(e, base[i], a));
+  }
   return 1;
 }
 
-/* Cost of one scoring: final scoring of finished boards, minus the copying. */
-static double scoring_cost_us(carc_engine *e, int players) {
-  carc_game_options opt = {players, 7, 0, 0};
-  carc_game *g = carc_game_new(e, &opt), *c = carc_game_new(e, &opt);
-  if (!g || !c) return -1;
-  carc_game_keep_records(g, 0);
-  while (carc_game_phase(g) != CARC_PHASE_END) carc_bot_play_turn(g, CARC_BOT_RANDOM);
-  const int reps = 20000;
-  double t0 = now();
-  for (int i = 0; i < reps; i++) carc_game_copy(c, g);
-  double copy = now() - t0;
-  carc_game_keep_records(g, 1);
-  carc_game_copy(c, g);
-  carc_game_final_scoring(c);
-  int scorings = carc_game_scorings(c);
-  carc_game_keep_records(g, 0);
-  t0 = now();
-  for (int i = 0; i < reps; i++) {
-    carc_game_copy(c, g);
-    carc_game_final_scoring(c);
+/* Tiles in a game of this engine: the start tile, the bag, the drawn tile,
+ * any tiles set aside before the first draw. */
+static int game_tiles(carc_game *g) {
+  return 1 + carc_game_bag_left(g) + (carc_game_drawn_tile(g) >= 0) + carc_game_set_aside(g);
+}
+
+static int run_open(bench_run *b, const char *rules, long tiles, int players) {
+  b->e = cli_engine_alloc(rules, "bench", count_alloc, &b->alloc);
+  if (!b->e) return 0;
+  carc_game_options opt = {players, 1, 0, 0};
+  b->g = carc_game_new(b->e, &opt);
+  if (!b->g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
+  int before = game_tiles(b->g);
+  if (tiles) {
+    if (before - BASE_TILES + tiles > CARC_MAX_TILES) {
+      fprintf(stderr,
+              "carcassonne bench: --tiles %ld: a game would hold %ld tiles, and this engine holds at "
+              "most %d (CARC_MAX_TILES)\n", tiles, before - BASE_TILES + tiles, CARC_MAX_TILES);
+      return 0;
+    }
+    if (!add_base_repeats(b->e, tiles))
+      return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
+    carc_game_free(b->g);
+    b->g = carc_game_new(b->e, &opt);
+    if (!b->g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
   }
-  double total = now() - t0;
-  carc_game_free(g);
-  carc_game_free(c);
-  return scorings ? (total - copy) / reps / scorings * 1e6 : 0;
+  carc_game_keep_records(b->g, 0);
+  return 1;
+}
+
+static void run_close(bench_run *b) {
+  carc_game_free(b->g);
+  if (b->e) cli_engine_free(b->e);
+}
+
+/* Features the final scoring will score: those holding a figure, not yet
+ * complete (counted outside the timed part). */
+static int final_features(carc_game *g) {
+  int roots[128], n = 0;
+  for (int f = 0; f < carc_game_figures(g); f++) {
+    int s = carc_figure_segment(g, f);
+    if (s < 0) continue;
+    int r = carc_feature_root(g, s), seen = 0;
+    if (carc_feature_complete(g, r)) continue;
+    for (int i = 0; i < n && !seen; i++) seen = roots[i] == r;
+    if (!seen && n < 128) roots[n++] = r;
+  }
+  return n;
+}
+
+/* Plays games with seeds first+1 .. first+count, adding to b's figures. */
+static int run_games(bench_run *b, long first, long count, carc_bot bot) {
+  carc_lua *cl = carc_lua_of(b->e);
+  unsigned long calls0 = cl ? carc_lua_calls(cl) : 0, lallocs0 = 0, eallocs0 = b->alloc.allocs;
+  if (cl) carc_lua_stats(cl, NULL, &lallocs0);
+  carc_game *g = b->g;
+  double play = 0, final = 0;
+  for (long i = first; i < first + count; i++) {
+    double t0 = now();
+    carc_result r = carc_game_reset(g, (uint64_t)i + 1);
+    while (r == CARC_OK && carc_game_phase(g) != CARC_PHASE_END) r = carc_bot_play_turn(g, bot);
+    double t1 = now();
+    if (r == CARC_OK) b->final_features += final_features(g);
+    double t2 = now();
+    if (r == CARC_OK) r = carc_game_final_scoring(g);
+    double t3 = now();
+    if (r != CARC_OK) {
+      fprintf(stderr, "carcassonne bench: %s game %ld: %s\n", b->name, i + 1, carc_game_error(g));
+      return 0;
+    }
+    play += t1 - t0;
+    final += t3 - t2;
+    for (int p = 0; p < carc_game_players(g); p++) b->points += carc_game_score(g, p);
+    b->tiles += carc_board_tiles(g);
+  }
+  b->seconds += play + final;
+  b->final_seconds += final;
+  b->games += count;
+  b->engine_allocs += b->alloc.allocs - eallocs0;
+  if (cl) {
+    unsigned long lallocs1 = 0;
+    carc_lua_stats(cl, NULL, &lallocs1);
+    b->lua_calls += carc_lua_calls(cl) - calls0;
+    b->lua_allocs += lallocs1 - lallocs0;
+  }
+  return 1;
+}
+
+static double per_game(const bench_run *b, double v) { return v / (double)b->games; }
+static double us_per_game(const bench_run *b) { return b->seconds / (double)b->games * 1e6; }
+static double us_per_tile(const bench_run *b) { return b->seconds / (double)b->tiles * 1e6; }
+
+static void print_text(const bench_run *b, int players, const char *bot) {
+  printf("ruleset:                 %s\n", b->name);
+  printf("games:                   %ld full %d-player games, %s bots, %.1f tiles each\n", b->games,
+         players, bot, per_game(b, (double)b->tiles));
+  printf("games per second:        %.0f\n", (double)b->games / b->seconds);
+  printf("microseconds/game:       %.2f\n", us_per_game(b));
+  printf("microseconds/tile:       %.3f\n", us_per_tile(b));
+  printf("final scoring:           %.2f us/game (%.1f%% of the game), %.1f features, %.3f us each\n",
+         per_game(b, b->final_seconds * 1e6), 100 * b->final_seconds / b->seconds,
+         per_game(b, (double)b->final_features),
+         b->final_features ? b->final_seconds * 1e6 / (double)b->final_features : 0.0);
+  printf("calls into Lua:          %.1f per game\n", per_game(b, (double)b->lua_calls));
+  printf("allocations:             %.2f per game in the engine, %.1f in Lua\n",
+         per_game(b, (double)b->engine_allocs), per_game(b, (double)b->lua_allocs));
+  printf("checksum:                %ld points in all\n", b->points);
+}
+
+static void print_json(const bench_run *b, int players, const char *bot) {
+  printf("{\"ruleset\":\"%s\",\"players\":%d,\"bot\":\"%s\",\"games\":%ld,\"tiles_per_game\":%.2f,"
+         "\"games_per_second\":%.0f,\"us_per_game\":%.3f,\"us_per_tile\":%.4f,"
+         "\"final_scoring_us_per_game\":%.3f,\"final_features_per_game\":%.2f,"
+         "\"lua_calls_per_game\":%.2f,\"lua_allocs_per_game\":%.2f,\"engine_allocs_per_game\":%.2f,"
+         "\"points\":%ld}",
+         b->name, players, bot, b->games, per_game(b, (double)b->tiles),
+         (double)b->games / b->seconds, us_per_game(b), us_per_tile(b),
+         per_game(b, b->final_seconds * 1e6), per_game(b, (double)b->final_features),
+         per_game(b, (double)b->lua_calls), per_game(b, (double)b->lua_allocs),
+         per_game(b, (double)b->engine_allocs), b->points);
+}
+
+static int usage(void) {
+  printf("usage: carcassonne bench [--games N] [--players N] [--bot random|greedy] [--rules FILE]\n"
+         "                         [--tiles N] [--compare FILE] [--json]\n"
+         "       carcassonne bench --checksum [--games N] [--greedy-every K] [--rules FILE]\n"
+         "Plays N seeded full games (seeds 1..N) with bots on one core (followers, farmers\n"
+         "and final scoring included) and prints, measured in those games: games per\n"
+         "second, microseconds per game and per tile, the final scoring's share, calls\n"
+         "into Lua and allocations per game, and peak memory.\n"
+         "  --games N       1 to 100000000 (default 20000; 200 with the greedy bot)\n"
+         "  --players N     2 to 5 (default 2)\n"
+         "  --bot B         random or greedy (default random)\n"
+         "  --rules FILE    the ruleset (default: the base game)\n"
+         "  --tiles N       the base tile mix repeated to N tiles a game; a ruleset's own\n"
+         "                  tiles come on top (at most %d tiles in all)\n"
+         "  --compare FILE  also play ruleset FILE (\"base\" for the base game) in the same run,\n"
+         "                  interleaved, and print both side by side with the ratio\n"
+         "                  (second/first, per game and per tile)\n"
+         "  --json          one JSON object: {\"runs\":[...]} (and the ratios with --compare)\n"
+         "--checksum plays the fixed series instead (game i: seed i+1, 2 + i%%4 players,\n"
+         "every K-th game by the greedy bot) and prints one digest of every move and\n"
+         "score: equal digests, equal games.\n", CARC_MAX_TILES);
+  return 0;
+}
+
+static int checksum(const char *rules, long games, long greedy_every) {
+  carc_engine *e = cli_engine(rules, "bench");
+  if (!e) return 1;
+  uint64_t h = 0;
+  char err[256] = "";
+  carc_result r = digest_series(e, games, greedy_every, &h, err, sizeof err);
+  if (r == CARC_OK)
+    printf("checksum: %016llx (%ld games, 2-5 players, greedy bot every %ld)\n", (unsigned long long)h,
+           games, greedy_every);
+  else
+    fprintf(stderr, "carcassonne bench: %s\n", err);
+  cli_engine_free(e);
+  return r == CARC_OK ? 0 : 1;
 }
 
 int cli_bench(int argc, char **argv) {
-  long games = 20000, players = 2;
-  const char *rules = NULL;
+  long games = -1, players = 2, greedy_every = 0, tiles = 0;
+  int checksum_only = 0, json = 0;
+  carc_bot bot = CARC_BOT_RANDOM;
+  const char *rules = NULL, *compare = NULL;
   for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: carcassonne bench [--games N] [--players N] [--rules FILE]\n"
-             "Plays N seeded full games with random bots on one core (followers, farmers\n"
-             "and final scoring included) and prints games per second, the mean cost of\n"
-             "one scoring and peak memory. With --rules, the same with that ruleset.\n");
-      return 0;
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return usage();
+    if (!strcmp(argv[i], "--checksum")) {
+      checksum_only = 1;
+      continue;
     }
-    if (i + 1 >= argc) return fprintf(stderr, "carcassonne bench: option missing its value\n"), 2;
+    if (!strcmp(argv[i], "--json")) {
+      json = 1;
+      continue;
+    }
+    static const char *const valued[] = {"--games", "--players", "--greedy-every", "--tiles",
+                                         "--bot", "--rules", "--compare"};
+    int known = 0;
+    for (size_t k = 0; k < sizeof valued / sizeof *valued; k++) known |= !strcmp(argv[i], valued[k]);
+    if (!known) return cli_usage_error("bench", argv[i], 1);
+    if (i + 1 >= argc) return cli_usage_error("bench", argv[i], 0);
     if (!strcmp(argv[i], "--games")) {
       if (!cli_parse_int(argv[++i], 1, 100000000, &games))
-        return fprintf(stderr, "carcassonne bench: --games takes 1 or more\n"), 2;
+        return fprintf(stderr, "carcassonne bench: --games takes 1 to 100000000\n"), 2;
     } else if (!strcmp(argv[i], "--players")) {
       if (!cli_parse_int(argv[++i], 2, 5, &players))
         return fprintf(stderr, "carcassonne bench: --players takes 2 to 5\n"), 2;
+    } else if (!strcmp(argv[i], "--greedy-every")) {
+      if (!cli_parse_int(argv[++i], 0, 100000000, &greedy_every))
+        return fprintf(stderr, "carcassonne bench: --greedy-every takes 0 or more\n"), 2;
+    } else if (!strcmp(argv[i], "--tiles")) {
+      if (!cli_parse_int(argv[++i], BASE_TILES, 100000000, &tiles))
+        return fprintf(stderr, "carcassonne bench: --tiles takes %d or more\n", BASE_TILES), 2;
+    } else if (!strcmp(argv[i], "--bot")) {
+      const char *v = argv[++i];
+      if (!strcmp(v, "random")) bot = CARC_BOT_RANDOM;
+      else if (!strcmp(v, "greedy")) bot = CARC_BOT_GREEDY;
+      else return fprintf(stderr, "carcassonne bench: --bot takes random or greedy\n"), 2;
     } else if (!strcmp(argv[i], "--rules")) {
       rules = argv[++i];
+    } else if (!strcmp(argv[i], "--compare")) {
+      compare = argv[++i];
     } else {
       return fprintf(stderr, "carcassonne bench: unknown option '%s'\n", argv[i]), 2;
     }
   }
-  carc_engine *e = cli_engine(rules, "bench");
-  if (!e) return 1;
-  double secs, tiles;
-  long checksum;
-  if (!run_games(e, (int)players, games, &secs, &tiles, &checksum)) {
-    cli_engine_free(e);
-    return 1;
+  if (checksum_only) return checksum(rules, games > 0 ? games : 200, greedy_every);
+  if (games < 0) games = bot == CARC_BOT_GREEDY ? 200 : 20000;
+  const char *bot_name = bot == CARC_BOT_GREEDY ? "greedy" : "random";
+  bench_run runs[2];
+  memset(runs, 0, sizeof runs);
+  int nruns = compare ? 2 : 1, ok = 1;
+  runs[0].name = rules ? rules : "base";
+  runs[1].name = compare;
+  for (int k = 0; k < nruns && ok; k++) {
+    const char *file = k ? compare : rules;
+    if (file && !strcmp(file, "base")) file = NULL;
+    ok = run_open(&runs[k], file, tiles, (int)players);
   }
-  double per_scoring = scoring_cost_us(e, (int)players);
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  printf("ruleset:            %s\n", rules ? rules : "base game");
-  printf("games:              %ld full %ld-player games, random bots, %.1f tiles each\n", games,
-         players, tiles);
-  printf("games per second:   %.0f\n", (double)games / secs);
-  printf("microseconds/game:  %.2f\n", secs / (double)games * 1e6);
-  printf("microseconds/scoring: %.3f\n", per_scoring);
-  printf("peak memory:        %ld KiB\n", ru.ru_maxrss);
-  printf("checksum:           %ld points in all\n", checksum);
-  cli_engine_free(e);
-  return 0;
+  /* interleaved rounds: drift in the machine's speed hits both rulesets */
+  int rounds = compare && games >= ROUNDS ? ROUNDS : 1;
+  for (int r = 0; r < rounds && ok; r++) {
+    long first = games * r / rounds, count = games * (r + 1) / rounds - first;
+    for (int k = 0; k < nruns && ok; k++) ok = run_games(&runs[k], first, count, bot);
+  }
+  if (ok) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    if (json) {
+      printf("{\"runs\":[");
+      for (int k = 0; k < nruns; k++) {
+        if (k) printf(",");
+        print_json(&runs[k], (int)players, bot_name);
+      }
+      printf("]");
+      if (compare)
+        printf(",\"ratio_per_game\":%.3f,\"ratio_per_tile\":%.3f", us_per_game(&runs[1]) / us_per_game(&runs[0]),
+               us_per_tile(&runs[1]) / us_per_tile(&runs[0]));
+      printf(",\"peak_memory_kib\":%ld}\n", ru.ru_maxrss);
+    } else {
+      for (int k = 0; k < nruns; k++) {
+        if (k) printf("\n");
+        print_text(&runs[k], (int)players, bot_name);
+      }
+      if (compare) {
+        printf("\n%-24s %12s %12s %10s\n", "", "first", "second", "second/first");
+        printf("%-24s %12.2f %12.2f %10.2f\n", "microseconds/game", us_per_game(&runs[0]),
+               us_per_game(&runs[1]), us_per_game(&runs[1]) / us_per_game(&runs[0]));
+        printf("%-24s %12.3f %12.3f %10.2f\n", "microseconds/tile", us_per_tile(&runs[0]),
+               us_per_tile(&runs[1]), us_per_tile(&runs[1]) / us_per_tile(&runs[0]));
+      }
+      printf("peak memory:             %ld KiB\n", ru.ru_maxrss);
+    }
+  }
+  for (int k = 0; k < nruns; k++) run_close(&runs[k]);
+  return ok ? 0 : 1;
 }

@@ -1,15 +1,63 @@
 /* carcassonne - the command-line front end: play seeded games with bots,
  * list tiles, print the scoring pipeline, run the benchmark. */
 #include "carcassonne.h"
+#include "carc_lua.h"
 #include "cli.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int usage_error(const char *cmd, const char *msg) {
+int cli_usage_message(const char *cmd, const char *msg) {
   fprintf(stderr, "carcassonne %s: %s (try 'carcassonne %s --help')\n", cmd, msg, cmd);
   return 2;
+}
+
+int cli_usage_error(const char *cmd, const char *option, int unknown) {
+  char msg[256];
+  if (unknown) snprintf(msg, sizeof msg, "unknown option '%s'", option);
+  else snprintf(msg, sizeof msg, "option '%s' is missing its value", option);
+  return cli_usage_message(cmd, msg);
+}
+
+int cli_option(int argc, char **argv, int *i, const char *const *known, const char **value) {
+  const char *a = argv[*i];
+  int k = 0;
+  while (known[k] && strcmp(known[k], a)) k++;
+  if (!known[k]) return 1;
+  if (*i + 1 >= argc) return 2;
+  *value = argv[++*i];
+  return 0;
+}
+
+int cli_help_asked(int argc, char **argv) {
+  for (int i = 0; i < argc; i++)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+  return 0;
+}
+
+int cli_rules_options(const char *cmd, int argc, char **argv, const char **rules,
+                      const char **expansions) {
+  static const char *const known[] = {"--rules", "--expansions", NULL};
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i], *v = NULL;
+    int r = cli_option(argc, argv, &i, known, &v);
+    if (r) return cli_usage_error(cmd, a, r == 1);
+    if (!strcmp(a, "--rules")) *rules = v;
+    else *expansions = v;
+  }
+  if (*rules && *expansions) return cli_usage_message(cmd, "give --rules or --expansions, not both");
+  return 0;
+}
+
+int cli_parse_u64(const char *s, unsigned long long *out) {
+  char *end;
+  errno = 0;
+  if (!s[0] || s[0] == '-' || s[0] == '+' || s[0] == ' ') return 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s || *end) return 0;
+  *out = v;
+  return 1;
 }
 
 int cli_parse_int(const char *s, long lo, long hi, long *out) {
@@ -30,8 +78,41 @@ static void print_scores(carc_game *g, const char *title) {
   printf("\n");
 }
 
+/* Prints the lines of `now` that are not in `before`, indented. */
+static void print_changed(FILE *out, const char *before, const char *now) {
+  for (const char *line = now; *line;) {
+    const char *end = strchr(line, '\n');
+    size_t len = end ? (size_t)(end - line) : strlen(line);
+    int seen = 0;
+    for (const char *b = before; *b && !seen;) {
+      const char *be = strchr(b, '\n');
+      size_t bl = be ? (size_t)(be - b) : strlen(b);
+      seen = bl == len && !strncmp(b, line, len);
+      b += bl + (be != NULL);
+    }
+    if (!seen && len) fprintf(out, "  %.*s\n", (int)len, line);
+    line += len + (end != NULL);
+  }
+}
+
 /* Plays a whole game with bots, printing turns, scorings and the board. */
-int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out) {
+static int write_save(const carc_game *g, const char *path) {
+  size_t n = carc_game_save(g, NULL, 0);
+  char *buf = malloc(n + 1);
+  FILE *f = buf ? fopen(path, "wb") : NULL;
+  int ok = f != NULL;
+  if (ok) {
+    carc_game_save(g, buf, n + 1);
+    ok = fwrite(buf, 1, n, f) == n;
+  }
+  if (f) fclose(f);
+  free(buf);
+  if (!ok) fprintf(stderr, "carcassonne play: cannot write %s\n", path);
+  return ok ? 0 : 1;
+}
+
+int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out,
+                  const char *svg, const char *save) {
   carc_game_options opt = {players, seed, 0, 0};
   carc_game *g = carc_game_new(e, &opt);
   if (!g) {
@@ -42,6 +123,13 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
           bot == CARC_BOT_GREEDY ? "greedy" : "random", carc_game_bag_left(g) + 1);
   int shown = 0;
   static char buf[1 << 16];
+  /* what the expansions say of their state (x:describe), printed when it changes */
+  char said[4096] = "", now[4096];
+  carc_lua *cl = carc_lua_of(e);
+  if (cl) {
+    carc_lua_describe(cl, g, said, sizeof said);
+    print_changed(out, "", said);
+  }
   while (carc_game_phase(g) != CARC_PHASE_OVER) {
     int turn = carc_game_turn(g), player = carc_game_current_player(g);
     int drawn = carc_game_drawn_tile(g);
@@ -82,70 +170,96 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
       carc_game_describe_scoring(g, shown, buf, sizeof buf);
       fprintf(out, "  %s", buf);
     }
-    cli_after_turn(g, out);
+    if (cl) {
+      carc_lua_describe(cl, g, now, sizeof now);
+      print_changed(out, said, now);
+      memcpy(said, now, sizeof said);
+    }
   }
   if (carc_game_set_aside(g)) fprintf(out, "tiles set aside (fit nowhere): %d\n", carc_game_set_aside(g));
   carc_game_render_board(g, buf, sizeof buf);
   fprintf(out, "%s", buf);
   print_scores(g, "final scores");
+  int rc = svg ? cli_write_svg(g, svg, "play") : 0;
+  if (!rc && save) rc = write_save(g, save);
   carc_game_free(g);
-  return 0;
+  return rc;
 }
 
 static int cmd_play(int argc, char **argv) {
-  long players = 2, seed = 1;
+  long players = 2;
+  unsigned long long seed = 1;
   carc_bot bot = CARC_BOT_RANDOM;
-  const char *rules = NULL;
+  const char *rules = NULL, *expansions = NULL, *map = NULL, *svg = NULL, *save = NULL;
+  static const char *const known[] = {"--players", "--seed", "--bot", "--rules", "--expansions", "--map", "--svg", "--save", NULL};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      printf("usage: carcassonne play [--players N] [--seed S] [--bot random|greedy] [--rules FILE]\n"
+      printf("usage: carcassonne play [--players N] [--seed S] [--bot random|greedy]\n"
+             "                        [--rules FILE | --expansions A,B,...] [--map NAME]\n"
+             "                        [--svg FILE] [--save FILE]\n"
              "Plays a seeded game with bots and prints every turn, every scoring with its\n"
              "breakdown, the final board and the final scores. Same arguments, same output.\n"
-             "  --players N   2 to 5 players (default 2)\n"
-             "  --seed S      a whole number from 0 (default 1)\n"
-             "  --bot B       random (default) or greedy (best immediate points)\n"
-             "  --rules FILE  a ruleset (Lua) naming expansions and options\n");
+             "  --players N        2 to 5 players (default 2)\n"
+             "  --seed S           a whole number from 0 to 18446744073709551615 (default 1)\n"
+             "  --bot B            random (default) or greedy (best immediate points)\n"
+             "  --rules FILE       a ruleset (Lua) naming expansions and options\n"
+             "  --expansions LIST  expansions by name, comma separated, with their default\n"
+             "                     options (no ruleset file needed)\n"
+             "  --map NAME         play on a map (maps/NAME.map, or a path) under the rules\n"
+             "                     given; the map's own rules come with the maps expansion\n"
+             "  --svg FILE         write the final board as an SVG picture\n"
+             "  --save FILE        write the finished game as JSON (see 'carcassonne render')\n");
       return 0;
     }
-    if (i + 1 >= argc) return usage_error("play", "an option is missing its value");
-    const char *v = argv[++i];
+    const char *v = NULL;
+    int r = cli_option(argc, argv, &i, known, &v);
+    if (r) return cli_usage_error("play", a, r == 1);
     if (!strcmp(a, "--players")) {
-      if (!cli_parse_int(v, 2, 5, &players)) return usage_error("play", "--players takes 2 to 5");
+      if (!cli_parse_int(v, 2, 5, &players)) return cli_usage_message("play", "--players takes 2 to 5");
     } else if (!strcmp(a, "--seed")) {
-      if (!cli_parse_int(v, 0, 2147483647L, &seed)) return usage_error("play", "--seed takes a whole number from 0");
+      if (!cli_parse_u64(v, &seed))
+        return cli_usage_message("play", "--seed takes a whole number from 0 to 18446744073709551615");
     } else if (!strcmp(a, "--bot")) {
       if (!strcmp(v, "random")) bot = CARC_BOT_RANDOM;
       else if (!strcmp(v, "greedy")) bot = CARC_BOT_GREEDY;
-      else return usage_error("play", "--bot takes random or greedy");
+      else return cli_usage_message("play", "--bot takes random or greedy");
     } else if (!strcmp(a, "--rules")) {
       rules = v;
+    } else if (!strcmp(a, "--map")) {
+      map = v;
+    } else if (!strcmp(a, "--svg")) {
+      svg = v;
+    } else if (!strcmp(a, "--save")) {
+      save = v;
     } else {
-      char msg[128];
-      snprintf(msg, sizeof msg, "unknown option '%s'", a);
-      return usage_error("play", msg);
+      expansions = v;
     }
   }
-  carc_engine *e = cli_engine(rules, "play");
+  if (rules && expansions) return cli_usage_message("play", "give --rules or --expansions, not both");
+  carc_engine *e = cli_engine_with(rules, expansions, "play");
   if (!e) return 1;
-  int rc = cli_play_game(e, (int)players, (unsigned long long)seed, bot, stdout);
+  if (cli_load_map(e, map, "play")) {
+    cli_engine_free(e);
+    return 1;
+  }
+  int rc = cli_play_game(e, (int)players, (unsigned long long)seed, bot, stdout, svg, save);
   cli_engine_free(e);
   return rc;
 }
 
 static int cmd_tiles(int argc, char **argv) {
-  const char *rules = NULL;
-  for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: carcassonne tiles [--rules FILE]\n"
-             "Lists the tile types with their counts, notation and a small picture\n"
-             "(# city, = road, . field, M monastery).\n");
-      return 0;
-    }
-    if (!strcmp(argv[i], "--rules") && i + 1 < argc) rules = argv[++i];
-    else return usage_error("tiles", "unknown option");
+  const char *rules = NULL, *expansions = NULL;
+  if (cli_help_asked(argc, argv)) {
+    printf("usage: carcassonne tiles [--rules FILE | --expansions A,B,...]\n"
+           "Lists the tile types with their counts, notation and a small picture\n"
+           "(# city, = road, . field, ~ water, M monastery, * another area kind;\n"
+           "in the centre + a road passing through, o a crossing, # a large city).\n");
+    return 0;
   }
-  carc_engine *e = cli_engine(rules, "tiles");
+  int r = cli_rules_options("tiles", argc, argv, &rules, &expansions);
+  if (r) return r;
+  carc_engine *e = cli_engine_with(rules, expansions, "tiles");
   if (!e) return 1;
   int total = 0;
   for (int t = 0; t < carc_tile_type_count(e); t++) {
@@ -162,18 +276,16 @@ static int cmd_tiles(int argc, char **argv) {
 }
 
 static int cmd_pipeline(int argc, char **argv) {
-  const char *rules = NULL;
-  for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: carcassonne pipeline [--rules FILE]\n"
-             "Prints the resolved scoring pipeline: priority, stage, handler, expansion,\n"
-             "then the game hooks in the order they run.\n");
-      return 0;
-    }
-    if (!strcmp(argv[i], "--rules") && i + 1 < argc) rules = argv[++i];
-    else return usage_error("pipeline", "unknown option or missing FILE");
+  const char *rules = NULL, *expansions = NULL;
+  if (cli_help_asked(argc, argv)) {
+    printf("usage: carcassonne pipeline [--rules FILE | --expansions A,B,...]\n"
+           "Prints the resolved scoring pipeline: priority, stage, handler, expansion,\n"
+           "then the game hooks in the order they run.\n");
+    return 0;
   }
-  carc_engine *e = cli_engine(rules, "pipeline");
+  int r = cli_rules_options("pipeline", argc, argv, &rules, &expansions);
+  if (r) return r;
+  carc_engine *e = cli_engine_with(rules, expansions, "pipeline");
   if (!e) return 1;
   static char buf[1 << 15];
   carc_engine_describe_pipeline(e, buf, sizeof buf);
@@ -189,8 +301,11 @@ static void help(void) {
          "  play       play a seeded game with bots and print it\n"
          "  tiles      list the tile types\n"
          "  pipeline   print the resolved scoring pipeline\n"
+         "  explain    print the scoring table (rows per feature) of a ruleset\n"
          "  test       run Lua scenario files or folders\n"
          "  bench      measure full games per second\n"
+         "  maps       list the maps with size, start squares and recommended tiles\n"
+         "  render     draw a saved game (text, and SVG with --svg)\n"
          "  simulate   a balance study: many seeded games, one ruleset or two side by side\n"
          "  merge      add the summaries of a study's shards\n\n"
          "'carcassonne COMMAND --help' describes a command.\n", carc_version());
@@ -213,8 +328,11 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "play")) return cmd_play(argc - 2, argv + 2);
   if (!strcmp(cmd, "tiles")) return cmd_tiles(argc - 2, argv + 2);
   if (!strcmp(cmd, "pipeline")) return cmd_pipeline(argc - 2, argv + 2);
+  if (!strcmp(cmd, "explain")) return cli_explain(argc - 2, argv + 2);
   if (!strcmp(cmd, "bench")) return cli_bench(argc - 2, argv + 2);
   if (!strcmp(cmd, "test")) return cli_test(argc - 2, argv + 2);
+  if (!strcmp(cmd, "maps")) return cli_maps(argc - 2, argv + 2);
+  if (!strcmp(cmd, "render")) return cli_render(argc - 2, argv + 2);
   if (!strcmp(cmd, "simulate")) return cli_simulate(argc - 2, argv + 2);
   if (!strcmp(cmd, "merge")) return cli_merge(argc - 2, argv + 2);
   fprintf(stderr, "carcassonne: unknown command '%s' (try 'carcassonne --help')\n", cmd);

@@ -56,6 +56,10 @@ x:handler {
   kinds = { "road" },
   attr = "inn",
   reasons = { "completed", "final" },
+  describe = {
+    ["road completed"] = "Road with inn(s): +1 point / tile (inns do not stack)",
+    ["road final"] = "Road with inn(s): x0 points / tile (an uncompleted road with an inn scores nothing so far)",
+  },
   fn = function(ctx)
     if ctx.reason == "completed" then
       ctx.unit_rate = ctx.unit_rate + 1
@@ -74,6 +78,11 @@ x:handler {
   kinds = { "city" },
   attr = "cathedral",
   reasons = { "completed", "final" },
+  describe = {
+    ["city completed"] = "City with cathedral(s): +1 point / tile, +1 point / coat of arms (cathedrals do not stack)",
+    ["city final"] = "City with cathedral(s): x0 points / tile and / coat of arms "
+      .. "(an uncompleted city with a cathedral scores nothing so far)",
+  },
   fn = function(ctx)
     if ctx.reason == "completed" then
       ctx.unit_rate = ctx.unit_rate + 1

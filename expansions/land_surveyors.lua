@@ -142,6 +142,17 @@ x:hook {
   end,
 }
 
+-- What `carcassonne play` prints when it changes: the tile on top of each stack.
+x:describe(function(game)
+  local parts = {}
+  for _, stack in ipairs(STACK_ORDER) do
+    local tile = STACKS[stack][game:var(ACTIVE[stack])]
+    if tile then parts[#parts + 1] = stack .. " " .. tile end
+  end
+  if #parts == 0 then return nil end
+  return "active tiles: " .. table.concat(parts, ", ")
+end)
+
 local COMPLETED = { "completed" }
 
 -- 150 majority: Citizens' Jury. Every player with a follower in the city has
@@ -149,6 +160,7 @@ local COMPLETED = { "completed" }
 x:handler {
   name = "citizens_jury", priority = 150, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.citizens_jury",
+  describe = "Citizens' Jury up: every player with a follower in the city has the majority",
   fn = function(ctx)
     local present = {}
     for _, f in ipairs(ctx.feature:figures()) do
@@ -165,6 +177,7 @@ x:handler {
 x:handler {
   name = "highway", priority = 210, kinds = { "road" }, reasons = COMPLETED,
   flag = "land_surveyors.highway",
+  describe = "Highway up: the road counts as 5 tiles",
   fn = function(ctx) ctx.count = 5 end,
 }
 
@@ -174,6 +187,7 @@ x:handler {
 x:handler {
   name = "bad_neighborhood", priority = 210, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.bad_neighborhood",
+  describe = "Bad Neighborhood up: tiles showing only semicircular city segments do not count",
   fn = function(ctx)
     local bad = {}
     for _, seg in ipairs(ctx.feature:segments()) do
@@ -194,6 +208,7 @@ x:handler {
 x:handler {
   name = "siege", priority = 310, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.siege",
+  describe = "Siege up: +1 point / coat of arms",
   fn = function(ctx) ctx.symbol_rate = ctx.symbol_rate + 1 end,
 }
 
@@ -202,6 +217,7 @@ x:handler {
 x:handler {
   name = "street_fair", priority = 310, kinds = { "road" }, reasons = COMPLETED,
   flag = "land_surveyors.street_fair",
+  describe = "Street Fair up: x2 points / tile",
   fn = function(ctx) ctx.unit_rate = ctx.unit_rate * 2 end,
 }
 
@@ -216,7 +232,8 @@ end
 -- 310 per_tile: Peasant Uprising. One point less per road tile with a farmhouse.
 x:handler {
   name = "peasant_uprising", priority = 310, kinds = { "road" }, reasons = COMPLETED,
-  flag = "land_surveyors.peasant_uprising", tile_attr = "farmhouse",
+  flag = "land_surveyors.peasant_uprising",
+  describe = "Peasant Uprising up: -1 point / road tile with a farmhouse", tile_attr = "farmhouse",
   fn = function(ctx)
     ctx.adjust = ctx.adjust - count_tiles(ctx, function(t) return t:attr("farmhouse") ~= 0 end)
   end,
@@ -227,6 +244,7 @@ x:handler {
 x:handler {
   name = "hermit_monastery", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
   flag = "land_surveyors.hermit_monastery",
+  describe = "Hermit Monastery up: -1 point / tile of the nine showing a city",
   fn = function(ctx)
     ctx.adjust = ctx.adjust - count_tiles(ctx, function(t) return t:has_kind("city") end)
   end,
@@ -237,6 +255,7 @@ x:handler {
 x:handler {
   name = "pilgrimage_route", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
   flag = "land_surveyors.pilgrimage_route",
+  describe = "Pilgrimage Route up: +1 point / tile of the nine showing a road",
   fn = function(ctx)
     ctx.adjust = ctx.adjust + count_tiles(ctx, function(t) return t:has_kind("road") end)
   end,
@@ -249,6 +268,8 @@ local function bonus(name, points)
   x:handler {
     name = name, priority = 530, kinds = { "road", "city", "monastery" }, reasons = COMPLETED,
     flag = "land_surveyors." .. name,
+    describe = string.format("%s up on the feature's stack: %+d points", name == "wealth" and "Wealth"
+      or "Poverty", points),
     fn = function(ctx)
       local stack = ctx.kind
       if STACKS[stack][ctx.game:var(ACTIVE[stack])] == name then

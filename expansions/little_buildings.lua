@@ -73,6 +73,16 @@ x:handler {
   kinds = { "road", "city", "field", "monastery" },
   tokens = true,
   reasons = { "completed", "final" },
+  describe = (function()
+    local per = x.options.variant == "values" and "+1 point / shed, +2 / house, +3 / tower"
+      or "+1 point / little building"
+    return {
+      road = "Little building(s) on road tiles: " .. per,
+      city = "Little building(s) on city tiles: " .. per,
+      monastery = "Neighboring little building(s): " .. per,
+      field = "Little building(s) on farm tiles: " .. per,
+    }
+  end)(),
   fn = function(ctx)
     -- each token's value was set when it was declared (1, or 3/2/1 in the
     -- variant): one call sums them over the scored tiles

@@ -63,6 +63,10 @@ x:handler {
   kinds = { "road", "city" },
   figure = "mage",
   reasons = { "completed", "final" },
+  describe = {
+    road = "Road with Mage: +1 point / tile (also on an uncompleted road with an inn)",
+    city = "City with Mage: +1 point / tile (also on an uncompleted city with a cathedral)",
+  },
   fn = function(ctx)
     ctx.total = ctx.total + ctx.count_original
   end,
@@ -76,6 +80,10 @@ x:handler {
   kinds = { "road", "city" },
   figure = "witch",
   reasons = { "completed", "final" },
+  describe = {
+    road = "Road with Witch: 1/2 points (rounded up) of all the rows above",
+    city = "City with Witch: 1/2 points (rounded up) of all the rows above",
+  },
   fn = function(ctx)
     ctx.total = (ctx.total + 1) // 2
   end,

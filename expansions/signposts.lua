@@ -94,6 +94,7 @@ end
 x:handler {
   name = "bonus", priority = 520, kinds = { "road" }, reasons = { "completed" },
   tile_attr = "signposts",
+  describe = "Road with signpost(s): +1, +2 or +3 points / correct signpost for 1, 2 or 3 types among them",
   fn = function(ctx)
     local n, kinds = count(ctx)
     if n > 0 then ctx.total = ctx.total + n * kinds end
@@ -104,6 +105,7 @@ x:handler {
 x:handler {
   name = "final", priority = 520, kinds = { "road" }, reasons = { "final" },
   tile_attr = "signposts",
+  describe = "Road with signpost(s): +1 point / signpost in correct direction",
   fn = function(ctx)
     local n = count(ctx)
     if n > 0 then ctx.total = ctx.total + n end

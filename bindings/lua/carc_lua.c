@@ -31,6 +31,7 @@ struct carc_lua {
   carc_lstate ls;
   size_t used, cap;
   unsigned long allocs;
+  unsigned long calls;      /* calls from C into Lua (handlers, hooks, loader) */
   long budget;
   int in_call, exhausted;
   carc_game *game;          /* the game of the running call, for math.random */
@@ -42,6 +43,8 @@ struct carc_lua {
   carc_view *hook_game, *hook_tile, *hook_feature;
   lfn **fns;
   int nfns, cap_fns;
+  lfn **describers;         /* x:describe functions, in load order (point -2) */
+  int ndescribers, cap_describers;
   char memloc[160], errloc[160];
   char declared[2][64][CARC_MAX_NAME]; /* var and flag names, for printing */
   int ndeclared[2];
@@ -59,6 +62,7 @@ void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocation
   if (bytes) *bytes = cl->used;
   if (allocations) *allocations = cl->allocs;
 }
+unsigned long carc_lua_calls(const carc_lua *cl) { return cl->calls; }
 void carc_lua_set_budget(carc_lua *cl, long n) { cl->budget = n > 0 ? n : CARC_LUA_BUDGET; }
 
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls) {
@@ -137,6 +141,7 @@ static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
   cl->memloc[0] = cl->errloc[0] = '\0';
   cl->exhausted = 0;
   cl->in_call = 1;
+  cl->calls++;
   lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int)cl->budget);
   int st = lua_pcall(L, nargs, nres, base);
   lua_sethook(L, NULL, 0, 0);
@@ -307,6 +312,22 @@ static int p_tile_attr(lua_State *L) {
   return 0;
 }
 
+/* map(name, dir, followers, tiles, signal): finds and sets the engine's map;
+ * `signal` names a game flag the engine turns on for town and island squares. */
+static int p_map(lua_State *L) {
+  carc_lua *cl = self(L);
+  char err[768];
+  if (carc_map_file_load(cl->e, luaL_checkstring(L, 1), luaL_optstring(L, 2, NULL), err, sizeof err) != CARC_OK) {
+    lua_pushstring(L, err);
+    return lua_error(L);
+  }
+  if (carc_engine_map_setup(cl->e, (int)luaL_optinteger(L, 3, 0), (int)luaL_optinteger(L, 4, 0)) != CARC_OK)
+    return engine_error(L);
+  const char *signal = luaL_optstring(L, 5, NULL);
+  if (signal && carc_engine_map_signal(cl->e, carc_flag_id(cl->e, signal)) != CARC_OK) return engine_error(L);
+  return 0;
+}
+
 static int get_int(lua_State *L, int t, const char *k, int def) {
   int ty = lua_getfield(L, t, k);
   int v = def;
@@ -447,6 +468,48 @@ static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point) {
   return f;
 }
 
+/* spec.describe: a string, or a table { road = "...", ["city final"] = "..." }
+ * (keys sorted so that the text is the same on every run). */
+static void set_description(lua_State *L, carc_engine *e, const char *name) {
+  int top = lua_gettop(L);
+  int t = lua_getfield(L, 2, "describe");
+  if (t == LUA_TSTRING) {
+    if (carc_handler_describe(e, name, lua_tostring(L, -1)) != CARC_OK) engine_error(L);
+  } else if (t == LUA_TTABLE) {
+    const char *keys[32];
+    int n = 0;
+    for (lua_pushnil(L); lua_next(L, -2);) {
+      if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
+        luaL_error(L, "%s: describe = { kind = \"text\", ... } takes strings", name);
+      if (n == 32) luaL_error(L, "%s: describe has more than 32 entries", name);
+      keys[n++] = lua_tostring(L, -2);
+      lua_pop(L, 1);
+    }
+    for (int i = 1; i < n; i++) /* insertion sort by key */
+      for (int j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
+        const char *k = keys[j];
+        keys[j] = keys[j - 1];
+        keys[j - 1] = k;
+      }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < n; i++) {
+      lua_getfield(L, top + 1, keys[i]);
+      const char *text = lua_tostring(L, -1);
+      lua_pop(L, 1);
+      if (i) luaL_addchar(&b, '\n');
+      luaL_addstring(&b, keys[i]);
+      luaL_addstring(&b, ": ");
+      luaL_addstring(&b, text);
+    }
+    luaL_pushresult(&b);
+    if (carc_handler_describe(e, name, lua_tostring(L, -1)) != CARC_OK) engine_error(L);
+  } else if (t != LUA_TNIL) {
+    luaL_error(L, "%s: 'describe' must be a string or a table of strings", name);
+  }
+  lua_settop(L, top);
+}
+
 static void full_name(lua_State *L, const char *exp, char *out) {
   const char *n = get_str(L, 2, "name");
   if (!n) luaL_error(L, "a handler or hook needs a name");
@@ -466,6 +529,7 @@ static int p_handler(lua_State *L) {
   if (prio < 0) return luaL_error(L, "handler '%s' needs a priority", name);
   lfn *fn = new_fn(L, cl, exp, -1);
   if (carc_handler_add(cl->e, name, prio, &f, run_handler, fn) != CARC_OK) return engine_error(L);
+  set_description(L, cl->e, name);
   return 0;
 }
 
@@ -487,7 +551,73 @@ static int p_hook(lua_State *L) {
   lfn *fn = new_fn(L, cl, exp, p);
   if (carc_hook_add(cl->e, (carc_hook_point)p, name, get_int(L, 2, "priority", 100), &f, run_hook, fn) != CARC_OK)
     return engine_error(L);
+  set_description(L, cl->e, name);
   return 0;
+}
+
+static carc_result run_loader(carc_lua *cl, const char *fn, int nargs);
+
+/* x:describe(fn): fn(game) returns a line saying the expansion's state. */
+static int p_describe(lua_State *L) {
+  carc_lua *cl = self(L);
+  const char *exp = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (cl->ndescribers == cl->cap_describers) {
+    int cap = cl->cap_describers ? cl->cap_describers * 2 : 8;
+    lfn **n = realloc(cl->describers, sizeof *n * (size_t)cap);
+    if (!n) return luaL_error(L, "out of memory");
+    cl->describers = n;
+    cl->cap_describers = cap;
+  }
+  lfn *f = calloc(1, sizeof *f);
+  if (!f) return luaL_error(L, "out of memory");
+  cl->describers[cl->ndescribers++] = f;
+  f->cl = cl;
+  f->point = -2;
+  snprintf(f->exp, sizeof f->exp, "%s", exp);
+  lua_pushvalue(L, 2);
+  f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
+  size_t n = 0;
+  if (cap) buf[0] = '\0';
+  if (!cl) return 0;
+  lua_State *L = cl->L;
+  for (int i = 0; i < cl->ndescribers; i++) {
+    lfn *f = cl->describers[i];
+    int top = lua_gettop(L);
+    begin_call(cl, g);
+    cl->hook_game->g = g;
+    cl->hook_game->epoch = cl->ls.epoch;
+    lua_pushcfunction(L, msgh);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
+    int st = call(cl, 1, 1, f->exp);
+    const char *text = NULL;
+    char failed[1200];
+    if (st != LUA_OK) {
+      snprintf(failed, sizeof failed, "(describe failed: %s)", cl->err);
+      text = failed;
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+      text = lua_tostring(L, -1);
+    } else if (!lua_isnil(L, -1)) {
+      text = "(describe returned neither a string nor nil)";
+    }
+    if (text && text[0]) {
+      int w = snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "%s: %s\n", f->exp, text);
+      if (w > 0) n += (size_t)w;
+    }
+    lua_settop(L, top);
+    end_call(cl);
+  }
+  return n;
+}
+
+carc_result carc_lua_load_list(carc_lua *cl, const char *names) {
+  lua_pushstring(cl->L, names);
+  return run_loader(cl, "load_list", 1);
 }
 
 static int p_move(lua_State *L) {
@@ -584,6 +714,7 @@ static int open_state(lua_State *L) {
       {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
+      {"describe", p_describe}, {"map", p_map},
       {NULL, NULL}};
   luaL_newlib(L, prims);
   lua_insert(L, -2);
@@ -631,6 +762,8 @@ void carc_lua_free(carc_lua *cl) {
   lua_close(cl->L);
   for (int i = 0; i < cl->nfns; i++) free(cl->fns[i]);
   free(cl->fns);
+  for (int i = 0; i < cl->ndescribers; i++) free(cl->describers[i]);
+  free(cl->describers);
   free(cl);
 }
 

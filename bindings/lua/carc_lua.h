@@ -34,14 +34,33 @@ CARC_LUA_API carc_result carc_lua_load_ruleset(carc_lua *cl, const char *path);
 /* Loads expansions by name as a ruleset without options would; `dir` is where
  * a ruleset would have been (NULL: the current folder). */
 CARC_LUA_API carc_result carc_lua_load_expansion(carc_lua *cl, const char *name, const char *dir);
+/* Loads expansions named in a comma-separated list ("inns_cathedrals,
+ * mage_witch") with default options, as a ruleset listing them would. */
+CARC_LUA_API carc_result carc_lua_load_list(carc_lua *cl, const char *names);
+/* Asks every expansion that declared x:describe(fn) to say its state in
+ * game `g`: one line "expansion: text" each (nothing when fn returns nil or
+ * ""). Writes at most cap bytes, NUL-terminated; returns the length needed. */
+CARC_LUA_API size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap);
 /* The i-th game variable (flag = 0) or flag (flag = 1) declared by the
  * loaded expansions, or NULL past the end. */
 CARC_LUA_API const char *carc_lua_declared(const carc_lua *cl, int flag, int i);
 /* Bytes the Lua state holds and allocations it has made so far (to check
  * that handler calls allocate nothing). */
 CARC_LUA_API void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocations);
+/* Calls from C into Lua so far (handlers, hooks, the loader): crossings of
+ * the language boundary, which the benchmark counts per game. */
+CARC_LUA_API unsigned long carc_lua_calls(const carc_lua *cl);
 /* The carc_lua bound to an engine, or NULL. */
 CARC_LUA_API carc_lua *carc_lua_of(const carc_engine *e);
+
+/* Maps: finds map `spec` (a path, or a name looked up as NAME.map in `dir`,
+ * `dir`/maps, `dir`/../maps and the project's maps/ folder; `dir` may be NULL)
+ * and sets it on the engine; a pair file ("join WEST EAST") joins two maps.
+ * On failure `err` says why (file:line:column for a bad map). */
+CARC_LUA_API carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err,
+                                            size_t errcap);
+/* Writes the path of map `spec` (same search); returns 0 if not found. */
+CARC_LUA_API int carc_map_file_find(const char *spec, const char *dir, char *path, size_t cap);
 
 /* Scenario runner: runs every scenario file under `path` (a file or a folder,
  * recursively, sorted; folders named "rules" or "expansions" are skipped),

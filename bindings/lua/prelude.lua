@@ -62,7 +62,7 @@ end
 local OPTIONS = C.options   -- resolved options: OPTIONS[expansion][name]
 local loaded = {}           -- expansion name -> true once loaded
 
-local function expansion_object(name, file, options)
+local function expansion_object(name, file, options, dir)
   local x = { name = name, options = options }
   local function check(self, m)
     if self ~= x then error(fmt("%s: use x:%s(...), not x.%s(...)", name, m, m), 3) end
@@ -82,9 +82,19 @@ local function expansion_object(name, file, options)
   function x.kind(self, k) check(self, "kind"); C.kind(k) end
   function x.handler(self, spec) check(self, "handler"); C.handler(name, spec) end
   function x.hook(self, spec) check(self, "hook"); C.hook(name, spec) end
+  function x.describe(self, fn) check(self, "describe"); C.describe(name, fn) end
   function x.var(self, v) check(self, "var"); return C.var(v) end
   function x.flag(self, f) check(self, "flag"); return C.flag(f) end
   function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end
+  -- the board becomes map `m` (a name looked up in the ruleset's folder and maps/, or a path)
+  -- setup = { followers = N, tiles = N } overrides the map's recommendations (0: keep);
+  -- setup.signal names a game flag the engine turns on when a tile goes on a
+  -- town or an island square with coats of arms
+  function x.map(self, m, setup)
+    check(self, "map")
+    setup = setup or {}
+    C.map(m, dir, setup.followers or 0, setup.tiles or 0, setup.signal)
+  end
   return x
 end
 
@@ -124,7 +134,13 @@ end
 local load_expansion
 
 -- rs: { dirs=, options=, where=function(word) -> "file:line" }
-load_expansion = function(name, rs)
+-- With `tiles_only`, only the expansion's tiles are added (x:tiles, x:tile_attr);
+-- its figures, tokens, handlers, hooks and map are left out.
+load_expansion = function(name, rs, tiles_only)
+  if loaded[name] == "tiles" and not tiles_only then
+    error(fmt("%s: expansion '%s' is loaded for its tiles only; list it in expansions or in tiles_only, "
+      .. "not both", rs.where(name), name), 0)
+  end
   if loaded[name] then return end
   if type(name) ~= "string" or not name:match("^[%w_]+$") then
     error(fmt("%s: expansion names are words, not %q", rs.where(tostring(name)), tostring(name)), 0)
@@ -153,29 +169,44 @@ load_expansion = function(name, rs)
     if type(spec) ~= "table" or spec.name ~= name then
       error(fmt("expansion{name=...} must be %q (the file name)", name), 2)
     end
-    for _, r in ipairs(spec.requires or {}) do load_expansion(r, rs) end
+    for _, r in ipairs(spec.requires or {}) do load_expansion(r, rs, tiles_only) end
     local opts = resolve(name, spec.options, rs.options[name], rs.where)
     OPTIONS[name] = opts
-    declared = expansion_object(name, shown, opts)
+    declared = expansion_object(name, shown, opts, rs.dirs[1])
+    if tiles_only then
+      local full = declared
+      local nothing = function() return 0 end
+      declared = setmetatable({ name = name, options = opts }, {
+        __index = function(_, k)
+          if k == "tiles" or k == "tile_attr" then
+            return function(_, ...) return full[k](full, ...) end
+          end
+          return nothing
+        end,
+      })
+    end
     return declared
   end
   local chunk, err = load(text, "@" .. shown, "t", env)
   if not chunk then error(err, 0) end
   chunk()
   if not declared then error(fmt("%s: never calls expansion{}", shown), 0) end
-  loaded[name] = true
+  loaded[name] = tiles_only and "tiles" or true
 end
 
-local KEYS = { expansions = true, options = true, order = true, disable = true }
+local KEYS = { expansions = true, options = true, order = true, disable = true, tiles_only = true }
 
 -- Applies a ruleset table. `dir` is the ruleset's folder; `file`/`text`/`line`
 -- name it in errors.
 local function apply(spec, dir, file, text, line)
-  local function where(word) return fmt("%s:%d", file, line_of(text, word, line)) end
+  local function where(word)
+    if not text and line == 0 then return file end
+    return fmt("%s:%d", file, line_of(text, word, line))
+  end
   if type(spec) ~= "table" then error(fmt("%s:%d: ruleset{} takes a table", file, line), 0) end
   for k in pairs(spec) do
     if not KEYS[k] then
-      error(fmt("%s: unknown ruleset key '%s' (expansions, options, order, disable)", where(k),
+      error(fmt("%s: unknown ruleset key '%s' (expansions, options, order, disable, tiles_only)", where(k),
         tostring(k)), 0)
     end
   end
@@ -189,6 +220,7 @@ local function apply(spec, dir, file, text, line)
       error(fmt("%s: options for '%s', which is not in expansions", where(name), tostring(name)), 0)
     end
   end
+  for _, name in ipairs(spec.tiles_only or {}) do load_expansion(name, rs, true) end
   for _, name in ipairs(spec.expansions or {}) do load_expansion(name, rs) end
   for name, prio in pairs(spec.order or {}) do
     if type(prio) ~= "number" or prio ~= math.floor(prio) then
@@ -210,6 +242,10 @@ function M.load_ruleset(path)
   if not text then error(fmt("%s: cannot read the ruleset", path), 0) end
   local env = sandbox()
   local spec, line
+  env.expansion = function()
+    error(fmt("%s is an expansion file, not a ruleset: name it in a ruleset's expansions = { ... } "
+      .. "(or, on the command line, use --expansions NAME)", path), 0)
+  end
   env.ruleset = function(t)
     spec, line = t, getinfo(2, "l").currentline or 1
   end
@@ -222,6 +258,17 @@ end
 
 function M.load_table(spec, dir, origin, line)
   apply(spec, dir, origin, C.read(origin), line)
+end
+
+-- A comma-separated list of expansion names, as a ruleset listing them would.
+function M.load_list(list)
+  local names = {}
+  for name in list:gmatch("[^,]+") do
+    name = name:match("^%s*(.-)%s*$")
+    if name ~= "" then names[#names + 1] = name end
+  end
+  if #names == 0 then error("--expansions: no expansion names given", 0) end
+  apply({ expansions = names }, ".", "--expansions", nil, 0)
 end
 
 function M.load_expansion(name, dir)

@@ -13,6 +13,8 @@ typedef struct scen {
   carc_engine *e;
   carc_lua *cl;
   carc_game *g;
+  int strict;   /* every move goes through a real turn's rules */
+  int turn_done;/* strict: an action already ended the turn in progress */
 } scen;
 
 #define SCEN_MT "carc.scenario"
@@ -92,9 +94,34 @@ static int s_place(lua_State *L) {
   if (there >= 0 && type >= 0 && carc_board_tile_type(s->g, there) == type &&
       carc_board_tile_rotation(s->g, there) == rot)
     return 0; /* the start tile, named again */
+  if (s->strict) {
+    if (type < 0)
+      return luaL_error(L, "strict scenario: '%s' is no tile type (ad-hoc notation bypasses the bag; "
+                           "declare the tile in a tile set)", tile);
+    if (carc_game_phase(s->g) == CARC_PHASE_ACT)
+      return luaL_error(L, "strict scenario: finish the turn in progress first (s:end_turn())");
+    if (carc_game_place_named(s->g, type, x, y, rot) != CARC_OK) return game_fail(L, s, "place");
+    s->turn_done = 0;
+    return 0;
+  }
   carc_result r = type >= 0 ? carc_game_put_tile(s->g, type, x, y, rot)
                             : carc_game_put_notation(s->g, tile, x, y, rot);
   if (r != CARC_OK) return game_fail(L, s, "place");
+  return 0;
+}
+
+/* Strict: the action must be one of the current turn's legal actions. */
+static int strict_act(lua_State *L, scen *s, carc_action *a, int player, int tile, const char *what) {
+  if (carc_game_phase(s->g) != CARC_PHASE_ACT)
+    return luaL_error(L, "strict scenario: %s: no action expected now (place a tile first; one action a turn)", what);
+  if (player >= 0 && player != carc_game_current_player(s->g))
+    return luaL_error(L, "strict scenario: %s: it is player %d's turn, not player %d's", what,
+                      carc_game_current_player(s->g) + 1, player + 1);
+  if (tile >= 0 && tile != carc_board_tiles(s->g) - 1)
+    return luaL_error(L, "strict scenario: %s: only the tile just placed may take it, not the tile at (%d,%d)",
+                      what, carc_board_tile_x(s->g, tile), carc_board_tile_y(s->g, tile));
+  if (carc_game_act(s->g, a) != CARC_OK) return game_fail(L, s, what);
+  if (carc_game_phase(s->g) != CARC_PHASE_ACT) s->turn_done = 1;
   return 0;
 }
 
@@ -103,6 +130,17 @@ static int put_figure(lua_State *L, scen *s, const char *ftype, int owner, int x
   if (f < 0) return luaL_error(L, "unknown figure type '%s'", ftype);
   int t = tile_at(L, s, xi);
   int seg = segment_arg(L, s, t, xi + 2);
+  if (s->strict) {
+    carc_action a = {CARC_ACT_FIGURE, f, -1, -1, seg};
+    if (owner < 0) { /* a neutral figure is moved to the feature */
+      a.type = CARC_ACT_MOVE_NEUTRAL;
+      for (int i = 0; i < carc_game_figures(s->g) && a.figure < 0; i++)
+        if (carc_figure_type(s->g, i) == f) a.figure = i;
+      a.segment = carc_board_segment_id(s->g, t, seg);
+      return strict_act(L, s, &a, -1, -1, ftype);
+    }
+    return strict_act(L, s, &a, owner, t, ftype);
+  }
   if (carc_game_put_figure(s->g, owner, f, t, seg) != CARC_OK) return game_fail(L, s, ftype);
   return 0;
 }
@@ -122,11 +160,28 @@ static int s_token(lua_State *L) {
   const char *name = luaL_checkstring(L, 3);
   int k = carc_token_type_find(s->e, name);
   if (k < 0) return luaL_error(L, "unknown token type '%s'", name);
+  if (s->strict) {
+    int t = tile_at(L, s, 4);
+    carc_action a = {CARC_ACT_TOKEN, -1, k, -1, -1};
+    return strict_act(L, s, &a, p, t, name);
+  }
   if (carc_game_put_token(s->g, p, k, tile_at(L, s, 4)) != CARC_OK) return game_fail(L, s, name);
   return 0;
 }
 static int s_end_turn(lua_State *L) {
   scen *s = scen_check(L);
+  if (s->strict) { /* a real turn: pass if no action ended it yet */
+    if (carc_game_phase(s->g) == CARC_PHASE_ACT) {
+      carc_action pass = {CARC_ACT_PASS, -1, -1, -1, -1};
+      if (carc_game_act(s->g, &pass) != CARC_OK) return game_fail(L, s, "end_turn");
+      if (carc_game_phase(s->g) == CARC_PHASE_ACT)
+        return luaL_error(L, "strict scenario: end_turn: the turn is not over (a neutral figure must move)");
+      return 0;
+    }
+    if (!s->turn_done) return luaL_error(L, "strict scenario: end_turn: no tile was placed this turn");
+    s->turn_done = 0;
+    return 0;
+  }
   if (carc_game_end_turn(s->g) != CARC_OK) return game_fail(L, s, "end_turn");
   return 0;
 }
@@ -137,6 +192,7 @@ static int s_final_scoring(lua_State *L) {
 }
 static int s_set_player(lua_State *L) {
   scen *s = scen_check(L);
+  if (s->strict) return luaL_error(L, "strict scenario: turns pass in order; set_player is not allowed");
   carc_game_set_current_player(s->g, check_player(L, s, 2));
   return 0;
 }
@@ -222,7 +278,155 @@ static int s_expect_scores(lua_State *L) {
   return lua_error(L);
 }
 
+/* s:draw(): the name of the tile waiting to be placed, or nil. */
+static int s_draw(lua_State *L) {
+  scen *s = scen_check(L);
+  int t = carc_game_phase(s->g) == CARC_PHASE_PLACE ? carc_game_drawn_tile(s->g) : -1;
+  if (t < 0) lua_pushnil(L);
+  else lua_pushstring(L, carc_tile_type_name(s->e, t));
+  return 1;
+}
+
+/* s:placements(): the legal { x=, y=, rotation= } of the tile waiting. */
+static int s_placements(lua_State *L) {
+  scen *s = scen_check(L);
+  int n = carc_game_placements(s->g, NULL, 0);
+  carc_placement_option *o = lua_newuserdatauv(L, sizeof *o * (size_t)(n ? n : 1), 0);
+  carc_game_placements(s->g, o, n);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, o[i].x);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, o[i].y);
+    lua_setfield(L, -2, "y");
+    lua_pushinteger(L, o[i].rotation);
+    lua_setfield(L, -2, "rotation");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static const char *change_field(int f);
+
+/* s:scorings(): every scoring as data. */
+static int s_scorings(lua_State *L) {
+  scen *s = scen_check(L);
+  carc_game *g = s->g;
+  int n = carc_game_scorings(g);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    carc_scoring_info info;
+    carc_game_scoring(g, i, &info);
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, carc_kind_name(s->e, info.kind));
+    lua_setfield(L, -2, "kind");
+    lua_pushstring(L, info.reason == CARC_COMPLETED ? "completed" : "final");
+    lua_setfield(L, -2, "reason");
+    lua_pushinteger(L, info.total);
+    lua_setfield(L, -2, "total");
+    lua_pushinteger(L, info.turn);
+    lua_setfield(L, -2, "turn");
+    int tile = carc_segment_tile(g, info.feature);
+    lua_pushinteger(L, carc_board_tile_x(g, tile));
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, carc_board_tile_y(g, tile));
+    lua_setfield(L, -2, "y");
+    lua_createtable(L, carc_game_players(g), 0);
+    for (int p = 0; p < carc_game_players(g); p++) {
+      lua_pushinteger(L, info.award[p]);
+      lua_rawseti(L, -2, p + 1);
+    }
+    lua_setfield(L, -2, "award");
+    lua_newtable(L); /* ran */
+    lua_newtable(L); /* changes */
+    int nran = 0, nch = 0;
+    for (int j = 0; j < info.changes; j++) {
+      carc_change c;
+      if (carc_game_scoring_change(g, i, j, &c) != CARC_OK) continue;
+      if (c.field == CARC_CHANGE_RAN) {
+        lua_pushstring(L, c.handler);
+        lua_rawseti(L, -3, ++nran);
+        continue;
+      }
+      lua_createtable(L, 0, 5);
+      lua_pushstring(L, c.handler);
+      lua_setfield(L, -2, "handler");
+      lua_pushstring(L, change_field(c.field));
+      lua_setfield(L, -2, "field");
+      if (c.player >= 0) {
+        lua_pushinteger(L, c.player + 1);
+        lua_setfield(L, -2, "player");
+      }
+      lua_pushinteger(L, c.before);
+      lua_setfield(L, -2, "before");
+      lua_pushinteger(L, c.after);
+      lua_setfield(L, -2, "after");
+      lua_rawseti(L, -2, ++nch);
+    }
+    lua_setfield(L, -3, "changes");
+    lua_setfield(L, -2, "ran");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* How many scorings ran handler `name` (and the last one's index). */
+static int count_runs(scen *s, const char *name) {
+  int runs = 0;
+  for (int i = 0; i < carc_game_scorings(s->g); i++) {
+    carc_scoring_info info;
+    carc_game_scoring(s->g, i, &info);
+    for (int j = 0; j < info.changes; j++) {
+      carc_change c;
+      if (carc_game_scoring_change(s->g, i, j, &c) == CARC_OK && c.field == CARC_CHANGE_RAN &&
+          !strcmp(c.handler, name))
+        runs++;
+    }
+  }
+  return runs;
+}
+static int check_handler(lua_State *L, scen *s, const char *name) {
+  if (carc_handler_find(s->e, name) < 0) return luaL_error(L, "no handler named '%s'", name);
+  return 0;
+}
+/* s:expect_ran(handler[, times]) and s:expect_not_run(handler). */
+static int s_expect_ran(lua_State *L) {
+  scen *s = scen_check(L);
+  const char *name = luaL_checkstring(L, 2);
+  check_handler(L, s, name);
+  int runs = count_runs(s, name);
+  if (lua_isnoneornil(L, 3) ? runs == 0 : runs != luaL_checkinteger(L, 3)) {
+    if (lua_isnoneornil(L, 3)) return luaL_error(L, "expected handler '%s' to run; it never ran", name);
+    return luaL_error(L, "expected handler '%s' to run %d times, it ran %d times", name,
+                      (int)lua_tointeger(L, 3), runs);
+  }
+  return 0;
+}
+static int s_expect_not_run(lua_State *L) {
+  scen *s = scen_check(L);
+  const char *name = luaL_checkstring(L, 2);
+  check_handler(L, s, name);
+  int runs = count_runs(s, name);
+  if (runs) return luaL_error(L, "expected handler '%s' not to run; it ran in %d scoring(s)", name, runs);
+  return 0;
+}
+
+/* s:breakdown(i): scoring i (1-based; default the last) as printed text. */
+static int s_breakdown(lua_State *L) {
+  scen *s = scen_check(L);
+  int n = carc_game_scorings(s->g);
+  int i = (int)luaL_optinteger(L, 2, n);
+  if (i < 1 || i > n) return luaL_error(L, "no scoring %d (there are %d)", i, n);
+  size_t len = carc_game_describe_scoring(s->g, i - 1, NULL, 0);
+  luaL_Buffer b;
+  carc_game_describe_scoring(s->g, i - 1, luaL_buffinitsize(L, &b, len + 1), len + 1);
+  luaL_pushresultsize(&b, len);
+  return 1;
+}
+
 static const char *change_field(int f) {
+  if (f == CARC_CHANGE_RAN) return "ran";
   if (f == -1) return "strength";
   if (f == -2) return "scores";
   if (f == -3) return "award";
@@ -340,9 +544,13 @@ static int l_scenario(lua_State *L) {
   lua_getfield(L, 1, "players");
   lua_getfield(L, 1, "seed");
   lua_getfield(L, 1, "followers");
-  carc_game_options opt = {(int)luaL_optinteger(L, -3, 2), (uint64_t)luaL_optinteger(L, -2, 1),
-                           (int)luaL_optinteger(L, -1, 0), 1};
-  lua_pop(L, 3);
+  lua_getfield(L, 1, "strict");
+  lua_getfield(L, 1, "bag");
+  int strict = lua_toboolean(L, -2), bag = lua_toboolean(L, -1);
+  carc_game_options opt = {(int)luaL_optinteger(L, -5, 2), (uint64_t)luaL_optinteger(L, -4, 1),
+                           (int)luaL_optinteger(L, -3, 0), !bag};
+  lua_pop(L, 5);
+  if (bag && !strict) return luaL_error(L, "scenario{ bag = true } needs strict = true (tiles come from the bag)");
   scen *s = lua_newuserdatauv(L, sizeof *s, 0);
   memset(s, 0, sizeof *s);
   luaL_setmetatable(L, SCEN_MT);
@@ -376,6 +584,7 @@ static int l_scenario(lua_State *L) {
     }
   }
   lua_pop(L, 1);
+  s->strict = strict;
   s->g = carc_game_new(s->e, &opt);
   if (!s->g) return luaL_error(L, "cannot start the game: %s", carc_engine_error(s->e));
   /* remembered so that a failing case can print the game */
@@ -438,6 +647,9 @@ static void open_scenario_class(lua_State *L) {
       {"var", s_var},               {"score", s_score},             {"game", s_game},
       {"expect_score", s_expect_score}, {"expect_scores", s_expect_scores},
       {"expect_change", s_expect_change}, {"expect_error", s_expect_error},
+      {"draw", s_draw},             {"placements", s_placements},   {"scorings", s_scorings},
+      {"expect_ran", s_expect_ran}, {"expect_not_run", s_expect_not_run},
+      {"breakdown", s_breakdown},
       {"snapshot", s_snapshot},     {"lua_allocations", s_lua_allocations},     {"board", s_board},             {NULL, NULL}};
   if (luaL_newmetatable(L, SCEN_MT)) {
     luaL_newlib(L, m);
@@ -506,8 +718,24 @@ static int cmp_path(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+#define R_LINE "carc.line"
+
+/* Notes the line of the scenario file the failure happened at (the
+ * innermost frame in that file: the failing assertion or call). */
+static void note_line(lua_State *L) {
+  const char *file = reg_string(L, R_FILE, NULL);
+  lua_Debug ar;
+  int line = 0;
+  for (int level = 1; file && !line && lua_getstack(L, level, &ar); level++)
+    if (lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@' && !strcmp(ar.source + 1, file) && ar.currentline > 0)
+      line = ar.currentline;
+  lua_pushinteger(L, line);
+  lua_setfield(L, LUA_REGISTRYINDEX, R_LINE);
+}
+
 static int traceback_msgh(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
+  note_line(L);
   if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   luaL_traceback(L, L, msg, 1);
   return 1;
@@ -552,7 +780,11 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   }
   lua_pushcfunction(L, traceback_msgh);
   if (luaL_loadfilex(L, file, "t") != LUA_OK || lua_pcall(L, 0, 0, 1) != LUA_OK) {
-    fprintf(out, "FAIL %s: the file does not load\n", file);
+    lua_getfield(L, LUA_REGISTRYINDEX, R_LINE);
+    int line = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (line > 0) fprintf(out, "FAIL %s:%d: the file does not load\n", file, line);
+    else fprintf(out, "FAIL %s: the file does not load\n", file);
     indent(out, lua_tostring(L, -1));
     (*failed)++;
     lua_close(L);
@@ -574,7 +806,11 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
       fprintf(out, "ok   %s: %s\n", file, name);
     } else {
       (*failed)++;
-      fprintf(out, "FAIL %s: %s\n", file, name);
+      lua_getfield(L, LUA_REGISTRYINDEX, R_LINE);
+      int line = (int)lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      if (line > 0) fprintf(out, "FAIL %s:%d: %s\n", file, line, name);
+      else fprintf(out, "FAIL %s: %s\n", file, name);
       indent(out, lua_tostring(L, -1));
       lua_getfield(L, LUA_REGISTRYINDEX, R_MADE);
       for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
@@ -610,7 +846,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
   } else {
     add_path(&p, path);
   }
-  qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
+  if (p.n) qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
   *passed = *failed = 0;
   for (int i = 0; i < p.n; i++) {
     run_file(p.v[i], out, passed, failed);

@@ -155,6 +155,38 @@ static int g_set_token_supply(lua_State *L) {
     luaL_error(L, "%s", carc_game_error(v->g));
   return 0;
 }
+/* map_square(x, y): kind name ("land", "town", "island", ...; nil without
+ * a map), coats of arms printed there, name or nil. */
+static int g_map_square(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  carc_engine *e = carc_game_engine(v->g);
+  int x = (int)luaL_checkinteger(L, 2), y = (int)luaL_checkinteger(L, 3);
+  int k = carc_map_square(e, x, y);
+  if (k < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushstring(L, carc_map_square_kind_name(k));
+  lua_pushinteger(L, carc_map_square_arms(e, x, y));
+  const char *name = carc_map_square_name(e, x, y);
+  if (name) lua_pushstring(L, name);
+  else lua_pushnil(L);
+  return 3;
+}
+/* last_tile(): the tile placed last (view), or nil. */
+static int g_last_tile(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int t = carc_game_last_tile(v->g);
+  if (t < 0) lua_pushnil(L);
+  else push_child(L, v, CARC_V_TILE, t);
+  return 1;
+}
+/* play_again(): the current player takes one more turn (false if not now). */
+static int g_play_again(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  lua_pushboolean(L, carc_game_play_again(v->g) == CARC_OK);
+  return 1;
+}
 static int g_option(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   const char *exp = luaL_checkstring(L, 2), *name = luaL_checkstring(L, 3);
@@ -252,6 +284,21 @@ static int s_edges(lua_State *L) {
   for (int d = 0; d < 4; d++)
     if (ports & (7u << (d * 3))) {
       lua_pushstring(L, edge_names[d]);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+/* seg:cities(): for a field segment, the city segments of its tile that it
+ * touches (the cities a farm counts); empty for other kinds. */
+static int s_cities(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_SEG);
+  carc_engine *e = carc_game_engine(v->g);
+  int t = carc_segment_tile(v->g, v->a), s = carc_segment_index(v->g, v->a);
+  unsigned bits = carc_segment_field_cities(e, carc_board_tile_type(v->g, t), s);
+  lua_newtable(L);
+  for (int k = 0, n = 0; bits; k++, bits >>= 1)
+    if (bits & 1u) {
+      push_child(L, v, CARC_V_SEG, carc_board_segment_id(v->g, t, k));
       lua_rawseti(L, -2, ++n);
     }
   return 1;
@@ -478,11 +525,13 @@ void carc_lua_views_open(lua_State *L) {
       {"set_var", g_set_var}, {"flag", g_flag},             {"set_flag", g_set_flag},
       {"random", g_random},   {"add_score", g_add_score},   {"token_supply", g_token_supply},
       {"set_token_supply", g_set_token_supply},             {"option", g_option},
+      {"map_square", g_map_square}, {"last_tile", g_last_tile}, {"play_again", g_play_again},
       {NULL, NULL}};
   static const luaL_Reg tile_m[] = {{"attr", t_attr},       {"segments", t_segments},
                                     {"segment_at", t_segment_at}, {"token", t_token},
                                     {"has_kind", t_has_kind}, {NULL, NULL}};
-  static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature}, {NULL, NULL}};
+  static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature},
+                                   {"cities", s_cities}, {NULL, NULL}};
   static const luaL_Reg feat_m[] = {{"segments", f_segments}, {"tile_list", f_tile_list},
                                     {"has_attr", f_has_attr}, {"figures", f_figures}, {NULL, NULL}};
   static const luaL_Reg ctx_m[] = {{"strength", c_strength}, {"set_strength", c_set_strength},

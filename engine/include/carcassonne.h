@@ -236,6 +236,15 @@ CARC_API const char *carc_handler_name(const carc_engine *e, int i);
 CARC_API int carc_handler_priority(const carc_engine *e, int i);
 CARC_API int carc_handler_enabled(const carc_engine *e, int i);
 CARC_API int carc_handler_find(const carc_engine *e, const char *name); /* -1 if none */
+/* What a handler (or hook) does, in words, for the scoring table that
+ * `carcassonne explain` prints. Either one line for every feature it touches,
+ * or lines "KIND: text" and "KIND REASON: text" (KIND a kind name, REASON
+ * completed or final) for texts that differ by feature. NULL or "" clears. */
+CARC_API carc_result carc_handler_describe(carc_engine *e, const char *name, const char *text);
+/* The i-th handler's description ("" if none) and filter (the features and
+ * reasons it touches). */
+CARC_API const char *carc_handler_description(const carc_engine *e, int i);
+CARC_API carc_result carc_handler_filter(const carc_engine *e, int i, carc_filter *out);
 
 /* The scoring context lent to handlers. Valid only during the call. */
 CARC_API int carc_ctx_get(const carc_score_ctx *ctx, carc_ctx_field f);
@@ -261,10 +270,13 @@ CARC_API int carc_ctx_token_points(const carc_score_ctx *ctx);
 /* Lets a handler name the message of a failure it returns. */
 CARC_API void carc_ctx_fail(carc_score_ctx *ctx, const char *message);
 
-/* One recorded change. */
+/* One recorded change. Each handler that runs first records a change with
+ * field CARC_CHANGE_RAN (before = after = 0), so a breakdown also says which
+ * handlers ran, changing something or not. */
+#define CARC_CHANGE_RAN (-4)
 typedef struct carc_change {
   const char *handler; /* stable dotted name */
-  int field;           /* carc_ctx_field, or -1 strength, -2 scores, -3 award */
+  int field;           /* carc_ctx_field, or -1 strength, -2 scores, -3 award, -4 ran */
   int player;          /* for strength/scores/award, else -1 */
   int before, after;
 } carc_change;
@@ -295,6 +307,12 @@ CARC_API carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
                           const char *name, int priority,
                           const carc_filter *filter, carc_hook_fn fn, void *ud);
 CARC_API const char *carc_hook_point_name(carc_hook_point p);
+/* The hooks of one point, in run order. */
+CARC_API int carc_hook_count(const carc_engine *e, carc_hook_point p);
+CARC_API const char *carc_hook_name(const carc_engine *e, carc_hook_point p, int i);
+CARC_API int carc_hook_priority(const carc_engine *e, carc_hook_point p, int i);
+CARC_API int carc_hook_enabled(const carc_engine *e, carc_hook_point p, int i);
+CARC_API const char *carc_hook_description(const carc_engine *e, carc_hook_point p, int i);
 /* All handlers and hooks in run order, one line each, for printing. */
 CARC_API carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_t cap);
 
@@ -425,6 +443,12 @@ CARC_API carc_result carc_game_put_token(carc_game *g, int player, int token_typ
  * not yet scored (returning its figures), runs the turn-end hooks and passes
  * to the next player. */
 CARC_API carc_result carc_game_end_turn(carc_game *g);
+/* Places `tile_type` as the current player's drawn tile, with every check of
+ * carc_game_place: for games without a bag (scenarios that play real turns;
+ * carc_game_act then takes the turn's action). With a bag, only the tile
+ * drawn from it is accepted (else CARC_ERR_STATE); a tile that fits nowhere
+ * is CARC_ERR_ILLEGAL. On failure the game is as it was. */
+CARC_API carc_result carc_game_place_named(carc_game *g, int tile_type, int x, int y, int rotation);
 /* Sets the active player (scenarios). */
 CARC_API carc_result carc_game_set_current_player(carc_game *g, int player);
 CARC_API carc_result carc_game_final_scoring(carc_game *g);
@@ -454,6 +478,66 @@ CARC_API size_t carc_game_save(const carc_game *g, char *buf, size_t cap);
 CARC_API carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t errcap);
 /* The event log as JSON lines. */
 CARC_API size_t carc_game_log(const carc_game *g, char *buf, size_t cap);
+
+/* ------------------------------------------------------------------ maps
+ * A map (docs/expansions/maps.md) replaces the unbounded plane with a board
+ * shape: which squares exist and take a tile, which carry printed pieces
+ * (large cities, roads and cities abroad, ferry routes), and what lies beyond
+ * each edge. Games of an engine with a map play on it. The engine takes the
+ * map's text; reading files is the caller's business. */
+typedef enum carc_square {
+  CARC_SQ_NONE,       /* sea or off the map: no square */
+  CARC_SQ_LAND,
+  CARC_SQ_TOWN,       /* a normal square with a house */
+  CARC_SQ_START,      /* a start square (a town) */
+  CARC_SQ_ISLAND,     /* takes a tile once a ferry connects it */
+  CARC_SQ_WAVES,      /* never a tile; closes features like the border */
+  CARC_SQ_HIGHLIGHT,  /* a Nordic highlight: the same */
+  CARC_SQ_HALF,       /* half a square on a joining side (alone: unusable) */
+  CARC_SQ_CITY        /* a square of a printed large city */
+} carc_square;
+/* Sets the engine's map: n = 1, one map; n = 2, a west and an east half
+ * joined along their half squares. Errors read "origin:line:column: ...";
+ * on error nothing is loaded. An engine takes one map, before its games. */
+CARC_API carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
+                                         const char *const *origins);
+/* Overrides the map's recommendations: followers per player and tiles in a
+ * game (the start tile included); 0 keeps the map's figure. */
+CARC_API carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles);
+/* Turns game flag `flag` on whenever a tile is placed on a town square or an
+ * island square with coats of arms, so that a hook filtered on that flag runs
+ * only then (the flag is the hook's to clear); -1 stops it. */
+CARC_API carc_result carc_engine_map_signal(carc_engine *e, int flag);
+typedef struct carc_map_info {
+  const char *name;
+  int width, height;
+  int squares;        /* squares that can take a tile (islands included) */
+  int half_squares;
+  int starts, starts_used;
+  int tiles_min, tiles_max; /* the recommended number of tiles */
+  int followers;      /* followers per player the map recommends (0: the default) */
+  int large_cities, abroad, ferries, islands, towns;
+} carc_map_info;
+/* Fills `out` and returns 1 if the engine has a map, else returns 0. */
+CARC_API int carc_engine_map_info(const carc_engine *e, carc_map_info *out);
+/* The square at (x, y): a carc_square (CARC_SQ_NONE off the map), or -1
+ * when the engine has no map. */
+CARC_API int carc_map_square(const carc_engine *e, int x, int y);
+CARC_API int carc_map_square_arms(const carc_engine *e, int x, int y); /* island coats of arms */
+CARC_API const char *carc_map_square_name(const carc_engine *e, int x, int y); /* NULL if none */
+CARC_API const char *carc_map_square_kind_name(int kind); /* "land", "waves" ... */
+/* On a map the first board tiles are its printed pieces (large-city
+ * squares, segments abroad, ferry routes); this says how many. */
+CARC_API int carc_board_printed_tiles(const carc_game *g);
+/* The board index of the tile placed last, or -1. */
+CARC_API int carc_game_last_tile(const carc_game *g);
+/* Lets the current player take one more turn when this one ends (a hook of
+ * the turn may call it: the map's town variant). */
+CARC_API carc_result carc_game_play_again(carc_game *g);
+
+/* The board as an SVG picture: tiles drawn from their segments, figures in
+ * player colours and, on a map, its squares, border and printed pieces. */
+CARC_API size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap);
 
 /* ------------------------------------------------------------------ bots */
 typedef enum carc_bot { CARC_BOT_RANDOM, CARC_BOT_GREEDY } carc_bot;

@@ -20,7 +20,7 @@ int board_cell_find(const carc_game *g, int x, int y) {
   }
 }
 
-static int cell_make(carc_game *g, int x, int y) {
+int board_cell_make(carc_game *g, int x, int y) {
   unsigned h = slot_of(x, y);
   for (;; h = (h + 1) & (CELL_SLOTS - 1)) {
     int c = g->slots[h];
@@ -82,7 +82,7 @@ static int shared_tiles(carc_game *g, int small, int other) {
 }
 
 /* Joins the features of segments a and b across one matched port pair. */
-static void join(carc_game *g, int a, int b) {
+void board_join(carc_game *g, int a, int b) {
   int ra = feature_find(g, a), rb = feature_find(g, b);
   seg_state *v = g->segs;
   if (ra == rb) {
@@ -145,10 +145,50 @@ static void frontier_remove(carc_game *g, int c) {
   g->cells[c].frontier_pos = -1;
 }
 
+/* The new segments of board tile ti; monastery-like ones miss `area_open`. */
+static void segs_init(carc_game *g, int ti, const tile_type *t, int area_open) {
+  for (int i = 0; i < t->nseg; i++) {
+    int id = g->nsegs++;
+    seg_state *s = &g->segs[id];
+    const tile_segment *ts = &t->seg[i];
+    s->parent = s->next = (uint16_t)id;
+    s->tile = (uint16_t)ti;
+    s->idx = (uint8_t)i;
+    s->kind = ts->kind;
+    s->size = 1;
+    s->tiles = 1;
+    s->open = (int16_t)(is_area(ts->kind) ? area_open : ts->nports);
+    s->symbols = ts->symbols;
+    s->occupants = 0;
+    s->scored = 0;
+    s->twins = ts->has_twin;
+    s->attr_bits = ts->attr_bits;
+    s->tile_attr_bits = t->attr_bits;
+  }
+}
+
+/* A map's printed piece with no square of its own (a segment abroad, a
+ * ferry route): a board tile joined to the edges it is printed on. */
+int board_place_off(carc_game *g, int type, int x, int y) {
+  int ti = g->ntiles++;
+  board_tile *bt = &g->tiles[ti];
+  bt->type = (uint16_t)type;
+  bt->rot = 0;
+  bt->token = -1;
+  bt->token_owner = -1;
+  bt->x = (int16_t)x;
+  bt->y = (int16_t)y;
+  bt->seg_base = (uint16_t)g->nsegs;
+  bt->cell = UINT16_MAX;
+  g->tile_stamp[ti] = 0;
+  segs_init(g, ti, &g->e->types[type], 0);
+  return ti;
+}
+
 /* Places a tile known to fit; returns its board index. */
 int board_place(carc_game *g, int type, int x, int y, int rot) {
   const tile_type *t = &g->e->types[type];
-  int c = cell_make(g, x, y);
+  int c = board_cell_make(g, x, y);
   frontier_remove(g, c);
   int ti = g->ntiles++;
   board_tile *bt = &g->tiles[ti];
@@ -176,24 +216,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     }
   }
   static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
-  for (int i = 0; i < t->nseg; i++) {
-    int id = g->nsegs++;
-    seg_state *s = &g->segs[id];
-    const tile_segment *ts = &t->seg[i];
-    s->parent = s->next = (uint16_t)id;
-    s->tile = (uint16_t)ti;
-    s->idx = (uint8_t)i;
-    s->kind = ts->kind;
-    s->size = 1;
-    s->tiles = 1;
-    s->open = (int16_t)(is_area(ts->kind) ? 8 - around : ts->nports);
-    s->symbols = ts->symbols;
-    s->occupants = 0;
-    s->scored = 0;
-    s->twins = ts->has_twin;
-    s->attr_bits = ts->attr_bits;
-    s->tile_attr_bits = t->attr_bits;
-  }
+  segs_init(g, ti, t, (g->e->map && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
   /* a new neighbour for every monastery-like segment around */
   for (int k = 0; k < 8; k++) {
     g->last_neigh8[k] = (int16_t)neigh8[k];
@@ -217,13 +240,17 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
         int a = bt->seg_base + tile_seg_at_board_port(t, rot, q);
         int b = nb->seg_base + tile_seg_at_board_port(nt, nb->rot, opposite_port(q));
         if (a == pa && b == pb) g->segs[feature_find(g, a)].open -= 2; /* same pair: one port more */
-        else join(g, a, b);
+        else board_join(g, a, b);
         pa = a;
         pb = b;
       }
       continue;
     }
-    if (nc < 0) nc = cell_make(g, nx, ny);
+    if (g->e->map) { /* a map decides what lies beyond and what opens */
+      map_side(g, ti, d, nc);
+      continue;
+    }
+    if (nc < 0) nc = board_cell_make(g, nx, ny);
     cell *cl = &g->cells[nc];
     if (cl->frontier_pos < 0) {
       cl->frontier_pos = (int16_t)g->nfrontier;
@@ -237,5 +264,6 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     g->fr_req[cl->frontier_pos] = cl->req;
     g->fr_mask[cl->frontier_pos] = cl->mask;
   }
+  if (g->e->map) map_after_place(g, ti);
   return ti;
 }

@@ -25,7 +25,7 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
 static carc_result random_turn(carc_game *g) {
   carc_placement_option pick;
   if (g->phase == CARC_PHASE_PLACE && random_placement_fast(g, &pick)) {
-    carc_result r = carc_game_place(g, pick.x, pick.y, pick.rotation);
+    carc_result r = game_place_listed(g, pick.x, pick.y, pick.rotation);
     if (r != CARC_OK) return r;
   }
   if (g->phase == CARC_PHASE_PLACE) {
@@ -34,7 +34,7 @@ static carc_result random_turn(carc_game *g) {
     if (n > BOT_CAP) n = BOT_CAP;
     if (n == 0) return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
     const carc_placement_option *o = &opts[carc_game_random(g, (uint32_t)n)];
-    carc_result r = carc_game_place(g, o->x, o->y, o->rotation);
+    carc_result r = game_place_listed(g, o->x, o->y, o->rotation);
     if (r != CARC_OK) return r;
   }
   while (g->phase == CARC_PHASE_ACT) {
@@ -97,13 +97,13 @@ static carc_result greedy_turn(carc_game *g) {
     for (int i = 0; i < n; i++) {
       carc_game_copy(trial, g);
       trial->keep_records = 0;
-      if (carc_game_place(trial, opts[i].x, opts[i].y, opts[i].rotation) != CARC_OK) continue;
+      if (game_place_listed(trial, opts[i].x, opts[i].y, opts[i].rotation) != CARC_OK) continue;
       int v = 0;
       while (trial->phase == CARC_PHASE_ACT && greedy_act(trial, scratch, me, &v) == CARC_OK) {}
       v = gain(g, trial, me) * 4 + (v & 3);
       if (v > best_value || (v == best_value && carc_game_random(g, 2))) best_value = v, best = i;
     }
-    r = n ? carc_game_place(g, opts[best].x, opts[best].y, opts[best].rotation)
+    r = n ? game_place_listed(g, opts[best].x, opts[best].y, opts[best].rotation)
           : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
   }
   while (r == CARC_OK && g->phase == CARC_PHASE_ACT) r = greedy_act(g, scratch, me, NULL);

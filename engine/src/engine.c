@@ -38,9 +38,15 @@ carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud) {
 
 void carc_engine_free(carc_engine *e) {
   if (!e) return;
+  map_free(e);
   for (int i = 0; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
   carc_mem(e, e->types, sizeof(tile_type) * (size_t)e->cap_types, 0);
+  for (int i = 0; i < e->nhandlers; i++)
+    if (e->handlers[i].desc) carc_mem(e, e->handlers[i].desc, strlen(e->handlers[i].desc) + 1, 0);
+  for (int p = 0; p < CARC_HOOK_COUNT; p++)
+    for (int i = 0; i < e->nhooks[p]; i++)
+      if (e->hooks[p][i].desc) carc_mem(e, e->hooks[p][i].desc, strlen(e->hooks[p][i].desc) + 1, 0);
   e->alloc(e->alloc_ud, e, sizeof *e, 0);
 }
 

@@ -34,7 +34,7 @@ void figures_create(carc_game *g) {
   }
 }
 
-static void bag_fill(carc_game *g) {
+void bag_fill(carc_game *g) {
   const carc_engine *e = g->e;
   g->bag_len = g->bag_pos = 0;
   if (g->opt.no_bag) return;
@@ -74,8 +74,14 @@ carc_result carc_game_reset(carc_game *g, uint64_t seed) {
   g->log_len = 0;
   if (g->log) g->log[0] = '\0';
   g->stamp = 0;
-  board_place(g, e->start_type, 0, 0, 0);
-  bag_fill(g);
+  g->nprinted = 0;
+  if (e->map) {
+    carc_result r = map_setup(g);
+    if (r != CARC_OK) return r;
+  } else {
+    board_place(g, e->start_type, 0, 0, 0);
+    bag_fill(g);
+  }
   carc_hook_args a = {g, -1, 0, 0, 0, 0, -1, -1};
   carc_result r = hooks_run(g, CARC_HOOK_SETUP, &a);
   if (r != CARC_OK) return r;
@@ -103,7 +109,7 @@ carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
   g->e = e;
   g->opt = o;
   g->players = o.players;
-  g->followers = o.followers ? o.followers : 7;
+  g->followers = o.followers ? o.followers : e->map ? map_followers(e) : 7;
   g->keep_records = 1;
   if (carc_game_reset(g, o.seed) != CARC_OK) {
     engine_fail(e, CARC_ERR_STATE, "%s", g->err);

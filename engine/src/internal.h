@@ -22,6 +22,9 @@
 #define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
 #define MAX_STAGED 160        /* features scored by one call (final scoring) */
 #define ERR_CAP 512
+#define MAX_DESC 1024         /* a handler's description, incl. NUL */
+
+typedef struct map_shape map_shape; /* map.h */
 
 typedef struct attr_value {
   uint8_t id;
@@ -67,6 +70,7 @@ typedef struct handler {
   carc_filter filter;
   carc_handler_fn fn;
   void *ud;
+  char *desc;             /* what it does, for `explain`; NULL if undeclared */
 } handler;
 
 typedef struct hook {
@@ -75,6 +79,7 @@ typedef struct hook {
   carc_filter filter;
   carc_hook_fn fn;
   void *ud;
+  char *desc;
 } hook;
 
 typedef struct figure_type {
@@ -121,6 +126,7 @@ struct carc_engine {
   int has_neutral_trigger;          /* some neutral figure moves on a tile attribute */
   int has_exclusive;                /* some figures never share a feature */
   int has_nonoccupying;             /* some figures do not occupy (neutral ones) */
+  map_shape *map;                   /* the board shape; NULL: the unbounded plane */
 };
 
 /* One placed tile. */
@@ -176,6 +182,7 @@ typedef struct small_state {
   int vars[MAX_VARS];
   int score[CARC_MAX_PLAYERS];
   int16_t token_supply[CARC_MAX_PLAYERS][MAX_TOKEN_TYPES];
+  int8_t again;           /* the current player plays again after this turn */
 } small_state;
 
 struct carc_score_ctx {
@@ -219,6 +226,7 @@ struct carc_game {
   int phase, turn, current, drawn, act_step, last_tile;
   int set_aside, bag_len, bag_pos;
   int ntiles, nsegs, ncells, nfrontier, nfigs;
+  int nprinted;               /* on a map: the first board tiles are its printed pieces */
   uint32_t stamp;
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
@@ -276,6 +284,9 @@ int board_place(carc_game *g, int type, int x, int y, int rot);
 int feature_find(carc_game *g, int s);
 void board_reset(carc_game *g);
 bool feature_is_complete(carc_game *g, int root);
+int board_cell_make(carc_game *g, int x, int y);
+void board_join(carc_game *g, int a, int b);
+int board_place_off(carc_game *g, int type, int x, int y);
 static inline int dx_of(int d) { return d == CARC_E ? 1 : d == CARC_W ? -1 : 0; }
 static inline int dy_of(int d) { return d == CARC_S ? 1 : d == CARC_N ? -1 : 0; }
 
@@ -287,8 +298,21 @@ void handlers_sort(carc_engine *e);
 /* game.c, turn.c, scoring.c */
 carc_result turn_draw(carc_game *g);
 carc_result game_act_listed(carc_game *g, const carc_action *a);
+carc_result game_place_listed(carc_game *g, int x, int y, int rot);
 carc_result base_handlers_register(carc_engine *e);
 void figures_create(carc_game *g);
 void game_log(carc_game *g, const char *fmt, ...);
+void bag_fill(carc_game *g);
+
+/* map.c (only called when the engine has a map) */
+void map_side(carc_game *g, int ti, int d, int nc);
+void map_after_place(carc_game *g, int ti);
+int map_area_squares(const carc_game *g, int x, int y);
+void map_place_printed(carc_game *g);
+carc_result map_setup(carc_game *g);
+carc_result map_explain(carc_game *g, int type, int x, int y, int rot);
+bool map_is_start(const carc_game *g, int x, int y);
+void map_free(carc_engine *e);
+int map_followers(const carc_engine *e);
 
 #endif

@@ -164,6 +164,63 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
   return CARC_OK;
 }
 
+carc_result carc_handler_describe(carc_engine *e, const char *name, const char *text) {
+  char **slot = NULL;
+  int i = carc_handler_find(e, name);
+  if (i >= 0) slot = &e->handlers[i].desc;
+  else {
+    hook *h = hook_find(e, name);
+    if (h) slot = &h->desc;
+  }
+  if (!slot) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name ? name : "?");
+  size_t n = text ? strlen(text) : 0;
+  if (n >= MAX_DESC)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "'%s': a description has at most %d characters", name,
+                       MAX_DESC - 1);
+  char *copy = NULL;
+  if (n) {
+    copy = carc_mem(e, NULL, 0, n + 1);
+    if (!copy) return engine_fail(e, CARC_ERR_MEMORY, "out of memory");
+    memcpy(copy, text, n + 1);
+  }
+  if (*slot) carc_mem(e, *slot, strlen(*slot) + 1, 0);
+  *slot = copy;
+  return CARC_OK;
+}
+
+const char *carc_handler_description(const carc_engine *e, int i) {
+  return i >= 0 && i < e->nhandlers && e->handlers[i].desc ? e->handlers[i].desc : "";
+}
+
+carc_result carc_handler_filter(const carc_engine *e, int i, carc_filter *out) {
+  if (i < 0 || i >= e->nhandlers || !out) return CARC_ERR_ARGUMENT;
+  *out = e->handlers[i].filter;
+  return CARC_OK;
+}
+
+int carc_hook_count(const carc_engine *e, carc_hook_point p) {
+  return (unsigned)p < CARC_HOOK_COUNT ? e->nhooks[p] : 0;
+}
+static const hook *hook_at(const carc_engine *e, carc_hook_point p, int i) {
+  return (unsigned)p < CARC_HOOK_COUNT && i >= 0 && i < e->nhooks[p] ? &e->hooks[p][i] : NULL;
+}
+const char *carc_hook_name(const carc_engine *e, carc_hook_point p, int i) {
+  const hook *h = hook_at(e, p, i);
+  return h ? h->name : NULL;
+}
+int carc_hook_priority(const carc_engine *e, carc_hook_point p, int i) {
+  const hook *h = hook_at(e, p, i);
+  return h ? h->priority : -1;
+}
+int carc_hook_enabled(const carc_engine *e, carc_hook_point p, int i) {
+  const hook *h = hook_at(e, p, i);
+  return h ? h->enabled : 0;
+}
+const char *carc_hook_description(const carc_engine *e, carc_hook_point p, int i) {
+  const hook *h = hook_at(e, p, i);
+  return h && h->desc ? h->desc : "";
+}
+
 const char *carc_hook_point_name(carc_hook_point p) {
   static const char *const names[] = {"setup",      "placement", "tile_placed", "feature_scored",
                                       "turn_end",   "final_scoring", "game_end"};
@@ -203,7 +260,7 @@ carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_
 /* ------------------------------------------------------------- context */
 
 static void note_change(carc_score_ctx *c, int field, int player, int before, int after) {
-  if (!c->keep || before == after) return;
+  if (!c->keep || (before == after && field != CARC_CHANGE_RAN)) return;
   carc_game *g = c->game;
   if (g->nchanges == g->cap_changes) {
     int cap = g->cap_changes ? g->cap_changes * 2 : 256;
@@ -399,6 +456,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
     if (!h->enabled || !filter_match(g, &h->filter, c, attr_bits)) continue;
     c->current = h;
     c->current_index = i;
+    note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
     carc_result r = h->fn(c, h->ud);
     if (r != CARC_OK) {
       g->nchanges = out->first_change;

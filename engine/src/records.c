@@ -65,9 +65,16 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const board_tile *bt = &g->tiles[root->tile];
   put(&o, "%s at (%d,%d), %s: value %d;", carc_kind_name(e, in->kind), bt->x, bt->y,
       in->reason == CARC_COMPLETED ? "completed" : "final scoring", in->total);
+  /* the scorers: what the last "scores" change left, so a scorer who
+   * receives 0 points is shown as +0, not as nobody */
+  int scorer[CARC_MAX_PLAYERS] = {0};
+  for (int j = 0; j < in->changes; j++) {
+    const record_change *c = &g->changes[rc->first_change + j];
+    if (c->field == -2 && c->player >= 0 && c->player < CARC_MAX_PLAYERS) scorer[c->player] = c->after != 0;
+  }
   int any = 0;
   for (int p = 0; p < g->players; p++)
-    if (in->award[p]) {
+    if (in->award[p] || scorer[p]) {
       put(&o, " %s %+d", carc_player_name(p), in->award[p]);
       any = 1;
     }
@@ -76,6 +83,7 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const char *last = NULL;
   for (int j = 0; j < in->changes; j++) {
     const record_change *c = &g->changes[rc->first_change + j];
+    if (c->field == CARC_CHANGE_RAN) continue; /* the text shows what changed */
     const char *name = handler_name_by_seq(e, c->handler);
     if (name != last) {
       put(&o, "%s  %3d %-34s", last ? "\n" : "", handler_priority_by_name(e, name), name);
@@ -105,31 +113,54 @@ size_t carc_game_log(const carc_game *g, char *buf, size_t cap) {
   return g->log_len;
 }
 
-/* Each tile is 5x3 characters; a figure shows as its player's number. */
+/* An empty map square, 5x3 characters: sea, land, town, waves ... */
+static void map_square_picture(const carc_engine *e, int x, int y, char pic[32]) {
+  static const char *const rows[] = {
+      " ~ ~ \n~ ~ ~\n ~ ~ \n", "     \n  .  \n     \n", "     \n  t  \n     \n",
+      "+   +\n  s  \n+   +\n", "     \n  i  \n     \n", "wwwww\nwwwww\nwwwww\n",
+      " hhh \nhhhhh\n hhh \n", " : : \n: : :\n : : \n", "     \n     \n     \n"};
+  int k = carc_map_square(e, x, y);
+  memcpy(pic, rows[k < 0 || k > CARC_SQ_CITY ? 0 : k], 19);
+  if (k == CARC_SQ_ISLAND && carc_map_square_arms(e, x, y)) pic[8] = (char)('0' + carc_map_square_arms(e, x, y) % 10);
+}
+
+/* Each tile is 5x3 characters; a figure shows as its player's number. On a
+ * map every square of the map is drawn, empty ones by what they are. */
 size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
   out_buf o = {buf, cap, 0};
   if (cap) buf[0] = '\0';
   int minx = 0, maxx = 0, miny = 0, maxy = 0;
-  for (int t = 0; t < g->ntiles; t++) {
+  carc_map_info mi;
+  bool on_map = carc_engine_map_info(g->e, &mi);
+  if (on_map) { /* the whole map, whatever lies on it */
+    maxx = mi.width - 1;
+    maxy = mi.height - 1;
+  }
+  for (int t = on_map ? g->ntiles : 0; t < g->ntiles; t++) {
     const board_tile *bt = &g->tiles[t];
     if (bt->x < minx) minx = bt->x;
     if (bt->x > maxx) maxx = bt->x;
     if (bt->y < miny) miny = bt->y;
     if (bt->y > maxy) maxy = bt->y;
   }
-  put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, M monastery, digits: "
-      "players' figures, T token)\n", minx, maxx, miny, maxy);
+  put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, ~ water, M monastery, "
+      "* another area kind; centre + road through, o crossing, # large city; 1-6 a player's "
+      "figure, n a neutral figure, T a token)\n", minx, maxx, miny, maxy);
+  if (on_map)
+    put(&o, "map %s (empty squares: . land, t town, s start, i island or its coats of arms, ~ sea, "
+        "w waves, h highlight, : half square)\n", mi.name);
   for (int y = miny; y <= maxy; y++) {
     for (int row = 0; row < 3; row++) {
       for (int x = minx; x <= maxx; x++) {
         int t = carc_board_tile_at(g, x, y);
         char pic[32] = "     \n     \n     \n";
+        if (t < 0 && on_map) map_square_picture(g->e, x, y, pic);
         if (t >= 0) {
           carc_tile_picture(g->e, g->tiles[t].type, g->tiles[t].rot, pic, sizeof pic);
           for (int f = 0; f < g->nfigs; f++) {
             const figure_state *fs = &g->figs[f];
             if (fs->seg < 0 || g->segs[fs->seg].tile != t) continue;
-            pic[6 + 1 + (fs->owner < 0 ? 2 : 0)] = fs->owner < 0 ? '*' : (char)('1' + fs->owner);
+            pic[6 + 1 + (fs->owner < 0 ? 2 : 0)] = fs->owner < 0 ? 'n' : (char)('1' + fs->owner);
           }
           if (g->tiles[t].token >= 0) pic[6 + 3] = 'T';
         }

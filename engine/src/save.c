@@ -111,10 +111,10 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
     put_tile_name(&o, e, g->bag[i]);
   }
   put(&o, "],\n  \"tiles\": [");
-  for (int t = 0; t < g->ntiles; t++) {
+  for (int t = g->nprinted; t < g->ntiles; t++) { /* a map's printed pieces come with the map */
     const board_tile *bt = &g->tiles[t];
     const tile_type *tt = &e->types[bt->type];
-    put(&o, "%s\n    {\"type\": ", t ? "," : "");
+    put(&o, "%s\n    {\"type\": ", t > g->nprinted ? "," : "");
     put_str(&o, tt->name);
     if (tt->adhoc) {
       put(&o, ", \"adhoc\": 1, \"notation\": ");
@@ -130,7 +130,7 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
     }
     put(&o, "}");
   }
-  put(&o, "%s],\n  \"figures\": [", g->ntiles ? "\n  " : "");
+  put(&o, "%s],\n  \"figures\": [", g->ntiles > g->nprinted ? "\n  " : "");
   for (int f = 0; f < g->nfigs; f++) {
     const figure_state *fs = &g->figs[f];
     put(&o, "%s\n    {\"type\": ", f ? "," : "");
@@ -278,6 +278,7 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
   carc_engine *e = L->e;
   char path[96];
   board_reset(g);
+  if (e->map) map_place_printed(g);
   int i = 0;
   for (const json_value *tv = tiles->child; tv; tv = tv->next, i++) {
     snprintf(path, sizeof path, "tiles[%d]", i);
@@ -304,7 +305,7 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
       return false;
     if (g->nsegs + e->types[type].nseg > MAX_SEGS)
       return bad(L, CARC_ERR_LIMIT, tv, path, "too many segments on the board");
-    if (g->ntiles > 0 && !board_fits(g, type, x, y, rot)) {
+    if (g->ntiles > 0 && !(e->map && map_is_start(g, x, y)) && !board_fits(g, type, x, y, rot)) {
       int c = board_cell_find(g, x, y);
       return bad(L, CARC_ERR_ILLEGAL, tv, path, "tile %s does not fit at (%d,%d) rotation %d%s",
                  e->types[type].name, x, y, rot,
@@ -327,7 +328,7 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
       g->tiles[ti].token_owner = (int8_t)owner;
     }
   }
-  if (g->ntiles == 0) return bad(L, CARC_ERR_PARSE, tiles, "tiles", "a game has at least one tile");
+  if (g->ntiles == g->nprinted) return bad(L, CARC_ERR_PARSE, tiles, "tiles", "a game has at least one tile");
   return true;
 }
 

@@ -50,5 +50,20 @@ carc_result base_handlers_register(carc_engine *e) {
   if (r == CARC_OK) r = carc_handler_add(e, "base.rates", 300, NULL, base_rates, NULL);
   if (r == CARC_OK) r = carc_handler_add(e, "base.total", 400, NULL, base_total, NULL);
   if (r == CARC_OK) r = carc_handler_add(e, "base.award", 600, NULL, base_award, NULL);
+  if (r == CARC_OK)
+    r = carc_handler_describe(e, "base.majority",
+                              "the players with the most followers score (all tied leaders score)");
+  if (r == CARC_OK)
+    r = carc_handler_describe(e, "base.rates",
+                              "road: 1 point / tile\n"
+                              "city completed: 2 points / tile, 2 points / coat of arms\n"
+                              "city final: 1 point / tile, 1 point / coat of arms\n"
+                              "monastery: 1 point for its tile + 1 point / tile around it\n"
+                              "field: 3 points / completed city adjacent to the farm\n"
+                              "1 point / tile");
+  if (r == CARC_OK)
+    r = carc_handler_describe(e, "base.total", "value = count x unit rate + symbols x symbol rate + adjustments");
+  if (r == CARC_OK)
+    r = carc_handler_describe(e, "base.award", "each scoring player receives the value");
   return r;
 }

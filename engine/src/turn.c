@@ -87,6 +87,10 @@ static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
   if (x < -30000 || x > 30000 || y < -30000 || y > 30000)
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board", x, y);
   if (g->ntiles == 0) return CARC_OK;
+  if (g->e->map) {
+    carc_result r = map_explain(g, type, x, y, rot);
+    if (r != CARC_OK) return r;
+  }
   int c = board_cell_find(g, x, y);
   if (c >= 0 && g->cells[c].tile >= 0)
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) already holds tile %s", x, y,
@@ -110,16 +114,17 @@ static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
   return CARC_OK;
 }
 
-static carc_result placement_allowed(carc_game *g, int type, int x, int y, int rot) {
-  carc_result r = explain_fit(g, type, x, y, rot);
+/* `fits`: the caller has seen this placement fit (a bot's pick from the list). */
+static carc_result placement_allowed(carc_game *g, int type, int x, int y, int rot, bool fits) {
+  carc_result r = fits ? CARC_OK : explain_fit(g, type, x, y, rot);
   if (r != CARC_OK) return r;
   carc_hook_args a = {g, g->current, -1, x, y, rot, type, -1};
   return hooks_run(g, CARC_HOOK_PLACEMENT, &a);
 }
 
 /* Places and runs the tile-placed hooks; undoes everything if one fails. */
-static carc_result place_tile(carc_game *g, int type, int x, int y, int rot) {
-  carc_result r = placement_allowed(g, type, x, y, rot);
+static carc_result place_tile(carc_game *g, int type, int x, int y, int rot, bool fits) {
+  carc_result r = placement_allowed(g, type, x, y, rot, fits);
   if (r != CARC_OK) return r;
   carc_game *backup = NULL;
   if (g->e->nhooks[CARC_HOOK_TILE_PLACED]) {
@@ -140,20 +145,27 @@ static carc_result place_tile(carc_game *g, int type, int x, int y, int rot) {
     if (r != CARC_OK) return r;
   }
   g->last_tile = ti;
-  game_log(g, "{\"event\":\"place\",\"turn\":%d,\"player\":%d,\"tile\":\"%s\",\"x\":%d,\"y\":%d,"
-           "\"rotation\":%d}", g->turn, g->current + 1, g->e->types[type].name, x, y, rot);
+  if (g->keep_records) /* not even the call when the log is off: this runs every turn */
+    game_log(g, "{\"event\":\"place\",\"turn\":%d,\"player\":%d,\"tile\":\"%s\",\"x\":%d,\"y\":%d,"
+             "\"rotation\":%d}", g->turn, g->current + 1, g->e->types[type].name, x, y, rot);
   return CARC_OK;
 }
 
-carc_result carc_game_place(carc_game *g, int x, int y, int rot) {
+static carc_result place_drawn(carc_game *g, int x, int y, int rot, bool fits) {
   if (g->phase != CARC_PHASE_PLACE)
     return game_fail(g, CARC_ERR_STATE, "no tile to place: the game is not in its placing phase");
-  carc_result r = place_tile(g, g->drawn, x, y, rot);
+  carc_result r = place_tile(g, g->drawn, x, y, rot, fits);
   if (r != CARC_OK) return r;
   g->phase = CARC_PHASE_ACT;
   g->act_step = STEP_MAIN;
   return CARC_OK;
 }
+
+carc_result carc_game_place(carc_game *g, int x, int y, int rot) { return place_drawn(g, x, y, rot, false); }
+
+/* Places the drawn tile where the caller has seen it fit (bots): the legality
+ * check is skipped, the placement hooks still run. */
+carc_result game_place_listed(carc_game *g, int x, int y, int rot) { return place_drawn(g, x, y, rot, true); }
 
 /* --------------------------------------------------------------- actions */
 
@@ -428,7 +440,8 @@ static carc_result end_turn(carc_game *g, int only_tile) {
     return r;
   }
   commit_stage(g);
-  g->current = (g->current + 1) % g->players;
+  if (g->s.again) g->s.again = 0;
+  else g->current = (g->current + 1) % g->players;
   g->turn++;
   return CARC_OK;
 }
@@ -663,7 +676,7 @@ carc_result carc_game_put_tile(carc_game *g, int type, int x, int y, int rot) {
   if (r != CARC_OK) return r;
   if (type < 0 || type >= g->e->ntypes) return game_fail(g, CARC_ERR_UNKNOWN, "unknown tile type %d", type);
   if (g->ntiles >= CARC_MAX_TILES) return game_fail(g, CARC_ERR_LIMIT, "the board is full");
-  return place_tile(g, type, x, y, rot);
+  return place_tile(g, type, x, y, rot, false);
 }
 
 carc_result carc_game_put_notation(carc_game *g, const char *notation, int x, int y, int rot) {
@@ -747,6 +760,34 @@ carc_result carc_game_end_turn(carc_game *g) {
     g->s = saved;
     g->nrecords = nrecords;
     g->nchanges = nchanges;
+  }
+  return r;
+}
+
+static carc_result draw_named(carc_game *g, int type) {
+  if (type < 0 || type >= g->e->ntypes) return game_fail(g, CARC_ERR_UNKNOWN, "unknown tile type %d", type);
+  if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "the game is over");
+  if (g->phase == CARC_PHASE_ACT)
+    return game_fail(g, CARC_ERR_STATE, "finish the turn in progress first");
+  if (g->phase == CARC_PHASE_PLACE && g->drawn == type) return CARC_OK;
+  if (g->bag_pos < g->bag_len || g->phase == CARC_PHASE_PLACE)
+    return game_fail(g, CARC_ERR_STATE, "the tile to place is %s, drawn from the bag",
+                     g->drawn >= 0 ? g->e->types[g->drawn].name : "the next one in the bag");
+  if (!board_can_place_anywhere(g, type))
+    return game_fail(g, CARC_ERR_ILLEGAL, "tile %s fits nowhere on the board", g->e->types[type].name);
+  g->drawn = type;
+  g->phase = CARC_PHASE_PLACE;
+  return CARC_OK;
+}
+
+carc_result carc_game_place_named(carc_game *g, int type, int x, int y, int rot) {
+  int drawn = g->drawn;
+  carc_phase phase = g->phase;
+  carc_result r = draw_named(g, type);
+  if (r == CARC_OK) r = carc_game_place(g, x, y, rot);
+  if (r != CARC_OK) { /* as it was: no tile waiting */
+    g->drawn = drawn;
+    g->phase = phase;
   }
   return r;
 }

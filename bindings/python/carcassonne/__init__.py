@@ -28,7 +28,7 @@ PHASE_PLACE, PHASE_ACT, PHASE_END, PHASE_OVER = 0, 1, 2, 3
 PHASES = ("place", "act", "end", "over")
 BOTS = {"random": 0, "greedy": 1}
 ACTIONS = ("pass", "figure", "token", "move_neutral")
-FIELDS = {-1: "strength", -2: "scores", -3: "award"}
+FIELDS = {-1: "strength", -2: "scores", -3: "award", -4: "ran"}
 
 
 class CarcError(RuntimeError):

@@ -1,0 +1,150 @@
+/* mapfile.c - finds and reads map files (the engine takes text only).
+ *
+ * A map is named by a path ("x/y.map") or by a name looked up as NAME.map in
+ * a given folder, its maps/ subfolder, the maps/ folder beside it, and the
+ * project's maps/ folder. A pair file holds one line "join WEST EAST": the
+ * two maps, from the pair file's folder, are joined along their half squares. */
+#include "carc_lua.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef CARC_MAPS_DIR
+#define CARC_MAPS_DIR "maps"
+#endif
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
+    n += got;
+    if (n + 1 >= cap) {
+      char *more = realloc(buf, cap * 2);
+      if (!more) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = more;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  if (buf) buf[n] = '\0';
+  return buf;
+}
+
+static int is_path(const char *spec) {
+  size_t n = strlen(spec);
+  return strchr(spec, '/') || (n > 4 && !strcmp(spec + n - 4, ".map"));
+}
+
+/* Finds the file of map `spec`; writes its path. */
+static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
+  if (is_path(spec)) {
+    snprintf(path, cap, "%s", spec);
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+  }
+  const char *fmts[] = {"%s/%s.map", "%s/maps/%s.map", "%s/../maps/%s.map"};
+  for (int i = 0; dir && i < 3; i++) {
+    snprintf(path, cap, fmts[i], dir, spec);
+    FILE *f = fopen(path, "rb");
+    if (f) {
+      fclose(f);
+      return 1;
+    }
+  }
+  snprintf(path, cap, "%s/%s.map", CARC_MAPS_DIR, spec);
+  FILE *f = fopen(path, "rb");
+  if (f) fclose(f);
+  return f != NULL;
+}
+
+/* "join WEST EAST" on a line of its own (comments and blanks aside). */
+static int join_line(const char *text, char *west, char *east, size_t cap, int *line) {
+  int ln = 1;
+  for (const char *p = text; *p; ln++) {
+    const char *e = strchr(p, '\n');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    char buf[256];
+    if (len >= sizeof buf) len = sizeof buf - 1;
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    char *hash = strchr(buf, '#');
+    if (hash) *hash = '\0';
+    char w[64], a[128], b[128], extra[8];
+    int n = sscanf(buf, "%63s %127s %127s %7s", w, a, b, extra);
+    if (n >= 1 && !strcmp(w, "join")) {
+      *line = ln;
+      if (n != 3) return -1;
+      snprintf(west, cap, "%s", a);
+      snprintf(east, cap, "%s", b);
+      return 1;
+    }
+    if (!e) break;
+    p = e + 1;
+  }
+  return 0;
+}
+
+static void dir_of(const char *path, char *dir, size_t cap) {
+  snprintf(dir, cap, "%s", path);
+  char *slash = strrchr(dir, '/');
+  if (slash) *slash = '\0';
+  else snprintf(dir, cap, ".");
+}
+
+int carc_map_file_find(const char *spec, const char *dir, char *path, size_t cap) {
+  return find_map(spec, dir, path, cap);
+}
+
+carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
+  char path[1024];
+  if (!find_map(spec, dir, path, sizeof path)) {
+    snprintf(err, errcap, "map '%s' not found (looked for %s.map in %s%s%s/maps and %s)", spec, spec,
+             dir ? dir : "", dir ? ", " : "", dir ? dir : ".", CARC_MAPS_DIR);
+    return CARC_ERR_UNKNOWN;
+  }
+  char *text = slurp(path);
+  if (!text) {
+    snprintf(err, errcap, "%s: cannot read the map", path);
+    return CARC_ERR_ARGUMENT;
+  }
+  char west[128], east[128];
+  int line = 0, j = join_line(text, west, east, sizeof west, &line);
+  carc_result r;
+  if (j < 0) {
+    snprintf(err, errcap, "%s:%d:1: 'join' takes two map names, west then east", path, line);
+    free(text);
+    return CARC_ERR_PARSE;
+  }
+  if (j == 0) {
+    const char *texts[1] = {text}, *origins[1] = {path};
+    r = carc_engine_set_map(e, 1, texts, origins);
+  } else {
+    char pdir[1024], pw[1024], pe[1024];
+    dir_of(path, pdir, sizeof pdir);
+    if (!find_map(west, pdir, pw, sizeof pw) || !find_map(east, pdir, pe, sizeof pe)) {
+      snprintf(err, errcap, "%s:%d:1: the pair names a map that is not there ('%s' or '%s')", path, line, west, east);
+      free(text);
+      return CARC_ERR_UNKNOWN;
+    }
+    char *tw = slurp(pw), *te = slurp(pe);
+    if (!tw || !te) {
+      snprintf(err, errcap, "%s:%d:1: cannot read '%s' or '%s'", path, line, pw, pe);
+      r = CARC_ERR_ARGUMENT;
+    } else {
+      const char *texts[2] = {tw, te}, *origins[2] = {pw, pe};
+      r = carc_engine_set_map(e, 2, texts, origins);
+    }
+    free(tw);
+    free(te);
+  }
+  free(text);
+  if (r != CARC_OK) snprintf(err, errcap, "%s", carc_engine_error(e));
+  return r;
+}

@@ -1,0 +1,74 @@
+#define _DEFAULT_SOURCE
+/* maps.c - `carcassonne maps`: lists the maps in the maps/ folder (or the
+ * folders given) with their size, start squares and recommended tiles. */
+#include "carc_lua.h"
+#include "cli.h"
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef CARC_MAPS_DIR
+#define CARC_MAPS_DIR "maps"
+#endif
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int list_dir(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "carcassonne maps: cannot open the folder %s\n", dir);
+    return 1;
+  }
+  char *names[256];
+  int n = 0;
+  for (struct dirent *de; (de = readdir(d)) && n < 256;) {
+    size_t len = strlen(de->d_name);
+    if (len > 4 && !strcmp(de->d_name + len - 4, ".map")) names[n++] = strdup(de->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, sizeof names[0], by_name);
+  int bad = 0;
+  printf("%-14s %-34s %7s %7s %6s %9s  %s\n", "map", "name", "size", "squares", "starts", "tiles", "printed");
+  for (int i = 0; i < n; i++) {
+    char path[1024], err[768];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    names[i][strlen(names[i]) - 4] = '\0';
+    carc_engine *e = carc_engine_new(NULL, NULL);
+    if (!e) return 1;
+    if (carc_map_file_load(e, path, NULL, err, sizeof err) != CARC_OK) {
+      printf("%-14s error: %s\n", names[i], err);
+      bad = 1;
+    } else {
+      carc_map_info mi;
+      carc_engine_map_info(e, &mi);
+      char size[16], starts[16], tiles[16];
+      snprintf(size, sizeof size, "%dx%d", mi.width, mi.height);
+      snprintf(starts, sizeof starts, "%d of %d", mi.starts_used, mi.starts);
+      snprintf(tiles, sizeof tiles, "%d-%d", mi.tiles_min, mi.tiles_max);
+      printf("%-14s %-34.34s %7s %7d %6s %9s  %d large cities, %d abroad, %d ferries, %d island squares, "
+             "%d towns%s\n", names[i], mi.name, size, mi.squares, starts, tiles, mi.large_cities, mi.abroad,
+             mi.ferries, mi.islands, mi.towns, mi.half_squares ? ", half squares (joins another map)" : "");
+    }
+    carc_engine_free(e);
+    free(names[i]);
+  }
+  return bad;
+}
+
+int cli_maps(int argc, char **argv) {
+  if (argc > 0 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
+    printf("usage: carcassonne maps [DIR...]\n"
+           "Lists the maps (*.map) in the project's maps/ folder, or in each DIR: the\n"
+           "name, size (columns x rows), squares that take a tile, start squares used of\n"
+           "those printed, the recommended number of tiles and the printed pieces.\n"
+           "A pair file (join WEST EAST) lists the two maps joined. A map that does not\n"
+           "load is listed with its error (file:line:column), and the status is 1.\n");
+    return 0;
+  }
+  if (argc == 0) return list_dir(CARC_MAPS_DIR);
+  int bad = 0;
+  for (int i = 0; i < argc; i++) bad |= list_dir(argv[i]);
+  return bad;
+}

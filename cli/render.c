@@ -1,0 +1,116 @@
+/* render.c - `carcassonne render SAVE.json --svg FILE`: draws a saved game,
+ * and the SVG writer `play --svg` shares. */
+#include "carc_lua.h"
+#include "cli.h"
+#include <stdlib.h>
+#include <string.h>
+
+int cli_write_svg(const carc_game *g, const char *path, const char *cmd) {
+  size_t n = carc_game_render_svg(g, NULL, 0);
+  char *buf = malloc(n + 1);
+  if (!buf) return 1;
+  carc_game_render_svg(g, buf, n + 1);
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(buf, 1, n, f) != n) {
+    fprintf(stderr, "carcassonne %s: cannot write %s\n", cmd, path);
+    if (f) fclose(f);
+    free(buf);
+    return 1;
+  }
+  fclose(f);
+  free(buf);
+  return 0;
+}
+
+int cli_load_map(carc_engine *e, const char *map, const char *cmd) {
+  if (!map) return 0;
+  carc_map_info mi;
+  if (carc_engine_map_info(e, &mi)) {
+    fprintf(stderr, "carcassonne %s: the ruleset already chose the map '%s' (drop --map, or set the maps "
+            "expansion's map option)\n", cmd, mi.name);
+    return 1;
+  }
+  char err[768];
+  if (carc_map_file_load(e, map, NULL, err, sizeof err) != CARC_OK) {
+    fprintf(stderr, "carcassonne %s: %s\n", cmd, err);
+    return 1;
+  }
+  return 0;
+}
+
+static char *read_all(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
+    n += got;
+    if (n + 1 >= cap) {
+      char *more = realloc(buf, cap * 2);
+      if (!more) break;
+      buf = more;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  if (buf) buf[n] = '\0';
+  return buf;
+}
+
+int cli_render(int argc, char **argv) {
+  const char *save = NULL, *svg = NULL, *rules = NULL, *map = NULL;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      printf("usage: carcassonne render SAVE.json [--svg FILE] [--rules FILE] [--map NAME]\n"
+             "Loads a saved game (with the ruleset and map it was played with) and prints\n"
+             "its board; --svg FILE also writes the board as an SVG picture.\n");
+      return 0;
+    }
+    if (a[0] != '-') {
+      save = a;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      fprintf(stderr, "carcassonne render: %s is missing its value\n", a);
+      return 2;
+    }
+    if (!strcmp(a, "--svg")) svg = argv[++i];
+    else if (!strcmp(a, "--rules")) rules = argv[++i];
+    else if (!strcmp(a, "--map")) map = argv[++i];
+    else {
+      fprintf(stderr, "carcassonne render: unknown option '%s' (try 'carcassonne render --help')\n", a);
+      return 2;
+    }
+  }
+  if (!save) {
+    fprintf(stderr, "carcassonne render: no saved game given (try 'carcassonne render --help')\n");
+    return 2;
+  }
+  char *text = read_all(save);
+  if (!text) {
+    fprintf(stderr, "carcassonne render: cannot read %s\n", save);
+    return 1;
+  }
+  carc_engine *e = cli_engine(rules, "render");
+  if (!e || cli_load_map(e, map, "render")) {
+    free(text);
+    if (e) cli_engine_free(e);
+    return 1;
+  }
+  char err[1024];
+  carc_game *g = carc_game_load(e, text, err, sizeof err);
+  free(text);
+  if (!g) {
+    fprintf(stderr, "carcassonne render: %s: %s\n", save, err);
+    cli_engine_free(e);
+    return 1;
+  }
+  static char board[1 << 17];
+  carc_game_render_board(g, board, sizeof board);
+  fputs(board, stdout);
+  int rc = svg ? cli_write_svg(g, svg, "render") : 0;
+  carc_game_free(g);
+  cli_engine_free(e);
+  return rc;
+}

@@ -1,0 +1,1001 @@
+/* map.c - Carcassonne Maps: the map text format, its loader, and the board
+ * shape the board model consults when an engine has a map.
+ *
+ * The format is described in docs/expansions/maps.md. Every error names the
+ * origin, line and column. Nothing here runs on the plane: board.c and
+ * turn.c call in only when `e->map` is set. */
+#include "internal.h"
+#include "map.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char edge_letters[] = "NESW";
+static const char *const sq_names[] = {"sea", "land", "town", "start", "island", "waves",
+                                       "highlight", "half", "large city"};
+
+/* ------------------------------------------------------------ parsing */
+
+typedef struct parse_aux {
+  const char *origin;
+  uint8_t cedge[MAP_MAX_H][MAP_MAX_W][4]; /* large-city outer edges: 0 field, 1 road, 2 city */
+  int row_line[MAP_MAX_H];
+  int16_t col[MAP_MAX_H][MAP_MAX_W];
+  int join_line;                          /* a 'join' line: a pair file, not a map */
+} parse_aux;
+
+typedef struct cursor {
+  const char *line;   /* start of the current line */
+  const char *p;
+  int lineno;
+} cursor;
+
+static carc_result perr(carc_engine *e, const parse_aux *a, int line, int col, const char *fmt, ...) {
+  char what[ERR_CAP];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  return (carc_result)engine_fail(e, CARC_ERR_PARSE, "%s:%d:%d: %s", a->origin, line, col, what);
+}
+
+static int col_of(const cursor *c, const char *at) { return (int)(at - c->line) + 1; }
+static bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+static bool at_end(const char *p) { return *p == '\0' || *p == '\n' || *p == '#'; }
+
+static void skip_blanks(cursor *c) {
+  while (blank(*c->p)) c->p++;
+}
+
+/* Reads one word into buf; returns its start or NULL at the line's end. */
+static const char *word(cursor *c, char *buf, size_t cap) {
+  skip_blanks(c);
+  if (at_end(c->p)) return NULL;
+  const char *s = c->p;
+  size_t n = 0;
+  while (!blank(*c->p) && !at_end(c->p)) {
+    if (n + 1 < cap) buf[n++] = *c->p;
+    c->p++;
+  }
+  buf[n] = '\0';
+  return s;
+}
+
+/* The rest of the line (a name), trimmed. */
+static void rest(cursor *c, char *buf, size_t cap) {
+  skip_blanks(c);
+  size_t n = 0;
+  while (!at_end(c->p)) {
+    if (n + 1 < cap) buf[n++] = *c->p;
+    c->p++;
+  }
+  while (n && blank(buf[n - 1])) n--;
+  buf[n] = '\0';
+}
+
+/* Copies a name, cut to fit. */
+static void set_name(char *dst, size_t cap, const char *src) {
+  size_t n = strlen(src);
+  if (n >= cap) n = cap - 1;
+  memcpy(dst, src, n);
+  dst[n] = '\0';
+}
+
+static bool parse_int(const char *s, int lo, int hi, int *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (end == s || *end || v < lo || v > hi) return false;
+  *out = (int)v;
+  return true;
+}
+
+static bool parse_xy(const char *s, int *x, int *y) {
+  char *end;
+  long a = strtol(s, &end, 10);
+  if (end == s || *end != ',') return false;
+  const char *t = end + 1;
+  long b = strtol(t, &end, 10);
+  if (end == t || *end || a < -999 || a > 999 || b < -999 || b > 999) return false;
+  *x = (int)a;
+  *y = (int)b;
+  return true;
+}
+
+static int parse_dir(const char *s) {
+  if (s[0] && !s[1])
+    for (int d = 0; d < 4; d++)
+      if (s[0] == edge_letters[d]) return d;
+  return -1;
+}
+
+static bool on_grid(const map_shape *m, int x, int y) { return x >= 0 && y >= 0 && x < m->w && y < m->h; }
+
+static int sq_kind(const map_shape *m, int x, int y) {
+  return on_grid(m, x, y) ? m->sq[y][x].kind : CARC_SQ_NONE;
+}
+
+/* Squares that take a tile (some only once opened). */
+static bool takes_tile(int kind) {
+  return kind == CARC_SQ_LAND || kind == CARC_SQ_TOWN || kind == CARC_SQ_START || kind == CARC_SQ_ISLAND;
+}
+
+static int square_symbol(char ch, int *arms) {
+  *arms = 0;
+  switch (ch) {
+    case '.': return CARC_SQ_LAND;
+    case 't': return CARC_SQ_TOWN;
+    case '~': return CARC_SQ_NONE;
+    case 'w': return CARC_SQ_WAVES;
+    case 'h': return CARC_SQ_HIGHLIGHT;
+    case 'i': return CARC_SQ_ISLAND;
+    case ':': return CARC_SQ_HALF;
+    default: break;
+  }
+  if (ch >= '1' && ch <= '9') {
+    *arms = ch - '0';
+    return CARC_SQ_ISLAND;
+  }
+  if (ch >= 'A' && ch <= 'Z') return CARC_SQ_CITY;
+  return -1;
+}
+
+static int add_name(map_shape *m, const char *name) {
+  if (!name[0] || m->nnames >= MAP_MAX_NAMES) return -1;
+  set_name(m->names[m->nnames], MAP_NAME, name);
+  return m->nnames++;
+}
+
+/* The grid: rows of one character per square (blanks ignored) up to 'end'. */
+static carc_result parse_grid(carc_engine *e, map_shape *m, parse_aux *a, cursor *c, const char *text_end) {
+  int gl = c->lineno;
+  for (;;) {
+    /* next line */
+    while (*c->p && *c->p != '\n') c->p++;
+    if (!*c->p || c->p >= text_end) return perr(e, a, gl, 1, "'grid' has no closing 'end'");
+    c->p++;
+    c->line = c->p;
+    c->lineno++;
+    skip_blanks(c);
+    if (at_end(c->p)) continue;
+    if (!strncmp(c->p, "end", 3) && (at_end(c->p + 3) || blank(c->p[3]))) break;
+    if (m->h >= MAP_MAX_H) return perr(e, a, c->lineno, 1, "a map has at most %d rows", MAP_MAX_H);
+    int y = m->h, x = 0;
+    a->row_line[y] = c->lineno;
+    for (; !at_end(c->p); c->p++) {
+      if (blank(*c->p)) continue;
+      int arms, k = square_symbol(*c->p, &arms);
+      if (k < 0)
+        return perr(e, a, c->lineno, col_of(c, c->p),
+                    "unknown symbol '%c' (. land, t town, ~ sea, w waves, h highlight, i or 1-9 island, "
+                    ": half square, A-Z large city)", *c->p);
+      if (x >= MAP_MAX_W) return perr(e, a, c->lineno, col_of(c, c->p), "a map has at most %d columns", MAP_MAX_W);
+      map_square *s = &m->sq[y][x];
+      s->kind = (uint8_t)k;
+      s->arms = (uint8_t)arms;
+      s->city = -1;
+      s->start = s->name = -1;
+      memset(s->link, -1, sizeof s->link);
+      if (k == CARC_SQ_CITY) s->city = (int8_t)(*c->p - 'A'); /* letter for now; index once declared */
+      a->col[y][x] = (int16_t)col_of(c, c->p);
+      x++;
+    }
+    if (y == 0) m->w = x;
+    else if (x != m->w)
+      return perr(e, a, c->lineno, col_of(c, c->p), "row %d has %d squares; the first row has %d", y, x, m->w);
+    m->h++;
+  }
+  if (m->h == 0) return perr(e, a, gl, 1, "the grid is empty");
+  return CARC_OK;
+}
+
+static carc_result need(carc_engine *e, const parse_aux *a, const cursor *c, const char *at, const char *what) {
+  return perr(e, a, c->lineno, at ? col_of(c, at) : col_of(c, c->p), "expected %s", what);
+}
+
+static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, parse_aux *a) {
+  memset(m, 0, sizeof *m);
+  m->starts_used = 0;
+  cursor c = {text, text, 1};
+  const char *end = text + strlen(text);
+  bool grid = false;
+  char w[64], name[MAP_NAME * 2];
+  /* directives after the grid refer to it: remember their lines for a second pass */
+  const char *later[512];
+  int later_line[512], nlater = 0;
+  while (*c.p) {
+    c.line = c.p;
+    skip_blanks(&c);
+    const char *at = word(&c, w, sizeof w);
+    if (at) {
+      if (!strcmp(w, "grid")) {
+        if (grid) return perr(e, a, c.lineno, col_of(&c, at), "a second 'grid'");
+        grid = true;
+        carc_result r = parse_grid(e, m, a, &c, end);
+        if (r != CARC_OK) return r;
+      } else if (!strcmp(w, "name")) {
+        rest(&c, name, sizeof name);
+        if (!name[0]) return need(e, a, &c, NULL, "a map name");
+        set_name(m->name, sizeof m->name, name);
+      } else if (!strcmp(w, "join")) {
+        a->join_line = c.lineno;
+        return perr(e, a, c.lineno, col_of(&c, at),
+                    "'join' belongs in a pair file, which the program reads (give the engine the two maps)");
+      } else if (!strcmp(w, "tiles") || !strcmp(w, "starts") || !strcmp(w, "followers") ||
+                 !strcmp(w, "start") || !strcmp(w, "town") || !strcmp(w, "city") ||
+                 !strcmp(w, "edge") || !strcmp(w, "abroad") || !strcmp(w, "ferry")) {
+        if (nlater >= 512) return perr(e, a, c.lineno, 1, "too many lines");
+        later[nlater] = c.line;
+        later_line[nlater++] = c.lineno;
+      } else {
+        return perr(e, a, c.lineno, col_of(&c, at),
+                    "unknown directive '%s' (name, tiles, starts, followers, grid, start, town, city, "
+                    "edge, abroad, ferry)", w);
+      }
+    }
+    while (*c.p && *c.p != '\n') c.p++;
+    if (*c.p) c.p++;
+    c.lineno++;
+  }
+  if (!grid) return perr(e, a, c.lineno, 1, "the map has no 'grid'");
+  if (!m->name[0]) return perr(e, a, 1, 1, "the map has no 'name'");
+  /* second pass: directives that name squares */
+  for (int i = 0; i < nlater; i++) {
+    cursor d = {later[i], later[i], later_line[i]};
+    const char *at = word(&d, w, sizeof w);
+    char t1[64], t2[64], t3[64], t4[64];
+    const char *a1, *a2, *a3, *a4;
+    int x, y;
+    if (!strcmp(w, "tiles")) {
+      a1 = word(&d, t1, sizeof t1);
+      a2 = word(&d, t2, sizeof t2);
+      if (!a1 || !parse_int(t1, 1, CARC_MAX_TILES, &m->tiles_min)) return need(e, a, &d, a1, "a tile count");
+      if (!a2 || !parse_int(t2, m->tiles_min, CARC_MAX_TILES, &m->tiles_max))
+        return need(e, a, &d, a2, "the largest tile count (not below the smallest)");
+    } else if (!strcmp(w, "starts")) {
+      a1 = word(&d, t1, sizeof t1);
+      if (!a1 || !parse_int(t1, 1, MAP_MAX_STARTS, &m->starts_used)) return need(e, a, &d, a1, "how many start squares are used");
+    } else if (!strcmp(w, "followers")) {
+      a1 = word(&d, t1, sizeof t1);
+      if (!a1 || !parse_int(t1, 1, 16, &m->followers)) return need(e, a, &d, a1, "a follower count from 1 to 16");
+    } else if (!strcmp(w, "start") || !strcmp(w, "town")) {
+      a1 = word(&d, t1, sizeof t1);
+      if (!a1 || !parse_xy(t1, &x, &y)) return need(e, a, &d, a1, "a square as X,Y");
+      rest(&d, name, sizeof name);
+      if (!on_grid(m, x, y))
+        return perr(e, a, d.lineno, col_of(&d, a1), "%s square (%d,%d) is off the grid (x 0..%d, y 0..%d)",
+                    w, x, y, m->w - 1, m->h - 1);
+      map_square *s = &m->sq[y][x];
+      if (w[1] == 't') { /* start */
+        if (s->kind != CARC_SQ_LAND && s->kind != CARC_SQ_TOWN)
+          return perr(e, a, d.lineno, col_of(&d, a1), "start square (%d,%d) is %s, not land", x, y, sq_names[s->kind]);
+        if (s->start >= 0) return perr(e, a, d.lineno, col_of(&d, a1), "(%d,%d) is already a start square", x, y);
+        if (m->nstart >= MAP_MAX_STARTS) return perr(e, a, d.lineno, 1, "at most %d start squares", MAP_MAX_STARTS);
+        s->start = (int8_t)m->nstart;
+        m->start_x[m->nstart] = (int16_t)x;
+        m->start_y[m->nstart++] = (int16_t)y;
+        s->kind = CARC_SQ_START;
+      } else if (s->kind != CARC_SQ_TOWN) {
+        return perr(e, a, d.lineno, col_of(&d, a1), "square (%d,%d) is %s, not a town (t)", x, y, sq_names[s->kind]);
+      }
+      if (name[0]) s->name = (int8_t)add_name(m, name);
+    } else if (!strcmp(w, "city")) {
+      /* city LETTER WxH X,Y arms N NAME */
+      a1 = word(&d, t1, sizeof t1);
+      if (!a1 || t1[1] || t1[0] < 'A' || t1[0] > 'Z') return need(e, a, &d, a1, "a capital letter naming the large city");
+      a2 = word(&d, t2, sizeof t2);
+      int cw, ch;
+      if (!a2 || sscanf(t2, "%dx%d", &cw, &ch) != 2 || cw < 1 || ch < 1 || cw > 8 || ch > 8)
+        return need(e, a, &d, a2, "a size as WxH (1 to 8 each)");
+      a3 = word(&d, t3, sizeof t3);
+      if (!a3 || !parse_xy(t3, &x, &y)) return need(e, a, &d, a3, "the top-left square as X,Y");
+      a4 = word(&d, t4, sizeof t4);
+      int arms = 0;
+      if (a4 && !strcmp(t4, "arms")) {
+        const char *a5 = word(&d, t4, sizeof t4);
+        if (!a5 || !parse_int(t4, 0, 99, &arms)) return need(e, a, &d, a5, "a number of coats of arms");
+      } else if (a4) {
+        d.p = a4;
+      }
+      rest(&d, name, sizeof name);
+      for (int k = 0; k < m->ncities; k++)
+        if (m->cities[k].letter == t1[0]) return perr(e, a, d.lineno, col_of(&d, a1), "large city %c is declared twice", t1[0]);
+      if (m->ncities >= MAP_MAX_CITIES) return perr(e, a, d.lineno, 1, "too many large cities");
+      int inside = 0, total = 0;
+      for (int yy = 0; yy < m->h; yy++)
+        for (int xx = 0; xx < m->w; xx++) {
+          if (m->sq[yy][xx].kind != CARC_SQ_CITY || m->sq[yy][xx].city != t1[0] - 'A') continue;
+          total++;
+          inside += xx >= x && xx < x + cw && yy >= y && yy < y + ch;
+        }
+      if (cw * ch < 2 || inside != cw * ch || total != cw * ch)
+        return perr(e, a, d.lineno, col_of(&d, a2),
+                    "large city %c does not fit its squares: %dx%d at (%d,%d) but the grid has %d '%c' "
+                    "squares, %d of them there (a large city covers at least 2 squares)", t1[0], cw, ch, x, y,
+                    total, t1[0], inside);
+      map_city *cy = &m->cities[m->ncities];
+      cy->letter = t1[0];
+      cy->x = (int16_t)x;
+      cy->y = (int16_t)y;
+      cy->w = (int16_t)cw;
+      cy->h = (int16_t)ch;
+      cy->arms = (uint8_t)arms;
+      set_name(cy->name, sizeof cy->name, name);
+      for (int yy = y; yy < y + ch; yy++)
+        for (int xx = x; xx < x + cw; xx++) m->sq[yy][xx].city = (int8_t)m->ncities;
+      m->ncities++;
+    } else if (!strcmp(w, "edge")) {
+      /* edge X,Y D road|city: an outer edge of a large-city square */
+      a1 = word(&d, t1, sizeof t1);
+      a2 = word(&d, t2, sizeof t2);
+      a3 = word(&d, t3, sizeof t3);
+      int dd;
+      if (!a1 || !parse_xy(t1, &x, &y)) return need(e, a, &d, a1, "a square as X,Y");
+      if (!a2 || (dd = parse_dir(t2)) < 0) return need(e, a, &d, a2, "an edge N, E, S or W");
+      if (!a3 || (strcmp(t3, "road") && strcmp(t3, "city"))) return need(e, a, &d, a3, "road or city");
+      if (sq_kind(m, x, y) != CARC_SQ_CITY)
+        return perr(e, a, d.lineno, col_of(&d, a1), "square (%d,%d) is not part of a large city", x, y);
+      int nx = x + dx_of(dd), ny = y + dy_of(dd);
+      if (sq_kind(m, nx, ny) == CARC_SQ_CITY && m->sq[ny][nx].city == m->sq[y][x].city)
+        return perr(e, a, d.lineno, col_of(&d, a2), "edge %c of (%d,%d) lies inside the large city", edge_letters[dd], x, y);
+      a->cedge[y][x][dd] = t3[0] == 'r' ? 1 : 2;
+    } else if (!strcmp(w, "abroad") || !strcmp(w, "ferry")) {
+      bool ferry = w[0] == 'f';
+      int ends = ferry ? 2 : 1, xs[2], ys[2], ds[2], kind = LINK_FERRY;
+      for (int k = 0; k < ends; k++) {
+        a1 = word(&d, t1, sizeof t1);
+        if (!a1 || !parse_xy(t1, &xs[k], &ys[k])) return need(e, a, &d, a1, "a square as X,Y");
+        a2 = word(&d, t2, sizeof t2);
+        if (!a2 || (ds[k] = parse_dir(t2)) < 0) return need(e, a, &d, a2, "an edge N, E, S or W");
+        int sk = sq_kind(m, xs[k], ys[k]);
+        if (!takes_tile(sk) && sk != CARC_SQ_HALF)
+          return perr(e, a, d.lineno, col_of(&d, a1), ferry
+                      ? "a ferry to nowhere: its end (%d,%d) is %s, not a square a tile can take"
+                      : "a printed border segment with no square next to it: (%d,%d) is %s", xs[k], ys[k],
+                      sq_names[sk]);
+        int bk = sq_kind(m, xs[k] + dx_of(ds[k]), ys[k] + dy_of(ds[k]));
+        if (takes_tile(bk) || bk == CARC_SQ_CITY)
+          return perr(e, a, d.lineno, col_of(&d, a2), "edge %c of (%d,%d) faces another square, not the border or the sea",
+                      edge_letters[ds[k]], xs[k], ys[k]);
+        if (m->sq[ys[k]][xs[k]].link[ds[k]] >= 0)
+          return perr(e, a, d.lineno, col_of(&d, a2), "edge %c of (%d,%d) already carries a printed piece",
+                      edge_letters[ds[k]], xs[k], ys[k]);
+      }
+      if (!ferry) {
+        a3 = word(&d, t3, sizeof t3);
+        if (!a3 || (strcmp(t3, "road") && strcmp(t3, "city"))) return need(e, a, &d, a3, "road or city");
+        kind = t3[0] == 'r' ? LINK_ROAD : LINK_CITY;
+      } else if (xs[0] == xs[1] && ys[0] == ys[1]) {
+        return perr(e, a, d.lineno, col_of(&d, at), "a ferry joins two different squares");
+      }
+      int arms = 0;
+      a4 = word(&d, t4, sizeof t4);
+      if (a4 && !strcmp(t4, "arms")) {
+        const char *a5 = word(&d, t4, sizeof t4);
+        if (!a5 || !parse_int(t4, 0, 99, &arms)) return need(e, a, &d, a5, "a number of coats of arms");
+      } else if (a4) {
+        d.p = a4;
+      }
+      rest(&d, name, sizeof name);
+      if (m->nlinks >= MAP_MAX_LINKS) return perr(e, a, d.lineno, 1, "at most %d printed border pieces and ferries", MAP_MAX_LINKS);
+      map_link *l = &m->links[m->nlinks];
+      l->kind = (uint8_t)kind;
+      l->arms = (uint8_t)arms;
+      for (int k = 0; k < ends; k++) {
+        l->x[k] = (int16_t)xs[k];
+        l->y[k] = (int16_t)ys[k];
+        l->d[k] = (uint8_t)ds[k];
+        m->sq[ys[k]][xs[k]].link[ds[k]] = (int8_t)m->nlinks;
+      }
+      if (!ferry) {
+        l->x[1] = -1;
+        l->y[1] = -1;
+      }
+      set_name(l->name, sizeof l->name, name);
+      m->nlinks++;
+    }
+    if (!strcmp(w, "tiles") || !strcmp(w, "starts") || !strcmp(w, "followers")) {
+      char extra[64];
+      const char *ax = word(&d, extra, sizeof extra);
+      if (ax) return perr(e, a, d.lineno, col_of(&d, ax), "unexpected '%s'", extra);
+    }
+  }
+  /* every large-city letter in the grid must be declared */
+  for (int y = 0; y < m->h; y++)
+    for (int x = 0; x < m->w; x++) {
+      map_square *s = &m->sq[y][x];
+      if (s->kind == CARC_SQ_CITY && (s->city < 0 || s->city >= m->ncities || m->cities[s->city].letter == 0 ||
+                                      x < m->cities[s->city].x || y < m->cities[s->city].y ||
+                                      x >= m->cities[s->city].x + m->cities[s->city].w ||
+                                      y >= m->cities[s->city].y + m->cities[s->city].h))
+        return perr(e, a, a->row_line[y], a->col[y][x], "large city square '%c' has no 'city' line", 'A' + s->city);
+    }
+  if (m->nstart == 0) return perr(e, a, 1, 1, "the map has no start square ('start X,Y NAME')");
+  if (m->starts_used == 0) m->starts_used = m->nstart < 2 ? m->nstart : 2;
+  if (m->starts_used > m->nstart)
+    return perr(e, a, 1, 1, "'starts %d' but the map has %d start squares", m->starts_used, m->nstart);
+  return CARC_OK;
+}
+
+/* Two maps side by side: the west one's last column and the east one's
+ * first column are half squares that make whole squares together. */
+static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm, const parse_aux *wa,
+                             const map_shape *em, const parse_aux *ea) {
+  if (wm->h != em->h)
+    return perr(e, ea, ea->row_line[0], 1, "the halves do not line up: %s has %d rows, %s has %d", wa->origin,
+                wm->h, ea->origin, em->h);
+  int halves = 0;
+  for (int y = 0; y < wm->h; y++) {
+    bool hw = wm->sq[y][wm->w - 1].kind == CARC_SQ_HALF, he = em->sq[y][0].kind == CARC_SQ_HALF;
+    bool sw = wm->sq[y][wm->w - 1].kind != CARC_SQ_NONE, se = em->sq[y][0].kind != CARC_SQ_NONE;
+    if (hw != he || (!hw && (sw || se))) {
+      const parse_aux *a = hw ? ea : wa;
+      int x = hw ? 0 : wm->w - 1;
+      return perr(e, a, a->row_line[y], a->col[y][x],
+                  "the halves do not line up: row %d is a half square on one map and %s on the other "
+                  "(the joining columns hold only half squares and sea)", y,
+                  sq_names[hw ? em->sq[y][0].kind : wm->sq[y][wm->w - 1].kind]);
+    }
+    halves += hw;
+  }
+  if (!halves) return perr(e, wa, wa->row_line[0], 1, "%s and %s share no half squares", wa->origin, ea->origin);
+  if (wm->w + em->w - 1 > MAP_MAX_W) return perr(e, ea, 1, 1, "the joined map is wider than %d", MAP_MAX_W);
+  *out = *wm;
+  char joined[sizeof out->name * 2 + 4];
+  memcpy(joined, wm->name, strlen(wm->name));
+  memcpy(joined + strlen(wm->name), " + ", 3);
+  memcpy(joined + strlen(wm->name) + 3, em->name, strlen(em->name) + 1);
+  set_name(out->name, sizeof out->name, joined);
+  int ox = wm->w - 1;
+  out->w = wm->w + em->w - 1;
+  for (int y = 0; y < em->h; y++)
+    for (int x = 0; x < em->w; x++) {
+      map_square s = em->sq[y][x];
+      if (x == 0) {
+        map_square *h = &out->sq[y][ox];
+        if (h->kind == CARC_SQ_HALF) h->kind = CARC_SQ_LAND;
+        for (int d = 0; d < 4; d++)
+          if (s.link[d] >= 0) h->link[d] = (int8_t)(s.link[d] + wm->nlinks);
+        continue;
+      }
+      if (s.city >= 0) s.city = (int8_t)(s.city + wm->ncities);
+      if (s.start >= 0) s.start = (int8_t)(s.start + wm->nstart);
+      if (s.name >= 0) s.name = (int8_t)(s.name + wm->nnames < MAP_MAX_NAMES ? s.name + wm->nnames : -1);
+      for (int d = 0; d < 4; d++)
+        if (s.link[d] >= 0) s.link[d] = (int8_t)(s.link[d] + wm->nlinks);
+      out->sq[y][x + ox] = s;
+    }
+  if (wm->ncities + em->ncities > MAP_MAX_CITIES || wm->nlinks + em->nlinks > MAP_MAX_LINKS ||
+      wm->nstart + em->nstart > MAP_MAX_STARTS)
+    return perr(e, ea, 1, 1, "the joined map has too many large cities, printed pieces or start squares");
+  for (int i = 0; i < em->ncities; i++) {
+    map_city c = em->cities[i];
+    c.x = (int16_t)(c.x + ox);
+    out->cities[out->ncities++] = c;
+  }
+  for (int i = 0; i < em->nlinks; i++) {
+    map_link l = em->links[i];
+    for (int k = 0; k < 2; k++)
+      if (l.x[k] >= 0) l.x[k] = (int16_t)(l.x[k] + ox);
+    out->links[out->nlinks++] = l;
+  }
+  for (int i = 0; i < em->nstart; i++) {
+    out->start_x[out->nstart] = (int16_t)(em->start_x[i] + ox);
+    out->start_y[out->nstart++] = em->start_y[i];
+  }
+  for (int i = 0; i < em->nnames && out->nnames < MAP_MAX_NAMES; i++)
+    memcpy(out->names[out->nnames++], em->names[i], MAP_NAME);
+  out->tiles_min = wm->tiles_min + em->tiles_min;
+  out->tiles_max = wm->tiles_max + em->tiles_max;
+  out->starts_used = wm->nstart + em->nstart; /* both maps: every start square */
+  if (em->followers > out->followers) out->followers = em->followers;
+  return CARC_OK;
+}
+
+/* ------------------------------------------------------ printed tiles */
+
+static const char *const port_names[12] = {"Nl", "N", "Nr", "El", "E", "Er", "Sl", "S", "Sr", "Wl", "W", "Wr"};
+
+/* Writes a "field:..." item for every maximal run of field ports (kind 0)
+ * around the rim; a whole field edge is written as its letter. */
+static void field_emit(const int kinds[12], const int *run, int nrun, char *out, size_t cap) {
+  size_t n = strlen(out);
+  n += (size_t)snprintf(out + n, cap - n, " field:");
+  const char *sep = "";
+  for (int i = 0; i < nrun; i++) {
+    int p = run[i], edge = p / 3;
+    bool whole = kinds[edge * 3] == 0 && kinds[edge * 3 + 1] == 0 && kinds[edge * 3 + 2] == 0;
+    if (whole && p % 3 != 0) continue;
+    n += (size_t)snprintf(out + n, cap - n, "%s%s", sep, whole ? port_names[edge * 3 + 1] : port_names[p]);
+    sep = ",";
+  }
+}
+
+static void field_runs(const int kinds[12], char *out, size_t cap) {
+  int start = -1;
+  for (int p = 0; p < 12 && start < 0; p++)
+    if (kinds[p] != 0) start = p;
+  if (start < 0) {
+    size_t n = strlen(out);
+    snprintf(out + n, cap - n, " field:N,E,S,W");
+    return;
+  }
+  int run[12], nrun = 0;
+  for (int i = 1; i <= 12; i++) {
+    int p = (start + i) % 12;
+    if (kinds[p] == 0) {
+      run[nrun++] = p;
+    } else if (nrun) {
+      field_emit(kinds, run, nrun, out, cap);
+      nrun = 0;
+    }
+  }
+}
+
+static carc_result define_printed(carc_engine *e, map_shape *m, const parse_aux *a, const char *tag,
+                                  const char *notation, int x, int y, bool on_square) {
+  char name[CARC_MAX_NAME];
+  snprintf(name, sizeof name, "%s.%d.%d.%d", tag, m->nprinted, x, y);
+  int t = carc_tile_type_find(e, name);
+  if (t < 0) {
+    if (carc_tile_define(e, "map", name, 0, notation) != CARC_OK)
+      return perr(e, a, 1, 1, "printed piece at (%d,%d): %s", x, y, e->err);
+    t = e->ntypes - 1;
+    e->types[t].adhoc = 1;
+  }
+  if (m->nprinted >= (int)(sizeof m->printed / sizeof m->printed[0]))
+    return perr(e, a, 1, 1, "too many printed pieces");
+  map_printed *p = &m->printed[m->nprinted++];
+  p->type = (int16_t)t;
+  p->x = (int16_t)x;
+  p->y = (int16_t)y;
+  p->on_square = on_square;
+  return CARC_OK;
+}
+
+static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a,
+                                const uint8_t (*cedge)[MAP_MAX_W][4]) {
+  char nota[256];
+  m->nprinted = 0;
+  for (int ci = 0; ci < m->ncities; ci++) {
+    const map_city *cy = &m->cities[ci];
+    for (int y = cy->y; y < cy->y + cy->h; y++)
+      for (int x = cy->x; x < cy->x + cy->w; x++) {
+        int kinds[12]; /* 0 field, 1 road, 2 city */
+        for (int d = 0; d < 4; d++) {
+          int nx = x + dx_of(d), ny = y + dy_of(d);
+          bool inner = on_grid(m, nx, ny) && m->sq[ny][nx].kind == CARC_SQ_CITY && m->sq[ny][nx].city == ci;
+          int k = inner ? 2 : cedge[y][x][d];
+          kinds[d * 3] = kinds[d * 3 + 2] = k == 2 ? 2 : 0;
+          kinds[d * 3 + 1] = k;
+        }
+        size_t n = (size_t)snprintf(nota, sizeof nota, "city:");
+        const char *sep = "";
+        for (int d = 0; d < 4; d++)
+          if (kinds[d * 3 + 1] == 2) {
+            n += (size_t)snprintf(nota + n, sizeof nota - n, "%s%c", sep, edge_letters[d]);
+            sep = ",";
+          }
+        if (x == cy->x && y == cy->y && cy->arms)
+          n += (size_t)snprintf(nota + n, sizeof nota - n, "+arms=%d", cy->arms);
+        for (int d = 0; d < 4; d++)
+          if (kinds[d * 3 + 1] == 1) n += (size_t)snprintf(nota + n, sizeof nota - n, " road:%c", edge_letters[d]);
+        field_runs(kinds, nota, sizeof nota);
+        char tag[16];
+        snprintf(tag, sizeof tag, "map.%c", cy->letter);
+        carc_result r = define_printed(e, m, a, tag, nota, x, y, true);
+        if (r != CARC_OK) return r;
+      }
+  }
+  for (int i = 0; i < m->nlinks; i++) {
+    map_link *l = &m->links[i];
+    char arms[16] = "";
+    if (l->arms) snprintf(arms, sizeof arms, "+arms=%d", l->arms);
+    if (l->kind == LINK_ROAD) snprintf(nota, sizeof nota, "road:N%s field:Nr,E,S,W,Nl", arms);
+    else if (l->kind == LINK_CITY) snprintf(nota, sizeof nota, "city:N%s field:E,S,W", arms);
+    else snprintf(nota, sizeof nota, "road:N,S%s field:Nr,E,Sl field:Sr,W,Nl", arms);
+    l->printed = (int16_t)m->nprinted;
+    carc_result r = define_printed(e, m, a, l->kind == LINK_FERRY ? "map.ferry" : "map.abroad", nota,
+                                   l->x[0], l->y[0], false);
+    if (r != CARC_OK) return r;
+    l->type = m->printed[m->nprinted - 1].type;
+  }
+  m->squares = m->halves = 0;
+  for (int y = 0; y < m->h; y++)
+    for (int x = 0; x < m->w; x++) {
+      map_square *q = &m->sq[y][x];
+      m->squares += takes_tile(q->kind);
+      m->halves += q->kind == CARC_SQ_HALF;
+      q->simple = takes_tile(q->kind) && q->kind != CARC_SQ_ISLAND;
+      for (int d = 0; d < 4; d++)
+        if (q->link[d] >= 0 || sq_kind(m, x + dx_of(d), y + dy_of(d)) == CARC_SQ_CITY) q->simple = 0;
+    }
+  return CARC_OK;
+}
+
+carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts, const char *const *origins) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (n == 0) return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "give one map, or two halves to join");
+  if (n < 0 || n > 2 || !texts || !texts[0] || (n == 2 && !texts[1]))
+    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "give one map, or two halves to join");
+  if (e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine already has a map (%s)", e->map->name);
+  size_t shapes = (sizeof(map_shape) * 3 + 15) & ~(size_t)15; /* keep parse_aux aligned */
+  size_t need = shapes + sizeof(parse_aux) * 2;
+  char *mem = carc_mem(e, NULL, 0, need);
+  if (!mem) return (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory reading a map");
+  map_shape *m[3] = {(map_shape *)mem, (map_shape *)mem + 1, (map_shape *)mem + 2};
+  parse_aux *a = (parse_aux *)(void *)(mem + shapes);
+  memset(a, 0, sizeof(parse_aux) * 2);
+  carc_result r = CARC_OK;
+  int ntypes = e->ntypes;
+  for (int i = 0; i < n && r == CARC_OK; i++) {
+    a[i].origin = origins && origins[i] ? origins[i] : "map";
+    r = parse_text(e, texts[i], m[i], &a[i]);
+  }
+  map_shape *use = m[0];
+  const parse_aux *ua = &a[0];
+  uint8_t (*cedge)[MAP_MAX_W][4] = a[0].cedge;
+  if (r == CARC_OK && n == 2) {
+    r = join_maps(e, m[2], m[0], &a[0], m[1], &a[1]);
+    use = m[2];
+    /* large-city outer edges of the east map move with it */
+    int ox = m[0]->w - 1;
+    for (int y = 0; y < m[1]->h; y++)
+      for (int x = 1; x < m[1]->w; x++) memcpy(a[0].cedge[y][x + ox], a[1].cedge[y][x], 4);
+  }
+  if (r == CARC_OK) r = make_printed(e, use, ua, (const uint8_t (*)[MAP_MAX_W][4])cedge);
+  if (r != CARC_OK) {
+    for (int i = ntypes; i < e->ntypes; i++)
+      carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
+    e->ntypes = ntypes;
+    carc_mem(e, mem, need, 0);
+    return r;
+  }
+  map_shape *keep = carc_mem(e, NULL, 0, sizeof *keep);
+  if (!keep) {
+    carc_mem(e, mem, need, 0);
+    return (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
+  }
+  *keep = *use;
+  carc_mem(e, mem, need, 0);
+  e->map = keep;
+  return CARC_OK;
+}
+
+carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
+  if (followers < 0 || followers > 16)
+    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "followers: %d is outside 1..16 (0 keeps the map's)", followers);
+  if (tiles < 0 || tiles > CARC_MAX_TILES)
+    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "tiles: %d is outside 1..%d (0 keeps the map's)", tiles, CARC_MAX_TILES);
+  if (followers) e->map->followers = followers;
+  if (tiles) e->map->tiles_min = e->map->tiles_max = tiles;
+  return CARC_OK;
+}
+
+carc_result carc_engine_map_signal(carc_engine *e, int flag) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
+  if (flag < -1 || flag >= e->nflags) return (carc_result)engine_fail(e, CARC_ERR_UNKNOWN, "no flag %d", flag);
+  e->map->signal = flag + 1;
+  return CARC_OK;
+}
+
+void map_free(carc_engine *e) {
+  if (e->map) carc_mem(e, e->map, sizeof *e->map, 0);
+  e->map = NULL;
+}
+
+/* -------------------------------------------------------------- queries */
+
+int carc_engine_map_info(const carc_engine *e, carc_map_info *out) {
+  if (!e || !e->map) return 0;
+  const map_shape *m = e->map;
+  if (out) {
+    memset(out, 0, sizeof *out);
+    out->name = m->name;
+    out->width = m->w;
+    out->height = m->h;
+    out->squares = m->squares;
+    out->half_squares = m->halves;
+    out->starts = m->nstart;
+    out->starts_used = m->starts_used;
+    out->tiles_min = m->tiles_min;
+    out->tiles_max = m->tiles_max;
+    out->followers = m->followers;
+    out->large_cities = m->ncities;
+    for (int i = 0; i < m->nlinks; i++) {
+      out->ferries += m->links[i].kind == LINK_FERRY;
+      out->abroad += m->links[i].kind != LINK_FERRY;
+    }
+    for (int y = 0; y < m->h; y++)
+      for (int x = 0; x < m->w; x++) {
+        out->islands += m->sq[y][x].kind == CARC_SQ_ISLAND;
+        out->towns += m->sq[y][x].kind == CARC_SQ_TOWN;
+      }
+  }
+  return 1;
+}
+
+int carc_map_square(const carc_engine *e, int x, int y) {
+  if (!e || !e->map) return -1;
+  return sq_kind(e->map, x, y);
+}
+
+int carc_map_square_arms(const carc_engine *e, int x, int y) {
+  if (!e || !e->map || !on_grid(e->map, x, y)) return 0;
+  return e->map->sq[y][x].arms;
+}
+
+const char *carc_map_square_name(const carc_engine *e, int x, int y) {
+  if (!e || !e->map || !on_grid(e->map, x, y)) return NULL;
+  const map_square *s = &e->map->sq[y][x];
+  if (s->name >= 0) return e->map->names[s->name];
+  if (s->city >= 0 && e->map->cities[s->city].name[0]) return e->map->cities[s->city].name;
+  return NULL;
+}
+
+const char *carc_map_square_kind_name(int kind) {
+  return kind >= 0 && kind <= CARC_SQ_CITY ? sq_names[kind] : "?";
+}
+
+int map_followers(const carc_engine *e) { return e->map->followers ? e->map->followers : 7; }
+
+int carc_board_printed_tiles(const carc_game *g) { return g ? g->nprinted : 0; }
+int carc_game_last_tile(const carc_game *g) { return g ? g->last_tile : -1; }
+
+carc_result carc_game_play_again(carc_game *g) {
+  if (!g) return CARC_ERR_ARGUMENT;
+  g->s.again = 1;
+  return CARC_OK;
+}
+
+/* ----------------------------------------------------- the board model */
+
+/* The signature an edge of a free square must match, from what lies there. */
+static void edge_need(const carc_game *g, int x, int y, int d, uint32_t *req, uint32_t *mask) {
+  const map_shape *m = g->e->map;
+  int nx = x + dx_of(d), ny = y + dy_of(d);
+  int c = board_cell_find(g, nx, ny);
+  uint32_t n;
+  if (c >= 0 && g->cells[c].tile >= 0) {
+    const board_tile *bt = &g->tiles[g->cells[c].tile];
+    n = (g->e->types[bt->type].sig[bt->rot] >> (8 * ((d + 2) % 4))) & 0x3F;
+  } else if (on_grid(m, x, y) && m->sq[y][x].link[d] >= 0) {
+    const map_link *l = &m->links[m->sq[y][x].link[d]];
+    int le = (l->kind == LINK_FERRY && l->x[1] == x && l->y[1] == y && l->d[1] == d) ? CARC_S : CARC_N;
+    n = (g->e->types[l->type].sig[0] >> (8 * le)) & 0x3F;
+  } else {
+    return;
+  }
+  uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
+  *req |= mirrored << (8 * d);
+  *mask |= 0x3Fu << (8 * d);
+}
+
+static void square_need(const carc_game *g, int x, int y, uint32_t *req, uint32_t *mask) {
+  *req = *mask = 0;
+  for (int d = 0; d < 4; d++) edge_need(g, x, y, d, req, mask);
+}
+
+/* Puts a free square on the frontier with what its neighbours demand. */
+static void open_square(carc_game *g, int x, int y) {
+  const map_shape *m = g->e->map;
+  if (!takes_tile(sq_kind(m, x, y))) return;
+  int c = board_cell_find(g, x, y);
+  if (c >= 0 && (g->cells[c].tile >= 0 || g->cells[c].frontier_pos >= 0)) return;
+  if (c < 0) c = board_cell_make(g, x, y);
+  cell *cl = &g->cells[c];
+  square_need(g, x, y, &cl->req, &cl->mask);
+  cl->frontier_pos = (int16_t)g->nfrontier;
+  g->frontier[g->nfrontier] = (int16_t)c;
+  g->fr_req[g->nfrontier] = cl->req;
+  g->fr_mask[g->nfrontier++] = cl->mask;
+}
+
+/* Every square around large city `ci` opens (a tile connected to it). */
+static void open_around_city(carc_game *g, int ci) {
+  const map_city *cy = &g->e->map->cities[ci];
+  for (int y = cy->y; y < cy->y + cy->h; y++)
+    for (int x = cy->x; x < cy->x + cy->w; x++)
+      for (int d = 0; d < 4; d++) open_square(g, x + dx_of(d), y + dy_of(d));
+}
+
+/* Closes the ports of edge d of tile ti (the border, sea, waves, a highlight). */
+static void close_edge(carc_game *g, const board_tile *bt, const tile_type *t, int d) {
+  for (int k = 0; k < 3; k++) {
+    int s = bt->seg_base + tile_seg_at_board_port(t, bt->rot, d * 3 + k);
+    g->segs[feature_find(g, s)].open--;
+  }
+}
+
+/* Edge d of the tile just placed has no tile beside it; nc is the cell of
+ * the square there, or -1. */
+void map_side(carc_game *g, int ti, int d, int nc) {
+  const map_shape *m = g->e->map;
+  board_tile *bt = &g->tiles[ti];
+  const tile_type *t = &g->e->types[bt->type];
+  int x = bt->x, y = bt->y, nx = x + dx_of(d), ny = y + dy_of(d);
+  bool printed = ti < g->nprinted;
+  int link = on_grid(m, x, y) ? m->sq[y][x].link[d] : -1;
+  if (link >= 0) {
+    const map_link *l = &m->links[link];
+    int end = l->kind == LINK_FERRY && l->x[1] == x && l->y[1] == y && l->d[1] == d;
+    const board_tile *lt = &g->tiles[l->printed];
+    const tile_type *ltt = &g->e->types[lt->type];
+    int le = end ? CARC_S : CARC_N;
+    for (int k = 0; k < 3; k++) {
+      int q = d * 3 + k;
+      int a = bt->seg_base + tile_seg_at_board_port(t, bt->rot, q);
+      int ls = tile_seg_at_board_port(ltt, 0, le * 3 + (2 - k));
+      if (ltt->seg[ls].kind == CARC_FIELD) g->segs[feature_find(g, a)].open--; /* no farm across */
+      else board_join(g, a, lt->seg_base + ls);
+    }
+    if (l->kind == LINK_FERRY && !printed) open_square(g, l->x[1 - end], l->y[1 - end]);
+    return;
+  }
+  int k = sq_kind(m, nx, ny);
+  if (!takes_tile(k)) { /* sea, border, waves, highlight, a lone half square */
+    if (k != CARC_SQ_CITY) close_edge(g, bt, t, d);
+    return;
+  }
+  if (printed) return;
+  if (nc >= 0 && g->cells[nc].frontier_pos >= 0) { /* what else it needs was set when it opened */
+    cell *cl = &g->cells[nc];
+    uint32_t n = (t->sig[bt->rot] >> (8 * d)) & 0x3F;
+    uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
+    int od = (d + 2) % 4;
+    cl->req |= mirrored << (8 * od);
+    cl->mask |= 0x3Fu << (8 * od);
+    g->fr_req[cl->frontier_pos] = cl->req;
+    g->fr_mask[cl->frontier_pos] = cl->mask;
+    return;
+  }
+  /* an island square opens only from the island (or by a ferry) */
+  if (k == CARC_SQ_ISLAND && sq_kind(m, x, y) != CARC_SQ_ISLAND) return;
+  if (!m->sq[ny][nx].simple || nc >= 0) {
+    open_square(g, nx, ny);
+    return;
+  }
+  /* a plain square: only the tile just placed lies beside it, as on the plane */
+  cell *cl = &g->cells[board_cell_make(g, nx, ny)];
+  uint32_t n = (t->sig[bt->rot] >> (8 * d)) & 0x3F;
+  uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
+  cl->req = mirrored << (8 * ((d + 2) % 4));
+  cl->mask = 0x3Fu << (8 * ((d + 2) % 4));
+  cl->frontier_pos = (int16_t)g->nfrontier;
+  g->frontier[g->nfrontier] = (int16_t)(cl - g->cells);
+  g->fr_req[g->nfrontier] = cl->req;
+  g->fr_mask[g->nfrontier++] = cl->mask;
+}
+
+/* After a real tile is placed: connect the large cities beside it. */
+void map_after_place(carc_game *g, int ti) {
+  const map_shape *m = g->e->map;
+  const board_tile *bt = &g->tiles[ti];
+  if (ti < g->nprinted) return;
+  if (m->signal) {
+    const map_square *s = &m->sq[bt->y][bt->x];
+    if (s->kind == CARC_SQ_TOWN || (s->kind == CARC_SQ_ISLAND && s->arms)) g->s.flags |= 1ull << (m->signal - 1);
+  }
+  for (int d = 0; d < 4; d++) {
+    int nx = bt->x + dx_of(d), ny = bt->y + dy_of(d);
+    if (sq_kind(m, nx, ny) == CARC_SQ_CITY) open_around_city(g, m->sq[ny][nx].city);
+  }
+}
+
+/* How many of the eight squares around (x, y) a monastery needs filled:
+ * those that take a tile and large-city squares. */
+int map_area_squares(const carc_game *g, int x, int y) {
+  const map_shape *m = g->e->map;
+  int n = 0;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      if (!dx && !dy) continue;
+      int k = sq_kind(m, x + dx, y + dy);
+      n += takes_tile(k) || k == CARC_SQ_CITY;
+    }
+  return n;
+}
+
+/* Places the printed pieces: the game's first board tiles. */
+void map_place_printed(carc_game *g) {
+  const map_shape *m = g->e->map;
+  g->nprinted = m->nprinted;
+  for (int i = 0; i < m->nprinted; i++) {
+    const map_printed *p = &m->printed[i];
+    if (p->on_square) board_place(g, p->type, p->x, p->y, 0);
+    else board_place_off(g, p->type, p->x, p->y);
+  }
+}
+
+static bool fits_here(const carc_game *g, int type, int x, int y, int rot) {
+  uint32_t req, mask;
+  square_need(g, x, y, &req, &mask);
+  return ((g->e->types[type].sig[rot] ^ req) & mask) == 0;
+}
+
+bool map_is_start(const carc_game *g, int x, int y) {
+  return sq_kind(g->e->map, x, y) == CARC_SQ_START;
+}
+
+/* A new game on the map: printed pieces, the start tile and random tiles on
+ * the start squares used (turned to fit), the bag cut to the map's count. */
+carc_result map_setup(carc_game *g) {
+  carc_engine *e = g->e;
+  const map_shape *m = e->map;
+  map_place_printed(g);
+  int order[MAP_MAX_STARTS];
+  for (int i = 0; i < m->nstart; i++) order[i] = i;
+  if (!g->opt.no_bag) /* which start squares: drawn at random (scenarios: the first) */
+    for (int i = 0; i < m->starts_used; i++) {
+      int j = i + (int)carc_game_random(g, (uint32_t)(m->nstart - i));
+      int tmp = order[i];
+      order[i] = order[j];
+      order[j] = tmp;
+    }
+  int sx = m->start_x[order[0]], sy = m->start_y[order[0]], rot = 0;
+  while (rot < 4 && !fits_here(g, e->start_type, sx, sy, rot)) rot++;
+  if (rot == 4)
+    return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "the start tile fits no turn of start square (%d,%d)", sx, sy);
+  board_place(g, e->start_type, sx, sy, rot);
+  bag_fill(g);
+  if (g->opt.no_bag) return CARC_OK;
+  int want = m->tiles_max ? m->tiles_max - 1 : g->bag_len; /* the start tile is one of them */
+  if (want < g->bag_len) g->bag_len = want < 0 ? 0 : want;
+  for (int i = 1; i < m->starts_used; i++) {
+    int x = m->start_x[order[i]], y = m->start_y[order[i]], pick = -1, r = 0;
+    for (int b = g->bag_pos; b < g->bag_len && pick < 0; b++)
+      for (r = 0; r < 4; r++)
+        if (fits_here(g, g->bag[b], x, y, r)) {
+          pick = b;
+          break;
+        }
+    if (pick < 0) continue;
+    uint16_t t = g->bag[pick];
+    g->bag[pick] = g->bag[g->bag_pos];
+    g->bag[g->bag_pos++] = t;
+    board_place(g, t, x, y, r);
+  }
+  return CARC_OK;
+}
+
+/* Why a tile cannot go to (x, y) on the map, or CARC_OK to look further. */
+carc_result map_explain(carc_game *g, int type, int x, int y, int rot) {
+  const map_shape *m = g->e->map;
+  int k = sq_kind(m, x, y);
+  const char *tn = g->e->types[type].name;
+  if (!on_grid(m, x, y))
+    return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the map (x 0..%d, y 0..%d)", x, y,
+                                  m->w - 1, m->h - 1);
+  const map_square *s = &m->sq[y][x];
+  switch (k) {
+    case CARC_SQ_CITY:
+      return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is part of the printed large city %s: no tile goes there",
+                                    x, y, m->cities[s->city].name[0] ? m->cities[s->city].name : "");
+    case CARC_SQ_WAVES:
+      return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) has waves: no land tile goes there", x, y);
+    case CARC_SQ_HIGHLIGHT:
+      return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is a Nordic highlight: no land tile goes there", x, y);
+    case CARC_SQ_HALF:
+      return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is a half square: usable only when the two maps are joined", x, y);
+    case CARC_SQ_NONE:
+      return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is sea, not a square of the map", x, y);
+    default: break;
+  }
+  int c = board_cell_find(g, x, y);
+  bool open = c >= 0 && g->cells[c].frontier_pos >= 0;
+  if (k == CARC_SQ_ISLAND && !open && (c < 0 || g->cells[c].tile < 0))
+    return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is on an island that no ferry connects yet", x, y);
+  if (!open) return CARC_OK;
+  uint32_t diff = (g->e->types[type].sig[rot] ^ g->cells[c].req) & g->cells[c].mask;
+  for (int d = 0; d < 4; d++) {
+    if (!((diff >> (8 * d)) & 0x3F) || s->link[d] < 0) continue;
+    const map_link *l = &m->links[s->link[d]];
+    static const char *const what[] = {"road abroad", "city abroad", "ferry route"};
+    return (carc_result)game_fail(g, CARC_ERR_ILLEGAL,
+                                  "tile %s at (%d,%d) rotation %d: the printed %s%s%s on its %c edge needs a %s there",
+                                  tn, x, y, rot, what[l->kind], l->name[0] ? " to " : "", l->name, edge_letters[d],
+                                  l->kind == LINK_CITY ? "city" : "road");
+  }
+  return CARC_OK;
+}

@@ -1,0 +1,73 @@
+/* map.h - the board shape of a Carcassonne map (engine-internal). Not API.
+ *
+ * A map is a grid of squares in board coordinates (x east, y south, the
+ * grid's top-left square at (0,0)). The engine keeps one shape per engine;
+ * a game on that engine plays on it. Printed pieces (large-city squares,
+ * segments abroad, ferry routes) become the game's first board tiles, so
+ * features, completion and scoring treat them like tiles without a special
+ * case: a large-city square is a tile on its square, a segment abroad or a
+ * ferry is a tile with no square that joins the edges it is printed on. */
+#ifndef CARC_MAP_H
+#define CARC_MAP_H
+
+#include <stdint.h>
+
+#define MAP_MAX_W 64
+#define MAP_MAX_H 40
+#define MAP_MAX_LINKS 64
+#define MAP_MAX_CITIES 26
+#define MAP_MAX_STARTS 16
+#define MAP_MAX_NAMES 96
+#define MAP_NAME 40
+
+/* what lies beyond an edge or on a square */
+typedef struct map_square {
+  uint8_t kind;          /* CARC_SQ_* */
+  uint8_t arms;          /* coats of arms printed on an island square */
+  int8_t city;           /* large city index, -1 */
+  int8_t link[4];        /* printed link on this edge (index into links), -1 */
+  int8_t start;          /* start square index, -1 */
+  int8_t name;           /* index into names, -1 */
+  uint8_t simple;        /* opens like a square of the plane: land, no printed piece on or beside it */
+} map_square;
+
+enum { LINK_ROAD, LINK_CITY, LINK_FERRY };
+
+typedef struct map_link {
+  uint8_t kind;          /* LINK_* */
+  uint8_t arms;
+  int16_t x[2], y[2];    /* the square(s) it touches; a ferry has two ends */
+  uint8_t d[2];          /* the edge of that square it lies on */
+  int16_t type;          /* its printed tile type */
+  int16_t printed;       /* its index among the printed tiles */
+  char name[MAP_NAME];
+} map_link;
+
+typedef struct map_city {
+  char letter;
+  int16_t x, y, w, h;
+  uint8_t arms;
+  char name[MAP_NAME];
+} map_city;
+
+typedef struct map_printed {
+  int16_t type, x, y;
+  uint8_t on_square;     /* 1: a large-city square (has a board square) */
+} map_printed;
+
+struct map_shape {
+  char name[MAP_NAME * 2];
+  int w, h;
+  int tiles_min, tiles_max, starts_used, followers;
+  int signal;            /* game flag id + 1 turned on by a tile on a town or island-with-arms square */
+  int nstart;
+  int16_t start_x[MAP_MAX_STARTS], start_y[MAP_MAX_STARTS];
+  int ncities, nlinks, nprinted, nnames, squares, halves;
+  map_city cities[MAP_MAX_CITIES];
+  map_link links[MAP_MAX_LINKS];
+  map_printed printed[256];
+  char names[MAP_MAX_NAMES][MAP_NAME];
+  map_square sq[MAP_MAX_H][MAP_MAX_W];
+};
+
+#endif

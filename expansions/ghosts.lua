@@ -1,0 +1,62 @@
+-- Ghosts: a ghost added to a player's followers on a feature costs that
+-- player 1 point when the feature is scored, if the player scores it (has
+-- the majority). The penalty changes what each player receives, not the
+-- feature's value, so it runs in the player stage, after base.award (600).
+--
+-- Readings (options, see docs/expansions/ghosts.md):
+--   floor = "score"   (default, the rules' text) a player may receive negative
+--                     points for the feature, but his score never drops below
+--                     0 through a ghost penalty;
+--           "feature" a player's points for the feature never go below 0.
+--   per_player = 3    ghosts each player has.
+--   strength = 0      what a ghost adds to its owner's majority (0: nothing).
+-- A ghost is a figure placed instead of a follower, on the tile just placed,
+-- like a follower but on a feature that may already be occupied. The rules
+-- texts give no tiles; this project adds none.
+-- luacheck: read globals expansion
+
+local x = expansion {
+  name = "ghosts",
+  requires = {},
+  options = {
+    floor = { default = "score", values = { "score", "feature" } },
+    per_player = 3,
+    strength = 0,
+  },
+}
+
+x:figure {
+  name = "ghost",
+  strength = x.options.strength,
+  per_player = x.options.per_player,
+  occupies = false,
+  placement = "follower",
+  kinds = { "road", "city", "field", "monastery" },
+}
+
+local by_score = x.options.floor == "score"
+
+x:handler {
+  name = "penalty",
+  priority = 610,
+  figure = "ghost",
+  reasons = { "completed", "final" },
+  describe = by_score
+    and "Ghosts: -1 point / ghost of a player with the majority (his score never below 0)"
+    or "Ghosts: -1 point / ghost of a player with the majority (his points for the feature never below 0)",
+  fn = function(ctx)
+    local ghosts = {}
+    for _, f in ipairs(ctx.feature:figures()) do
+      if f.type == "ghost" and f.owner then ghosts[f.owner] = (ghosts[f.owner] or 0) + 1 end
+    end
+    for p = 1, ctx.players do
+      local n = ghosts[p]
+      if n and ctx:scores(p) then
+        local award = ctx:award(p) - n
+        local floor = by_score and -ctx.game:score(p) or 0
+        if award < floor then award = floor end
+        ctx:set_award(p, award)
+      end
+    end
+  end,
+}

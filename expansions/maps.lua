@@ -1,0 +1,92 @@
+-- Carcassonne Maps: the rules that add points on a map.
+--
+-- The geometry (which squares exist, large cities, the border, ferries,
+-- islands, what opens when) is the engine's board shape, declared here with
+-- x:map(); see docs/expansions/maps.md. This file adds the points:
+--   coats of arms on roads (segments abroad, ferry routes): 2 points each in a
+--     completed road, 1 at final scoring (cities count theirs already);
+--   a tile placed on an island square: 2 points per coat of arms printed
+--     there, at once, for its player;
+--   the three town variants, each an option (all off by default):
+--     town_extra_turn  placing on a town gives one extra turn (at most one a turn)
+--     town_cost        placing on a town costs 2 points
+--     town_bonus       +2 per still-visible town touching a scored road
+
+local x = expansion {
+  name = "maps",
+  requires = {},
+  options = {
+    map = "demo",            -- a map name (maps/NAME.map) or a path; a pair file joins two
+    followers = 0,           -- followers per player; 0: what the map recommends (9)
+    tiles = 0,               -- tiles in the game; 0: the map's recommendation
+    town_extra_turn = false,
+    town_cost = false,
+    town_bonus = false,
+  },
+}
+
+-- The engine turns the flag on when a tile goes on a town or an island square
+-- with coats of arms: the hook below runs then, and on no other turn.
+local marked = x:flag("maps.square")
+x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles, signal = "maps.square" })
+
+-- Coats of arms on a road: the engine counts them on the feature; the base
+-- rates give roads no symbol points, so this handler adds them.
+x:handler {
+  name = "road_arms",
+  priority = 310,
+  kinds = { "road" },
+  attr = "arms",
+  fn = function(ctx)
+    ctx.symbols = ctx.feature.symbols
+    ctx.symbol_rate = ctx.reason == "completed" and 2 or 1
+  end,
+}
+
+if x.options.town_bonus then
+  -- +2 for every town square with no tile on it next to a tile of the road.
+  x:handler {
+    name = "town_bonus",
+    priority = 510,
+    kinds = { "road" },
+    fn = function(ctx)
+      local game, seen, towns = ctx.game, {}, 0
+      for _, t in ipairs(ctx:tiles()) do
+        for _, d in ipairs({ { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }) do
+          local nx, ny = t.x + d[1], t.y + d[2]
+          local key = nx * 1000 + ny
+          if not seen[key] and game:map_square(nx, ny) == "town" and not game:tile_at(nx, ny) then
+            seen[key] = true
+            towns = towns + 1
+          end
+        end
+      end
+      if towns > 0 then ctx.total = ctx.total + 2 * towns end
+    end,
+  }
+end
+
+local extra = x:var("maps.extra")  -- the turn number of the extra turn granted last, + 1
+
+-- What the square of the tile just placed gives: island coats of arms, and
+-- the town variants.
+x:hook {
+  point = "turn_end",
+  name = "squares",
+  priority = 500,
+  flag = "maps.square",
+  fn = function(game, args)
+    game:set_flag(marked, false)
+    local t = game:last_tile()
+    if not t then return end
+    local kind, arms = game:map_square(t.x, t.y)
+    if kind == "island" and arms > 0 then game:add_score(args.player, 2 * arms) end
+    if kind ~= "town" then return end
+    if x.options.town_cost then game:add_score(args.player, -2) end
+    -- at most one extra turn a turn: none for a town placed in the extra turn itself
+    if x.options.town_extra_turn and game:var(extra) ~= game.turn + 1 then
+      game:play_again()
+      game:set_var(extra, game.turn + 2)
+    end
+  end,
+}

@@ -1,0 +1,63 @@
+-- The fairy (docs/expansions/fairy.md). The start tile D is at (0,0): a city
+-- cap N, a road W-E; A (monastery, road S) at (1,0) r1 and at (-1,0) r3
+-- close D's road: 3 tiles x 1 = 3.
+
+case("a feature scored with the fairy: +3 to the fairy's owner", function()
+  local s = scenario{ players = 2, rules = { expansions = { "fairy" } } }
+  s:follower(1, 0, 0, "road")
+  s:figure("fairy", nil, 0, 0, "road")
+  s:set_var("fairy.owner", 1)
+  s:place("A", 1, 0, 1)
+  s:place("A", -1, 0, 3)
+  s:end_turn()
+  -- road 3 + fairy 3 = 6 for red; the fairy goes back to the supply
+  s:expect_scores{ 6, 0 }
+  assert(s:var("fairy.owner") == 0, "the fairy left the board")
+end)
+
+case("1 point at the start of the fairy's owner's turn", function()
+  local s = scenario{ players = 2, rules = { expansions = { "fairy" } } }
+  s:place("U", 1, 0, 1)                 -- a road W-E beside D: nothing closes
+  s:follower(2, 1, 0, "road")
+  s:figure("fairy", nil, 1, 0, "road")
+  s:set_var("fairy.owner", 2)
+  s:end_turn()                          -- red's turn ends, blue's starts: blue +1
+  s:expect_scores{ 0, 1 }
+  s:end_turn()                          -- blue's turn ends, red's starts: nothing
+  s:expect_scores{ 0, 1 }
+  s:end_turn()                          -- blue's turn again: +1
+  s:expect_scores{ 0, 2 }
+end)
+
+-- A 5-tile road: red's large follower (strength 2) on D's road, blue's
+-- follower on a second road that the V at (1,0) joins to it.
+local function split_road(needs_majority)
+  local s = scenario{ players = 2, rules = {
+    expansions = { "inns_cathedrals", "fairy" },
+    options = { fairy = { needs_majority = needs_majority } } } }
+  s:figure("large_follower", 1, 0, 0, "road")
+  s:place("B", 0, 1, 0)                 -- monastery, fields only
+  s:place("V", 1, 1, 2)                 -- curve N-E, not yet joined
+  s:follower(2, 1, 1, "road")
+  s:figure("fairy", nil, 1, 1, "road")
+  s:set_var("fairy.owner", 2)
+  s:place("V", 1, 0, 0)                 -- curve S-W: joins D's road and the other
+  s:place("A", -1, 0, 3)                -- closes the west end
+  s:place("A", 2, 1, 1)                 -- closes the east end
+  s:end_turn()
+  return s
+end
+
+case("needs_majority = false (default): the fairy pays its owner without the majority", function()
+  local s = split_road(false)
+  -- road: A, D, V, V, A = 5 tiles x 1 = 5; red (strength 2) beats blue (1)
+  -- red 5; blue has a follower by the fairy: +3
+  s:expect_scores{ 5, 3 }
+end)
+
+case("needs_majority = true: only if the owner scores the feature", function()
+  local s = split_road(true)
+  -- red 5; blue does not score the road, so no fairy bonus
+  s:expect_scores{ 5, 0 }
+  s:expect_ran("fairy.bonus", 1)
+end)

@@ -1,0 +1,232 @@
+/* test_map.c - the map format and loader (errors with file, line and column,
+ * nothing loaded on error; joining two halves), games on every shipped map
+ * played to the end with a save round trip at every turn, and the SVG of
+ * the board checked element by element. */
+#include "check.h"
+#include <stdlib.h>
+#include <string.h>
+
+static char *slurp(const char *name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/maps/%s.map", CARC_SOURCE_DIR, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "cannot read %s\n", path);
+    exit(1);
+  }
+  static char buf[1 << 16];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  char *copy = malloc(n + 1);
+  if (copy) memcpy(copy, buf, n + 1);
+  return copy;
+}
+
+/* A map text that must fail with `where` (origin:line:column) and `what`. */
+static void bad_map(const char *text, const char *where, const char *what) {
+  carc_engine *e = check_base_engine();
+  int types = carc_tile_type_count(e);
+  const char *texts[1] = {text}, *origins[1] = {"m.map"};
+  CHECK_INT(carc_engine_set_map(e, 1, texts, origins), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), where);
+  CHECK_HAS(carc_engine_error(e), what);
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);            /* nothing loaded */
+  CHECK_INT(carc_tile_type_count(e), types);
+  carc_engine_free(e);
+}
+
+#define HEAD "name T\nstart 1,1\n"
+
+static void test_errors(void) {
+  bad_map(HEAD "grid\n. . .\n. x .\nend\n", "m.map:5:3:", "unknown symbol 'x'");
+  bad_map(HEAD "grid\n. . .\n. . . .\nend\n", "m.map:5:", "row 1 has 4 squares");
+  bad_map("name T\nstart 5,1\ngrid\n. . .\n. . .\nend\n", "m.map:2:7:", "start square (5,1) is off the grid");
+  bad_map("name T\nstart 0,0\ngrid\n~ . .\n. . .\nend\n", "m.map:2:7:", "start square (0,0) is sea");
+  bad_map(HEAD "grid\n. . .\n. . .\nend\nferry 0,0 W 4,1 E\n", "m.map:7:13:", "a ferry to nowhere");
+  bad_map(HEAD "grid\n~ . .\n. . .\nend\nabroad 0,0 N road arms 1\n", "m.map:7:8:",
+          "a printed border segment with no square next to it");
+  bad_map(HEAD "grid\n. . .\n. . .\nend\nabroad 1,0 S road\n", "m.map:7:12:", "faces another square");
+  bad_map("name T\nstart 2,2\ngrid\nA A .\n. A .\n. . .\nend\ncity A 2x2 0,0 arms 1 X\n", "m.map:8:8:",
+          "large city A does not fit its squares");
+  bad_map(HEAD "grid\nA A .\n. . .\nend\n", "m.map:4:1:", "large city square 'A' has no 'city' line");
+  bad_map(HEAD "grid\n. . .\nend\nbridge 0,0\n", "m.map:6:1:", "unknown directive 'bridge'");
+  bad_map(HEAD "grid\n. . .\n", "m.map:3:1:", "'grid' has no closing 'end'");
+  bad_map("start 1,0\ngrid\n. . .\nend\n", "m.map:1:1:", "no 'name'");
+  bad_map(HEAD "tiles 50 40\ngrid\n. . .\n. . .\nend\n", "m.map:3:10:", "the largest tile count");
+  bad_map("name T\njoin a b\n", "m.map:2:1:", "'join' belongs in a pair file");
+}
+
+static void test_join(void) {
+  const char *west = "name W\nstart 0,0\ngrid\n. . :\n. . :\n. . ~\nend\n";
+  const char *east = "name E\nstart 1,1\ngrid\n: . .\n: . .\n~ . .\nend\n";
+  const char *east_bad = "name E\nstart 1,1\ngrid\n: . .\n. . .\n~ . .\nend\n";
+  carc_engine *e = check_base_engine();
+  const char *t[2] = {west, east_bad}, *o[2] = {"w.map", "e.map"};
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "e.map:5:1:");
+  CHECK_HAS(carc_engine_error(e), "the halves do not line up");
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  t[1] = east;
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_OK);
+  carc_map_info mi;
+  CHECK_INT(carc_engine_map_info(e, &mi), 1);
+  CHECK_INT(mi.width, 5);
+  CHECK_INT(mi.squares, 2 * 3 + 2 + 2 * 3); /* west 2x3, two joined halves, east 2x3 */
+  CHECK_INT(mi.starts_used, 2);
+  CHECK_INT(carc_map_square(e, 2, 0), CARC_SQ_LAND); /* two halves made one square */
+  CHECK_INT(carc_map_square(e, 2, 2), CARC_SQ_NONE);
+  CHECK_INT(carc_map_square(e, 3, 1), CARC_SQ_START);
+  carc_engine_free(e);
+  /* alone, a half square takes no tile */
+  e = check_base_engine();
+  const char *one[1] = {west};
+  CHECK_INT(carc_engine_set_map(e, 1, one, o), CARC_OK);
+  CHECK_INT(carc_map_square(e, 2, 0), CARC_SQ_HALF);
+  carc_engine_free(e);
+}
+
+static char *save_text(const carc_game *g) {
+  size_t n = carc_game_save(g, NULL, 0);
+  char *buf = malloc(n + 1);
+  carc_game_save(g, buf, n + 1);
+  return buf;
+}
+
+static int count(const char *text, const char *needle) {
+  int n = 0;
+  for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) n++;
+  return n;
+}
+
+/* Start and end tags balance, and every tag closes (a small XML check). */
+static int well_formed(const char *s) {
+  int depth = 0;
+  for (const char *p = s; (p = strchr(p, '<'));) {
+    const char *end = strchr(p, '>');
+    if (!end) return 0;
+    if (p[1] == '?') {
+    } else if (p[1] == '/') depth--;
+    else if (end[-1] != '/') depth++;
+    if (depth < 0) return 0;
+    p = end;
+  }
+  return depth == 0;
+}
+
+static void check_svg(carc_game *g, const char *label) {
+  int before = check_failures;
+  size_t n = carc_game_render_svg(g, NULL, 0);
+  char *svg = malloc(n + 1);
+  CHECK_INT(carc_game_render_svg(g, svg, n + 1), n);
+  CHECK(well_formed(svg));
+  CHECK(strncmp(svg, "<?xml", 5) == 0);
+  CHECK_HAS(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
+  carc_engine *e = carc_game_engine(g);
+  carc_map_info mi;
+  carc_engine_map_info(e, &mi);
+  int on_board = 0, tiles_drawn = carc_board_tiles(g) - (mi.abroad + mi.ferries);
+  for (int f = 0; f < carc_game_figures(g); f++) on_board += carc_figure_segment(g, f) >= 0;
+  CHECK_INT(count(svg, "<g class=\"tile"), tiles_drawn);
+  CHECK_INT(count(svg, "<g class=\"tile printed\""), carc_board_printed_tiles(g) - (mi.abroad + mi.ferries));
+  CHECK_INT(count(svg, "class=\"figure\""), on_board);
+  CHECK_INT(count(svg, "class=\"ferry\""), mi.ferries);
+  CHECK_INT(count(svg, "class=\"abroad "), mi.abroad);
+  int squares = 0;
+  for (int y = 0; y < mi.height; y++)
+    for (int x = 0; x < mi.width; x++) {
+      int k = carc_map_square(e, x, y);
+      squares += k != CARC_SQ_NONE && k != CARC_SQ_CITY;
+    }
+  CHECK_INT(count(svg, "<rect class=\"square "), squares);
+  CHECK_HAS(svg, mi.name);
+  if (check_failures != before) fprintf(stderr, "%s: SVG checks failed\n", label);
+  free(svg);
+}
+
+/* A seeded game on `map` played to the end; at every turn the save loads
+ * into a game that saves the same text and plays on to the same scores. */
+static void full_game(const char *const *names, int n, uint64_t seed) {
+  carc_engine *e = check_base_engine();
+  char *texts[2];
+  const char *ct[2], *origins[2];
+  for (int i = 0; i < n; i++) {
+    texts[i] = slurp(names[i]);
+    ct[i] = texts[i];
+    origins[i] = names[i];
+  }
+  CHECK_INT(carc_engine_set_map(e, n, ct, origins), CARC_OK);
+  carc_map_info mi;
+  carc_engine_map_info(e, &mi);
+  carc_game_options o = {3, seed, 0, 0};
+  carc_game *g = carc_game_new(e, &o), *end = carc_game_new(e, &o);
+  CHECK(g != NULL && end != NULL);
+  if (!g || !end) return;
+  CHECK_INT(carc_game_supply(g, 0, 0), mi.followers ? mi.followers : 7);
+  CHECK_INT(carc_board_tiles(g) - carc_board_printed_tiles(g), mi.starts_used);
+  CHECK(carc_bot_play_game(end, CARC_BOT_RANDOM) == CARC_OK);
+  int turns = 0, failures = check_failures;
+  while (carc_game_phase(g) != CARC_PHASE_OVER && check_failures == failures) {
+    char *one = save_text(g), err[512];
+    carc_game *h = carc_game_load(e, one, err, sizeof err);
+    CHECK(h != NULL);
+    if (!h) {
+      fprintf(stderr, "%s turn %d: load failed: %s\n", names[0], turns, err);
+      free(one);
+      break;
+    }
+    char *two = save_text(h);
+    CHECK(strcmp(one, two) == 0);
+    CHECK(carc_bot_play_game(h, CARC_BOT_RANDOM) == CARC_OK);
+    for (int p = 0; p < 3; p++) CHECK_INT(carc_game_score(h, p), carc_game_score(end, p));
+    free(one);
+    free(two);
+    carc_game_free(h);
+    CHECK(carc_bot_play_turn(g, CARC_BOT_RANDOM) == CARC_OK);
+    turns++;
+  }
+  CHECK(turns > mi.squares / 2); /* a whole game, not a few turns */
+  for (int p = 0; p < 3; p++) CHECK_INT(carc_game_score(g, p), carc_game_score(end, p));
+  check_svg(g, names[0]);
+  if (check_failures != failures) fprintf(stderr, "map %s: checks failed after %d turns\n", names[0], turns);
+  carc_game_free(g);
+  carc_game_free(end);
+  carc_engine_free(e);
+  for (int i = 0; i < n; i++) free(texts[i]);
+}
+
+/* On the plane nothing changes: no printed tiles, the SVG draws every tile. */
+static void test_plane_svg(void) {
+  carc_engine *e = check_base_engine();
+  carc_game_options o = {2, 3, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  CHECK(carc_bot_play_game(g, CARC_BOT_RANDOM) == CARC_OK);
+  CHECK_INT(carc_board_printed_tiles(g), 0);
+  CHECK_INT(carc_map_square(e, 0, 0), -1);
+  size_t n = carc_game_render_svg(g, NULL, 0);
+  char *svg = malloc(n + 1);
+  carc_game_render_svg(g, svg, n + 1);
+  CHECK(well_formed(svg));
+  CHECK_INT(count(svg, "<g class=\"tile\""), carc_board_tiles(g));
+  CHECK_INT(count(svg, "class=\"square"), 0);
+  free(svg);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
+int main(void) {
+  test_errors();
+  test_join();
+  test_plane_svg();
+  static const char *const demo[] = {"demo"}, *veld[] = {"veldmark"}, *skarn[] = {"skarnholm"},
+                           *west[] = {"ostwald_west"}, *east[] = {"ostwald_east"},
+                           *pair[] = {"ostwald_west", "ostwald_east"};
+  full_game(demo, 1, 1);
+  full_game(demo, 1, 2);
+  full_game(veld, 1, 7);
+  full_game(skarn, 1, 7);
+  full_game(west, 1, 3);
+  full_game(east, 1, 3);
+  full_game(pair, 2, 7);
+  return check_done("test_map");
+}
