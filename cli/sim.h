@@ -15,7 +15,7 @@
 #define SIM_SEATS 5        /* --players 2..5 */
 #define SIM_HIST 512       /* score histogram bins 0..511; higher scores land in the last bin */
 #define SIM_ASIDE_HIST 16  /* tiles set aside 0..15; more land in the last bin */
-#define SIM_MAX_HANDLERS 96
+#define SIM_MAX_HANDLERS 160
 #define SIM_NAME 64
 
 /* One ruleset's totals over the games played. */

@@ -135,14 +135,35 @@ static int64_t num(reader *rd, const jnode *n, const char *what) {
   return n->i;
 }
 
+/* A string member, its escapes undone (\uXXXX only below 0x80, as
+ * sim_write_json writes them). */
 static void text(reader *rd, const jnode *n, char *out, size_t cap, const char *what) {
   out[0] = 0;
   if (!n || n->type != J_STR || n->slen >= cap) {
     if (!rd->err) rd->err = what;
     return;
   }
-  memcpy(out, n->s, n->slen);
-  out[n->slen] = 0;
+  size_t o = 0;
+  for (size_t i = 0; i < n->slen; i++) {
+    char c = n->s[i];
+    if (c == '\\' && i + 1 < n->slen) {
+      c = n->s[++i];
+      if (c == 'n') c = '\n';
+      else if (c == 't') c = '\t';
+      else if (c == 'u' && i + 4 < n->slen) {
+        char hex[5] = {n->s[i + 1], n->s[i + 2], n->s[i + 3], n->s[i + 4], 0};
+        long v = strtol(hex, NULL, 16);
+        if (v <= 0 || v >= 0x80) {
+          if (!rd->err) rd->err = what;
+          return;
+        }
+        c = (char)v;
+        i += 4;
+      }
+    }
+    out[o++] = c;
+  }
+  out[o] = 0;
 }
 
 static void per_seat(reader *rd, const jnode *a, int players, int64_t *out, size_t stride, const char *what) {

@@ -3,7 +3,8 @@
 
 The program is found through the CARC_CLI environment variable, then next to
 the engine library of a build tree (build/carcassonne beside
-build/engine/libcarcassonne.so), then on PATH.
+build/engine/libcarcassonne.so), then in the install's bin folder, then on
+PATH.
 """
 import json
 import os
@@ -21,6 +22,13 @@ def cli_path():
         beside = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(lib))), "carcassonne")
         if os.access(beside, os.X_OK):
             return beside
+    try:
+        from . import _install  # written by the CMake install
+        installed = os.path.join(_install.BINDIR, "carcassonne")
+        if os.access(installed, os.X_OK):
+            return installed
+    except ImportError:
+        pass
     found = shutil.which("carcassonne")
     if found:
         return found
