@@ -38,6 +38,6 @@ fi
 echo "== the Dask command line, local cluster"
 CARC_CLI=build/carcassonne PYTHONPATH=bindings/python "$PY" -m carcassonne.dask --shards 3 --games 300 \
   --json build/dask-study.json >/dev/null
-build/carcassonne simulate --games 300 --json build/single-study.json
+build/carcassonne simulate --games 300 --json build/single-study.json >/dev/null
 cmp build/dask-study.json build/single-study.json
 echo "ci-study: all passed"
