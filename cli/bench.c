@@ -25,6 +25,7 @@ static double now(void) {
 /* The engine's allocator, counting. */
 typedef struct counting_alloc {
   unsigned long allocs;
+  size_t bytes; /* requested by growing calls, in all */
 } counting_alloc;
 
 static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -33,7 +34,10 @@ static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     free(ptr);
     return NULL;
   }
-  if (nsize > osize) c->allocs++;
+  if (nsize > osize) {
+    c->allocs++;
+    c->bytes += nsize - osize;
+  }
   return realloc(ptr, nsize);
 }
 
@@ -46,6 +50,8 @@ typedef struct bench_run {
   long games, tiles, points, final_features;
   double seconds, final_seconds;
   unsigned long lua_calls, lua_allocs, engine_allocs;
+  size_t state_bytes;       /* one game's memory, from the allocator */
+  double copy_us, clone_us; /* of a game in progress, half its tiles placed */
 } bench_run;
 
 /* Adds copies of the base tiles (set "base_repeat") so that a base game has
@@ -116,7 +122,37 @@ static int run_open(bench_run *b, const char *rules, long tiles, int players) {
     if (!b->g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
   }
   carc_game_keep_records(b->g, 0);
+  size_t bytes0 = b->alloc.bytes;
+  carc_game *probe = carc_game_new(b->e, &opt);
+  b->state_bytes = b->alloc.bytes - bytes0;
+  carc_game_free(probe);
   return 1;
+}
+
+/* Cost of copying a game in progress (half its tiles down) into another game
+ * (carc_game_copy) and into a new one (carc_game_clone, allocating). */
+static void measure_copy(bench_run *b, carc_bot bot) {
+  carc_game *g = b->g, *c = carc_game_clone(g);
+  if (!c || carc_game_reset(g, 1) != CARC_OK) {
+    carc_game_free(c);
+    return;
+  }
+  int half = (1 + carc_game_bag_left(g)) / 2;
+  while (carc_game_phase(g) == CARC_PHASE_PLACE && carc_board_tiles(g) < half)
+    if (carc_bot_play_turn(g, bot) != CARC_OK) break;
+  /* the best of 8 batches: a busy machine only ever adds time */
+  const int reps = 250;
+  b->copy_us = b->clone_us = 1e9;
+  for (int batch = 0; batch < 8; batch++) {
+    double t0 = now();
+    for (int i = 0; i < reps; i++) carc_game_copy(c, g);
+    double t1 = now();
+    for (int i = 0; i < reps; i++) carc_game_free(carc_game_clone(g));
+    double t2 = now();
+    if ((t1 - t0) / reps * 1e6 < b->copy_us) b->copy_us = (t1 - t0) / reps * 1e6;
+    if ((t2 - t1) / reps * 1e6 < b->clone_us) b->clone_us = (t2 - t1) / reps * 1e6;
+  }
+  carc_game_free(c);
 }
 
 static void run_close(bench_run *b) {
@@ -192,6 +228,8 @@ static void print_text(const bench_run *b, int players, const char *bot) {
          per_game(b, b->final_seconds * 1e6), 100 * b->final_seconds / b->seconds,
          per_game(b, (double)b->final_features),
          b->final_features ? b->final_seconds * 1e6 / (double)b->final_features : 0.0);
+  printf("game state:              %zu KiB; a game in progress: copy %.2f us, clone %.2f us (best)\n",
+         b->state_bytes >> 10, b->copy_us, b->clone_us);
   printf("calls into Lua:          %.1f per game\n", per_game(b, (double)b->lua_calls));
   printf("allocations:             %.2f per game in the engine, %.1f in Lua\n",
          per_game(b, (double)b->engine_allocs), per_game(b, (double)b->lua_allocs));
@@ -202,11 +240,12 @@ static void print_json(const bench_run *b, int players, const char *bot) {
   printf("{\"ruleset\":\"%s\",\"players\":%d,\"bot\":\"%s\",\"games\":%ld,\"tiles_per_game\":%.2f,"
          "\"games_per_second\":%.0f,\"us_per_game\":%.3f,\"us_per_tile\":%.4f,"
          "\"final_scoring_us_per_game\":%.3f,\"final_features_per_game\":%.2f,"
-         "\"lua_calls_per_game\":%.2f,\"lua_allocs_per_game\":%.2f,\"engine_allocs_per_game\":%.2f,"
+         "\"state_kib\":%zu,\"copy_us\":%.3f,\"clone_us\":%.3f,\"lua_calls_per_game\":%.2f,\"lua_allocs_per_game\":%.2f,\"engine_allocs_per_game\":%.2f,"
          "\"points\":%ld}",
          b->name, players, bot, b->games, per_game(b, (double)b->tiles),
          (double)b->games / b->seconds, us_per_game(b), us_per_tile(b),
          per_game(b, b->final_seconds * 1e6), per_game(b, (double)b->final_features),
+         b->state_bytes >> 10, b->copy_us, b->clone_us,
          per_game(b, (double)b->lua_calls), per_game(b, (double)b->lua_allocs),
          per_game(b, (double)b->engine_allocs), b->points);
 }
@@ -218,7 +257,8 @@ static int usage(void) {
          "Plays N seeded full games (seeds 1..N) with bots on one core (followers, farmers\n"
          "and final scoring included) and prints, measured in those games: games per\n"
          "second, microseconds per game and per tile, the final scoring's share, calls\n"
-         "into Lua and allocations per game, and peak memory.\n"
+         "into Lua and allocations per game, and peak memory; also a game's memory and\n"
+         "the cost of copying and cloning a game in progress.\n"
          "  --games N       1 to 100000000 (default 20000; 200 with the greedy bot)\n"
          "  --players N     2 to 5 (default 2)\n"
          "  --bot B         random or greedy (default random)\n"
@@ -315,6 +355,8 @@ int cli_bench(int argc, char **argv) {
     long first = games * r / rounds, count = games * (r + 1) / rounds - first;
     for (int k = 0; k < nruns && ok; k++) ok = run_games(&runs[k], first, count, bot);
   }
+  /* after the games: its allocations are not counted as theirs */
+  for (int k = 0; k < nruns && ok; k++) measure_copy(&runs[k], bot);
   if (ok) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);

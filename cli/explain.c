@@ -81,8 +81,15 @@ static int named(const carc_engine *e, int k) {
 static void row(FILE *out, int markdown, const char *when, int prio, const char *name, const char *text,
                 size_t len) {
   if (!text) text = "(no description)", len = strlen(text);
-  if (markdown) fprintf(out, "| %s | %d | `%s` | %.*s |\n", when, prio, name, (int)len, text);
-  else fprintf(out, "    %3d  %-34s %.*s\n", prio, name, (int)len, text);
+  if (markdown) {
+    fprintf(out, "| %s | %d | `%s` | ", when, prio, name);
+    for (size_t i = 0; i < len; i++) { /* a '|' in the text would end the cell */
+      if (text[i] == '|') fputc('\\', out);
+      fputc(text[i], out);
+    }
+    fprintf(out, " |\n");
+  }
+  else fprintf(out, "    %3d  %-34s %.*s\n", prio, name, (int)len, text); /* long names push the text */
 }
 
 static void block(FILE *out, const carc_engine *e, int k, int markdown) {
@@ -123,8 +130,12 @@ static void explain(FILE *out, const carc_engine *e, const char *what, int markd
         any = 1;
       }
       size_t len = strcspn(d, "\n");
+      char name[2 * CARC_MAX_NAME + 8];
+      if (markdown) snprintf(name, sizeof name, "%s", carc_hook_name(e, (carc_hook_point)p, i));
+      else snprintf(name, sizeof name, "%s (%s)", carc_hook_name(e, (carc_hook_point)p, i),
+                    carc_hook_point_name((carc_hook_point)p));
       row(out, markdown, carc_hook_point_name((carc_hook_point)p), carc_hook_priority(e, (carc_hook_point)p, i),
-          carc_hook_name(e, (carc_hook_point)p, i), d, len);
+          name, d, len);
     }
   if (any) fprintf(out, "\n");
 }

@@ -95,6 +95,24 @@ static void print_changed(FILE *out, const char *before, const char *now) {
   }
 }
 
+/* A growable string for what expansions say of their state. */
+typedef struct text {
+  char *text;
+  size_t cap;
+} text;
+/* Makes room for `need` bytes; 0 when out of memory (the text stays). */
+static int grow(text *t, size_t need) {
+  char *bigger = realloc(t->text, need);
+  if (!bigger) return 0;
+  t->text = bigger;
+  t->cap = need;
+  return 1;
+}
+static void describe(carc_lua *cl, carc_game *g, text *t) {
+  size_t n = carc_lua_describe(cl, g, t->text, t->cap);
+  if (n + 1 > t->cap && grow(t, n + 1)) carc_lua_describe(cl, g, t->text, t->cap);
+}
+
 /* Plays a whole game with bots, printing turns, scorings and the board. */
 static int write_save(const carc_game *g, const char *path) {
   size_t n = carc_game_save(g, NULL, 0);
@@ -122,23 +140,32 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
   fprintf(out, "game: %d players, seed %llu, %s bots, %d tiles in the bag\n", players, seed,
           bot == CARC_BOT_GREEDY ? "greedy" : "random", carc_game_bag_left(g) + 1);
   int shown = 0;
-  static char buf[1 << 16];
+  text buf = {NULL, 0};
+  int *where = malloc(sizeof *where * (size_t)(carc_game_figures(g) + 1));
+  if (!where) {
+    fprintf(stderr, "carcassonne play: out of memory\n");
+    carc_game_free(g);
+    return 1;
+  }
   /* what the expansions say of their state (x:describe), printed when it changes */
-  char said[4096] = "", now[4096];
+  text said = {NULL, 0}, now = {NULL, 0};
   carc_lua *cl = carc_lua_of(e);
   if (cl) {
-    carc_lua_describe(cl, g, said, sizeof said);
-    print_changed(out, "", said);
+    describe(cl, g, &said);
+    print_changed(out, "", said.text ? said.text : "");
   }
   while (carc_game_phase(g) != CARC_PHASE_OVER) {
     int turn = carc_game_turn(g), player = carc_game_current_player(g);
     int drawn = carc_game_drawn_tile(g);
     int before = carc_board_tiles(g);
-    int where[64]; /* neutral figures' places before the turn */
-    int nfig = carc_game_figures(g) < 64 ? carc_game_figures(g) : 64;
+    int nfig = carc_game_figures(g); /* neutral figures' places before the turn */
     for (int f = 0; f < nfig; f++) where[f] = carc_figure_segment(g, f);
     if (carc_bot_play_turn(g, bot) != CARC_OK) {
       fprintf(stderr, "carcassonne play: %s\n", carc_game_error(g));
+      free(where);
+      free(buf.text);
+      free(said.text);
+      free(now.text);
       carc_game_free(g);
       return 1;
     }
@@ -167,21 +194,29 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
       fprintf(out, "final scoring\n");
     }
     for (; shown < carc_game_scorings(g); shown++) {
-      carc_game_describe_scoring(g, shown, buf, sizeof buf);
-      fprintf(out, "  %s", buf);
+      size_t n = carc_game_describe_scoring(g, shown, buf.text, buf.cap);
+      if (n + 1 > buf.cap && grow(&buf, n + 1)) carc_game_describe_scoring(g, shown, buf.text, buf.cap);
+      if (buf.text) fprintf(out, "  %s", buf.text);
     }
     if (cl) {
-      carc_lua_describe(cl, g, now, sizeof now);
-      print_changed(out, said, now);
-      memcpy(said, now, sizeof said);
+      describe(cl, g, &now);
+      print_changed(out, said.text ? said.text : "", now.text ? now.text : "");
+      text swap = said;
+      said = now;
+      now = swap;
     }
   }
   if (carc_game_set_aside(g)) fprintf(out, "tiles set aside (fit nowhere): %d\n", carc_game_set_aside(g));
-  carc_game_render_board(g, buf, sizeof buf);
-  fprintf(out, "%s", buf);
+  size_t n = carc_game_render_board(g, buf.text, buf.cap);
+  if (n + 1 > buf.cap && grow(&buf, n + 1)) carc_game_render_board(g, buf.text, buf.cap);
+  if (buf.text) fprintf(out, "%s", buf.text);
+  free(buf.text);
   print_scores(g, "final scores");
   int rc = svg ? cli_write_svg(g, svg, "play") : 0;
   if (!rc && save) rc = write_save(g, save);
+  free(where);
+  free(said.text);
+  free(now.text);
   carc_game_free(g);
   return rc;
 }
@@ -287,9 +322,16 @@ static int cmd_pipeline(int argc, char **argv) {
   if (r) return r;
   carc_engine *e = cli_engine_with(rules, expansions, "pipeline");
   if (!e) return 1;
-  static char buf[1 << 15];
-  carc_engine_describe_pipeline(e, buf, sizeof buf);
-  fputs(buf, stdout);
+  size_t n = 4096;
+  for (;;) { /* the whole pipeline, however long */
+    char *buf = malloc(n);
+    if (!buf) break;
+    carc_result done = carc_engine_describe_pipeline(e, buf, n);
+    if (done == CARC_OK) fputs(buf, stdout);
+    free(buf);
+    if (done == CARC_OK) break;
+    n *= 2;
+  }
   cli_engine_free(e);
   return 0;
 }

@@ -6,7 +6,9 @@
 -- Readings (options, see docs/expansions/ghosts.md):
 --   floor = "score"   (default, the rules' text) a player may receive negative
 --                     points for the feature, but his score never drops below
---                     0 through a ghost penalty;
+--                     0 through a ghost penalty (his score where it stands,
+--                     with the features scored before in the same turn or
+--                     final scoring: ctx:score_so_far);
 --           "feature" a player's points for the feature never go below 0.
 --   per_player = 3    ghosts each player has.
 --   strength = 0      what a ghost adds to its owner's majority (0: nothing).
@@ -53,7 +55,7 @@ x:handler {
       local n = ghosts[p]
       if n and ctx:scores(p) then
         local award = ctx:award(p) - n
-        local floor = by_score and -ctx.game:score(p) or 0
+        local floor = by_score and -ctx:score_so_far(p) or 0
         if award < floor then award = floor end
         ctx:set_award(p, award)
       end

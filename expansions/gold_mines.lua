@@ -84,7 +84,7 @@ x:hook {
 }
 
 x:hook {
-  point = "final_scoring", name = "tiers", priority = 100,
+  point = "final_scoring", name = "tiers", priority = 130, -- after trade goods (110) and the King (120)
   describe = "Gold pieces: 1-3 pieces 1 point each, 4-6 2 each, 7-9 3 each, 10+ 4 each",
   fn = function(game)
     for p = 1, game.players do

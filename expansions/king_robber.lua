@@ -5,8 +5,8 @@
 --   the King's holder receives 1 point per city completed in the game, the
 --   Robber Baron's holder 1 point per road completed.
 -- "Completes" means places the tile that closes the feature, whoever has
--- followers on it. A tile_placed hook finds the features the new tile closed
--- (a feature holding the new tile that is complete now was open before).
+-- followers on it: a feature_completed hook (every completed city or road,
+-- scored or not; no Lua runs on other turns).
 -- State (game variables): king_robber.cities / .roads (completed so far),
 -- .king / .robber (holder, 1..n, 0 none), .king_size / .robber_size.
 -- luacheck: read globals expansion
@@ -34,27 +34,21 @@ local TRACK = {
 }
 
 x:hook {
-  point = "tile_placed", name = "completions", priority = 100,
+  point = "feature_completed", name = "completions", priority = 100, kinds = { "city", "road" },
   fn = function(game, args)
-    local seen = {}
-    for _, seg in ipairs(args.tile:segments()) do
-      local t = TRACK[seg.kind]
-      local f = t and seg:feature()
-      if f and f.complete and not seen[f.id] then
-        seen[f.id] = true
-        game:set_var(t.count, game:var(t.count) + 1)
-        local size = game:var(t.size)
-        if f.tiles > size or (opt.ties == "takes" and f.tiles == size) then
-          game:set_var(t.size, f.tiles)
-          game:set_var(t.holder, args.player)
-        end
-      end
+    local f = args.feature
+    local t = TRACK[f.kind]
+    game:set_var(t.count, game:var(t.count) + 1)
+    local size = game:var(t.size)
+    if f.tiles > size or (opt.ties == "takes" and f.tiles == size) then
+      game:set_var(t.size, f.tiles)
+      game:set_var(t.holder, args.player)
     end
   end,
 }
 
 x:hook {
-  point = "final_scoring", name = "tiles", priority = 100,
+  point = "final_scoring", name = "tiles", priority = 120, -- after trade goods (110), before gold (130)
   describe = string.format("King tile: %d point / completed city; Robber Baron tile: %d point / completed road",
     opt.city_points, opt.road_points),
   fn = function(game)

@@ -17,8 +17,16 @@ local x = expansion {
   name = "land_surveyors",
   requires = {},
   options = {
-    -- which stack holds the Wealth tile; the Poverty tile goes to the other one
+    -- which stack holds the second Wealth tile, and the second Poverty tile
+    -- ("": the stack wealth_stack does not name); the same stack for both
+    -- puts both there (the city stack always holds one of each)
     wealth_stack = { default = "road", values = { "road", "monastery" } },
+    poverty_stack = { default = "", values = { "", "road", "monastery" } },
+    -- the stacks turn after a turn in which a road, city or monastery was
+    -- scored for some player ("any"), or for the active player ("active") ...
+    rotate_after = { default = "any", values = { "any", "active" } },
+    -- ... and whether a scoring that gives that player 0 points counts
+    zero_counts = true,
     -- false: the stacks are not shuffled (catalogue order), for reproducible tests
     shuffle = true,
     -- put this tile on top of its stack at setup ("" = whatever the shuffle gives)
@@ -28,20 +36,27 @@ local x = expansion {
                                               "wealth", "poverty" } },
     active_monastery = { default = "", values = { "", "hermit_monastery", "pilgrimage_route",
                                                   "wealth", "poverty" } },
-    -- base tile types that show a farmhouse (comma separated; "" = none)
+    -- base tile types all of whose copies show a farmhouse (comma separated; "" = none)
     farmhouse_tiles = "U,V",
+    -- individual copies that show one: "TYPE:N,..." sets N copies of TYPE apart
+    -- as type TYPE_FARMHOUSE with the farmhouse (a type named here must not be
+    -- in farmhouse_tiles too)
+    farmhouse_copies = "",
   },
 }
 
 local opt = x.options
-local wealth_road = opt.wealth_stack == "road"
+local poverty_stack = opt.poverty_stack
+if poverty_stack == "" then poverty_stack = opt.wealth_stack == "road" and "monastery" or "road" end
 
 -- The three stacks in catalogue order; an index into these lists names a tile.
 local STACKS = {
   city = { "citizens_jury", "bad_neighborhood", "siege", "wealth", "poverty" },
-  road = { "street_fair", "highway", "peasant_uprising", wealth_road and "wealth" or "poverty" },
-  monastery = { "hermit_monastery", "pilgrimage_route", wealth_road and "poverty" or "wealth" },
+  road = { "street_fair", "highway", "peasant_uprising" },
+  monastery = { "hermit_monastery", "pilgrimage_route" },
 }
+table.insert(STACKS[opt.wealth_stack], "wealth")
+table.insert(STACKS[poverty_stack], "poverty")
 local STACK_ORDER = { "city", "road", "monastery" }
 local EFFECTS = { "citizens_jury", "bad_neighborhood", "siege", "street_fair", "highway",
                   "peasant_uprising", "hermit_monastery", "pilgrimage_route", "wealth", "poverty" }
@@ -61,8 +76,8 @@ for _, stack in ipairs(STACK_ORDER) do
     local i = index_of(STACKS[stack], name)
     if not i then
       error(string.format("land_surveyors: option active_%s = %q: the %s stack holds %s "
-        .. "(wealth_stack = %q)", stack, name, stack, table.concat(STACKS[stack], ", "),
-        opt.wealth_stack), 0)
+        .. "(wealth_stack = %q, poverty_stack = %q)", stack, name, stack, table.concat(STACKS[stack], ", "),
+        opt.wealth_stack, poverty_stack), 0)
     end
     wanted[stack] = i
   end
@@ -79,8 +94,22 @@ for _, effect in ipairs(EFFECTS) do FLAG[effect] = x:flag("land_surveyors." .. e
 
 -- Farmhouses: a tile attribute on the base tile types listed in the option.
 -- Sheds (tile attribute "shed") never change a score.
+local whole = {}
 for name in string.gmatch(opt.farmhouse_tiles, "[^,%s]+") do
   x:tile_attr(name, "farmhouse", 1)
+  whole[name] = true
+end
+for item in string.gmatch(opt.farmhouse_copies, "[^,%s]+") do
+  local name, n = item:match("^([%w_]+):(%d+)$")
+  if not name then
+    error(string.format("land_surveyors: farmhouse_copies entry %q is not TYPE:COUNT", item), 0)
+  end
+  if whole[name] then
+    error(string.format("land_surveyors: tile %s is in farmhouse_tiles (every copy) and in "
+      .. "farmhouse_copies (some copies); take it out of farmhouse_tiles", name), 0)
+  end
+  x:tile_split(name, name .. "_FARMHOUSE", tonumber(n))
+  x:tile_attr(name .. "_FARMHOUSE", "farmhouse", 1)
 end
 
 local function set_flags(game)
@@ -124,23 +153,54 @@ x:hook {
   end,
 }
 
--- After a turn that scored a road, city or monastery for a player: each active
--- tile goes under its stack and the top one is turned up.
-x:hook {
-  point = "turn_end", name = "rotate", priority = 100, kinds = { "road", "city", "monastery" },
-  fn = function(game)
-    for _, stack in ipairs(STACK_ORDER) do
-      local n = #STACKS[stack] - 1
-      local rest = game:var(REST[stack])
-      local active = game:var(ACTIVE[stack])
-      local bottom = 1
-      for _ = 2, n do bottom = bottom * 16 end
-      game:set_var(ACTIVE[stack], rest % 16)
-      game:set_var(REST[stack], rest // 16 + active * bottom)
-    end
-    set_flags(game)
-  end,
-}
+-- Each active tile goes under its stack and the top one is turned up.
+local function rotate(game)
+  for _, stack in ipairs(STACK_ORDER) do
+    local n = #STACKS[stack] - 1
+    local rest = game:var(REST[stack])
+    local active = game:var(ACTIVE[stack])
+    local bottom = 1
+    for _ = 2, n do bottom = bottom * 16 end
+    game:set_var(ACTIVE[stack], rest % 16)
+    game:set_var(REST[stack], rest // 16 + active * bottom)
+  end
+  set_flags(game)
+end
+
+if opt.rotate_after == "any" and opt.zero_counts then
+  -- The rules' default reading: after a turn that scored a road, city or
+  -- monastery for some player (the engine calls the hook only after such
+  -- turns, so ordinary turns run no Lua).
+  x:hook {
+    point = "turn_end", name = "rotate", priority = 100, kinds = { "road", "city", "monastery" },
+    fn = function(game) rotate(game) end,
+  }
+else
+  -- Other readings: each scored feature says whether it counts (scored for
+  -- the active player, or for anyone; with points, or 0 allowed), and the
+  -- turn's end rotates if one did.
+  local PENDING = x:var("land_surveyors.pending")
+  x:hook {
+    point = "feature_scored", name = "counts", priority = 100, kinds = { "road", "city", "monastery" },
+    fn = function(game, args)
+      for p = 1, game.players do
+        if args.scores[p] and (opt.zero_counts or args.award[p] > 0)
+            and (opt.rotate_after == "any" or p == args.player) then
+          game:set_var(PENDING, 1)
+        end
+      end
+    end,
+  }
+  x:hook {
+    point = "turn_end", name = "rotate", priority = 100,
+    fn = function(game)
+      if game:var(PENDING) ~= 0 then
+        game:set_var(PENDING, 0)
+        rotate(game)
+      end
+    end,
+  }
+end
 
 -- What `carcassonne play` prints when it changes: the tile on top of each stack.
 x:describe(function(game)
@@ -191,8 +251,7 @@ x:handler {
   fn = function(ctx)
     local bad = {}
     for _, seg in ipairs(ctx.feature:segments()) do
-      local tile = seg.tile
-      local key = tile.x * 1000 + tile.y
+      local key = seg.tile.index -- the placed tile's board index: one key per tile
       local semi = #seg:edges() == 1
       if bad[key] == nil then bad[key] = semi else bad[key] = bad[key] and semi end
     end

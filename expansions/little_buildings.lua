@@ -10,8 +10,9 @@
 -- Options: variant = "basic" (every building 1 point) or "values"
 -- (tower 3, house 2, shed 1).
 --
--- Supplies (setup hook): the 18 buildings are shared evenly, 18 // players
--- each, the rest back in the box: 2 players 9, 3 players 6, 4 players 4,
+-- Supplies (setup hook; option deal, default "even", the text's reading):
+-- the 18 buildings are shared evenly, 18 // players each, the rest back in
+-- the box: 2 players 9, 3 players 6, 4 players 4,
 -- 5 and 6 players 3. Each player first gets whole sets (one tower, one
 -- house, one shed); the part of his share that is not a whole set (4
 -- players: one building) is a tower, a house or a shed in turn by seat, so
@@ -22,7 +23,15 @@
 local x = expansion {
   name = "little_buildings",
   requires = {},
-  options = { variant = { default = "basic", values = { "basic", "values" } } },
+  options = {
+    variant = { default = "basic", values = { "basic", "values" } },
+    -- how the 18 buildings are dealt (basic variant; "values" deals whole sets):
+    --   "even" (the text): 18 // players each, the excess back in the box;
+    --   "all":  all 18, one at a time in seat order from a stack of tower,
+    --           house, shed, tower ...; the first seats may get one more;
+    --   "sets": whole sets (tower, house, shed) only, the rest back in the box.
+    deal = { default = "even", values = { "even", "all", "sets" } },
+  },
 }
 
 local TYPES = { "tower", "house", "shed" }
@@ -36,12 +45,20 @@ for _, name in ipairs(TYPES) do
 end
 
 -- Buildings each player receives, by type.
-local function share(players, seat, variant)
+local function share(players, seat, variant, deal)
+  local out = {}
+  if deal == "all" and not variant then
+    for _, name in ipairs(TYPES) do out[name] = 0 end
+    for k = seat, TOTAL, players do -- the k-th building of the stack
+      local name = TYPES[(k - 1) % #TYPES + 1]
+      out[name] = out[name] + 1
+    end
+    return out
+  end
   local each = TOTAL // players
   local sets = each // #TYPES
-  local out = {}
   for _, name in ipairs(TYPES) do out[name] = sets end
-  if not variant then
+  if not variant and deal == "even" then
     local rest = each % #TYPES
     for k = 0, rest - 1 do
       local name = TYPES[(seat - 1 + k) % #TYPES + 1]
@@ -58,7 +75,7 @@ x:hook {
   fn = function(game)
     local variant = x.options.variant == "values"
     for p = 1, game.players do
-      local s = share(game.players, p, variant)
+      local s = share(game.players, p, variant, x.options.deal)
       for _, name in ipairs(TYPES) do
         game:set_token_supply(p, name, s[name])
       end

@@ -2,8 +2,9 @@
 -- after the game): city segments may show wine, grain or cloth (segment
 -- attributes, the value being the number of symbols). The player who
 -- completes a city (places the closing tile) takes its goods, whoever scores
--- it. At the end, for each good, the player(s) with the most receive 10
--- points (ties: every tied player).
+-- it (a feature_completed hook: completed cities, scored or not). At the
+-- end, for each good, the player(s) with the most receive 10 points (ties:
+-- every tied player).
 -- State: game variables trade_goods.<good>.<player>.
 -- The tiles are this project's own design (docs/expansions/trade_goods.md).
 -- luacheck: read globals expansion
@@ -29,23 +30,14 @@ for _, good in ipairs(GOODS) do
 end
 
 x:hook {
-  point = "tile_placed", name = "take", priority = 100,
+  point = "feature_completed", name = "take", priority = 100, kinds = { "city" },
   fn = function(game, args)
-    local seen = {}
-    for _, seg in ipairs(args.tile:segments()) do
-      if seg.kind == "city" then
-        local f = seg:feature()
-        if f.complete and not seen[f.id] then
-          seen[f.id] = true
-          for _, member in ipairs(f:segments()) do
-            for _, good in ipairs(GOODS) do
-              local n = member:attr(good)
-              if n > 0 then
-                local v = HELD[good][args.player]
-                game:set_var(v, game:var(v) + n)
-              end
-            end
-          end
+    for _, member in ipairs(args.feature:segments()) do
+      for _, good in ipairs(GOODS) do
+        local n = member:attr(good)
+        if n > 0 then
+          local v = HELD[good][args.player]
+          game:set_var(v, game:var(v) + n)
         end
       end
     end
@@ -53,7 +45,9 @@ x:hook {
 }
 
 x:hook {
-  point = "final_scoring", name = "majorities", priority = 100,
+  -- 110: the table's "other scoring after the game" order: trade goods,
+  -- King / Robber Baron (120), gold pieces (130)
+  point = "final_scoring", name = "majorities", priority = 110,
   describe = string.format("Trade goods: %d points / majority on a good (wine, grain, cloth; ties: each tied player)",
     x.options.points),
   fn = function(game)

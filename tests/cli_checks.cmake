@@ -18,7 +18,7 @@ execute_process(COMMAND ${CLI} frobnicate RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(rc EQUAL 0 OR NOT err MATCHES "unknown command")
   message(FATAL_ERROR "unknown command accepted")
 endif()
-foreach(cmd play tiles pipeline bench test simulate merge)
+foreach(cmd play tiles pipeline explain bench test maps render simulate merge)
   execute_process(COMMAND ${CLI} ${cmd} --help RESULT_VARIABLE rc OUTPUT_VARIABLE out)
   if(NOT rc EQUAL 0 OR NOT out MATCHES "usage: carcassonne ${cmd}")
     message(FATAL_ERROR "${cmd} --help failed")
@@ -172,4 +172,61 @@ file(WRITE ${TMP}/failing/fails.lua "-- fails on purpose\ncase(\"wrong scores\",
 execute_process(COMMAND ${CLI} test ${TMP}/failing RESULT_VARIABLE rc OUTPUT_VARIABLE out)
 if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*/failing/fails.lua:4: wrong scores\n")
   message(FATAL_ERROR "a failing case does not name its file and line:\n${out}")
+endif()
+
+# A tile set can mark individual copies: 2 of the 8 U and 3 of the 9 V.
+execute_process(COMMAND ${CLI} tiles --rules ${SRC}/tests/scenarios/land_surveyors/rules/farmhouse_copies.lua
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "U +x6 " OR NOT out MATCHES "U_FARMHOUSE x2 " OR
+   NOT out MATCHES "V_FARMHOUSE x3 " OR NOT out MATCHES "26 tile types, 72 tiles")
+  message(FATAL_ERROR "farmhouse copies are not set apart:\n${out}")
+endif()
+
+# explain lists hooks that score after the game in the table's order (trade
+# goods, King / Robber Baron, gold), whatever the load order.
+execute_process(COMMAND ${CLI} explain --expansions gold_mines,king_robber,trade_goods,fairy OUTPUT_VARIABLE other)
+expect_in_order("${other}" "other scoring" "Other scoring" "Fairy: +1 point at the start" "Trade goods: 10 points"
+                "King tile: 1 point / completed city" "Gold pieces: 1-3 pieces")
+execute_process(COMMAND ${CLI} explain --expansions ghosts,fairy,pigs,cathars,vineyards OUTPUT_VARIABLE plugins)
+after_the_game("${plugins}" "Farm (field)" pfarm)
+# (the pig changes only its owner's points, so it sits in the player stage,
+# reading the count after the siege doubled it: the table's pig-then-x2 order
+# in value)
+expect_in_order("${pfarm}" "plugin farm" "3 points / completed city" "Farm with pig-herd"
+                "City with Cathars / Siege: x2" "Farm with pig:" "Ghosts: -1 point" "Fairy: +3 points")
+
+# docs/scoring-table.md is the default ruleset's table as explain prints it.
+execute_process(COMMAND ${CLI} explain --rules expansions/default.lua --markdown
+                WORKING_DIRECTORY ${SRC} OUTPUT_VARIABLE md)
+file(READ ${SRC}/docs/scoring-table.md page)
+if(NOT md STREQUAL page)
+  message(FATAL_ERROR "docs/scoring-table.md is out of date; regenerate it from the repository root with\n"
+          "  ./build/carcassonne explain --rules expansions/default.lua --markdown > docs/scoring-table.md")
+endif()
+
+# Maps: the list, a game on a map with its SVG and save, the save drawn again.
+execute_process(COMMAND ${CLI} maps RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "veldmark +Veldmark +12x12 +100 2 of 3 +90-100"
+   OR NOT out MATCHES "ostwald +Ostwald \\(west\\) \\+ Ostwald \\(east\\) +19x9 +127 4 of 4")
+  message(FATAL_ERROR "maps does not list the maps: ${rc} ${out}")
+endif()
+get_filename_component(tmp ${CLI} DIRECTORY)
+set(svg ${tmp}/cli_check_map.svg)
+set(save ${tmp}/cli_check_map.json)
+execute_process(COMMAND ${CLI} play --map demo --seed 4 --svg ${svg} --save ${save}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "map Lindenmark \\(demo\\)" OR NOT out MATCHES "final scores")
+  message(FATAL_ERROR "play --map demo failed: ${rc}")
+endif()
+file(READ ${svg} picture)
+if(NOT picture MATCHES "^<\\?xml" OR NOT picture MATCHES "</svg>" OR NOT picture MATCHES "class=\"ferry\"")
+  message(FATAL_ERROR "play --svg wrote no map picture")
+endif()
+execute_process(COMMAND ${CLI} render ${save} --map demo --svg ${svg} RESULT_VARIABLE rc OUTPUT_VARIABLE again)
+if(NOT rc EQUAL 0 OR NOT again MATCHES "map Lindenmark")
+  message(FATAL_ERROR "render of a saved map game failed: ${rc}")
+endif()
+execute_process(COMMAND ${CLI} play --map atlantis RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "map 'atlantis' not found")
+  message(FATAL_ERROR "an unknown map was not rejected: ${err}")
 endif()

@@ -38,6 +38,8 @@ struct carc_lua {
   uint64_t rng;             /* math.random outside games: fixed seed */
   carc_ctxbox *ctx;
   int keys_ref;
+  int award_ref, scores_ref; /* feature_scored: args.award, args.scores, refilled */
+  int award_seen;            /* args holds them now (cleared at other points) */
   int ctx_ref, loader_ref, options_ref, args_ref, hook_game_ref, hook_tile_ref, hook_feature_ref,
       names_ref;
   carc_view *hook_game, *hook_tile, *hook_feature;
@@ -46,8 +48,6 @@ struct carc_lua {
   lfn **describers;         /* x:describe functions, in load order (point -2) */
   int ndescribers, cap_describers;
   char memloc[160], errloc[160];
-  char declared[2][64][CARC_MAX_NAME]; /* var and flag names, for printing */
-  int ndeclared[2];
   char err[1024];
   char trace[2048];
 };
@@ -206,8 +206,8 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
 
 /* Hook argument keys, pushed from a registry array: lua_setfield would look
  * each name up in the string table on every call. */
-enum { K_PLAYER = 1, K_X, K_Y, K_ROTATION, K_TILE, K_FEATURE, K_COUNT };
-static const char *const arg_keys[] = {NULL, "player", "x", "y", "rotation", "tile", "feature"};
+enum { K_PLAYER = 1, K_X, K_Y, K_ROTATION, K_TILE, K_FEATURE, K_AWARD, K_SCORES, K_COUNT };
+static const char *const arg_keys[] = {NULL, "player", "x", "y", "rotation", "tile", "feature", "award", "scores"};
 
 static void set_arg_int(lua_State *L, int keys, int key, int v) {
   lua_rawgeti(L, keys, key);
@@ -249,6 +249,32 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
     set_arg_int(L, keys, K_X, a->x);
     set_arg_int(L, keys, K_Y, a->y);
     set_arg_int(L, keys, K_ROTATION, a->rotation);
+  }
+  if (f->point == CARC_HOOK_FEATURE_SCORED) { /* per player: points and whether he scores */
+    int n = carc_game_players(g);
+    cl->award_seen = 1;
+    lua_rawgeti(L, keys, K_AWARD);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->award_ref);
+    lua_rawgeti(L, keys, K_SCORES);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->scores_ref);
+    for (int p = 0; p < n; p++) {
+      int award = 0, scores = 0;
+      carc_game_pending_award(g, a->feature, p, &award, &scores);
+      lua_pushinteger(L, award);
+      lua_rawseti(L, -4, p + 1);
+      lua_pushboolean(L, scores);
+      lua_rawseti(L, -2, p + 1);
+    }
+    lua_rawset(L, -5); /* args.scores */
+    lua_rawset(L, -3); /* args.award */
+  } else if (cl->award_seen) { /* no stale per-player values at other points */
+    lua_rawgeti(L, keys, K_AWARD);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    lua_rawgeti(L, keys, K_SCORES);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    cl->award_seen = 0;
   }
   lua_rawgeti(L, keys, K_FEATURE);
   if (a->feature >= 0) {
@@ -328,6 +354,16 @@ static int p_map(lua_State *L) {
   return 0;
 }
 
+static int p_tile_split(lua_State *L) {
+  carc_lua *cl = self(L);
+  const char *tile = luaL_checkstring(L, 1);
+  int t = carc_tile_type_find(cl->e, tile);
+  if (t < 0) return luaL_error(L, "tile_split: unknown tile type '%s'", tile);
+  if (carc_tile_split(cl->e, t, luaL_checkstring(L, 2), (int)luaL_checkinteger(L, 3)) != CARC_OK)
+    return engine_error(L);
+  return 0;
+}
+
 static int get_int(lua_State *L, int t, const char *k, int def) {
   int ty = lua_getfield(L, t, k);
   int v = def;
@@ -402,20 +438,17 @@ static int p_kind(lua_State *L) {
 static int declare(lua_State *L, int flag) {
   carc_lua *cl = self(L);
   const char *name = luaL_checkstring(L, 1);
-  int known = flag ? carc_flag_find(cl->e, name) : carc_var_find(cl->e, name);
   int id = flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name);
-  if (id < 0) return engine_error(L);
-  if (known < 0 && cl->ndeclared[flag] < 64)
-    snprintf(cl->declared[flag][cl->ndeclared[flag]++], CARC_MAX_NAME, "%s", name);
+  if (id < 0)
+    return luaL_error(L, "cannot declare game %s '%s': names are 1 to %d characters, and an engine "
+                         "holds at most 64 %s", flag ? "flag" : "variable", name, CARC_MAX_NAME - 1,
+                      flag ? "flags" : "variables");
   lua_pushinteger(L, id); /* handlers may use the id: no name lookup per call */
   return 1;
 }
 static int p_var(lua_State *L) { return declare(L, 0); }
 static int p_flag(lua_State *L) { return declare(L, 1); }
 
-const char *carc_lua_declared(const carc_lua *cl, int flag, int i) {
-  return cl && i >= 0 && i < cl->ndeclared[flag != 0] ? cl->declared[flag != 0][i] : NULL;
-}
 static int p_set_token_value(lua_State *L) {
   carc_lua *cl = self(L);
   const char *name = luaL_checkstring(L, 1);
@@ -535,7 +568,7 @@ static int p_handler(lua_State *L) {
 
 static int p_hook(lua_State *L) {
   static const char *const points[] = {"setup", "placement", "tile_placed", "feature_scored",
-                                       "turn_end", "final_scoring", "game_end", NULL};
+                                       "turn_end", "final_scoring", "game_end", "feature_completed", NULL};
   carc_lua *cl = self(L);
   const char *exp = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -606,7 +639,7 @@ size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
       text = "(describe returned neither a string nor nil)";
     }
     if (text && text[0]) {
-      int w = snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "%s: %s\n", f->exp, text);
+      int w = snprintf(n < cap ? buf + n : NULL, n < cap ? cap - n : 0, "%s: %s\n", f->exp, text);
       if (w > 0) n += (size_t)w;
     }
     lua_settop(L, top);
@@ -697,6 +730,10 @@ static int open_state(lua_State *L) {
   cl->hook_feature = ref_view(L, cl, CARC_V_FEATURE, &cl->hook_feature_ref);
   lua_createtable(L, 0, 8);
   cl->args_ref = new_ref(L);
+  lua_createtable(L, CARC_MAX_PLAYERS, 0);
+  cl->award_ref = new_ref(L);
+  lua_createtable(L, CARC_MAX_PLAYERS, 0);
+  cl->scores_ref = new_ref(L);
   lua_createtable(L, K_COUNT, 0);
   for (int k = 1; k < K_COUNT; k++) {
     lua_pushstring(L, arg_keys[k]);
@@ -714,7 +751,7 @@ static int open_state(lua_State *L) {
       {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
-      {"describe", p_describe}, {"map", p_map},
+      {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
       {NULL, NULL}};
   luaL_newlib(L, prims);
   lua_insert(L, -2);

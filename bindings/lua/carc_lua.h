@@ -41,9 +41,6 @@ CARC_LUA_API carc_result carc_lua_load_list(carc_lua *cl, const char *names);
  * game `g`: one line "expansion: text" each (nothing when fn returns nil or
  * ""). Writes at most cap bytes, NUL-terminated; returns the length needed. */
 CARC_LUA_API size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap);
-/* The i-th game variable (flag = 0) or flag (flag = 1) declared by the
- * loaded expansions, or NULL past the end. */
-CARC_LUA_API const char *carc_lua_declared(const carc_lua *cl, int flag, int i);
 /* Bytes the Lua state holds and allocations it has made so far (to check
  * that handler calls allocate nothing). */
 CARC_LUA_API void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocations);

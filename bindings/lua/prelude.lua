@@ -77,6 +77,10 @@ local function expansion_object(name, file, options, dir)
     check(self, "tile_attr")
     C.tile_attr(tile, attr, value == nil and 1 or value)
   end
+  function x.tile_split(self, tile, new_name, copies)
+    check(self, "tile_split")
+    C.tile_split(tile, new_name, copies)
+  end
   function x.figure(self, def) check(self, "figure"); C.figure(def) end
   function x.token(self, def) check(self, "token"); C.token(def) end
   function x.kind(self, k) check(self, "kind"); C.kind(k) end

@@ -173,7 +173,9 @@ static int s_end_turn(lua_State *L) {
   if (s->strict) { /* a real turn: pass if no action ended it yet */
     if (carc_game_phase(s->g) == CARC_PHASE_ACT) {
       carc_action pass = {CARC_ACT_PASS, -1, -1, -1, -1};
-      if (carc_game_act(s->g, &pass) != CARC_OK) return game_fail(L, s, "end_turn");
+      if (carc_game_act(s->g, &pass) != CARC_OK)
+        return luaL_error(L, "strict scenario: end_turn: the turn is not over (%s; a neutral figure "
+                             "must move?)", carc_game_error(s->g));
       if (carc_game_phase(s->g) == CARC_PHASE_ACT)
         return luaL_error(L, "strict scenario: end_turn: the turn is not over (a neutral figure must move)");
       return 0;
@@ -444,7 +446,9 @@ static int s_expect_change(lua_State *L) {
     carc_game_scoring(s->g, i, &info);
     for (int j = 0; j < info.changes; j++) {
       carc_change c;
-      if (carc_game_scoring_change(s->g, i, j, &c) != CARC_OK || strcmp(c.handler, handler)) continue;
+      if (carc_game_scoring_change(s->g, i, j, &c) != CARC_OK || strcmp(c.handler, handler) ||
+          c.field == CARC_CHANGE_RAN)
+        continue;
       if (!strcmp(change_field(c.field), field) && c.after == after) return 0;
       lua_pushfstring(L, " %s=%d", change_field(c.field), c.after);
       luaL_addvalue(&seen);

@@ -434,6 +434,11 @@ static int c_set_award(lua_State *L) {
   carc_ctx_set_award(b->ctx, ctx_player(L, b), (int)luaL_checkinteger(L, 3));
   return 0;
 }
+static int c_score_so_far(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  lua_pushinteger(L, carc_ctx_score_so_far(b->ctx, ctx_player(L, b)));
+  return 1;
+}
 static int c_tiles(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
   int n = carc_ctx_tile_count(b->ctx);
@@ -538,7 +543,7 @@ void carc_lua_views_open(lua_State *L) {
                                    {"scores", c_scores},     {"set_scores", c_set_scores},
                                    {"award", c_award},       {"set_award", c_set_award},
                                    {"tiles", c_tiles},       {"tokens", c_tokens},
-                                   {"token_points", c_token_points},
+                                   {"token_points", c_token_points}, {"score_so_far", c_score_so_far},
                                    {NULL, NULL}};
   static const char *const game_f[] = {"players", "current_player", "turn", "tiles", NULL};
   static const char *const tile_f[] = {"x", "y", "rotation", "type", "index", NULL};

@@ -132,6 +132,11 @@ CARC_API int carc_segment_attr(const carc_engine *e, int type, int s, int attr);
 CARC_API int carc_tile_type_attr(const carc_engine *e, int type, int attr);
 /* Sets a tile attribute on a defined type (value 0 clears it). */
 CARC_API carc_result carc_tile_set_attr(carc_engine *e, int type, int attr, int value);
+/* Sets `copies` copies of tile type `source` apart as a new type `name`: same
+ * set, notation and tile attributes, `copies` fewer in the source. For tile
+ * sets whose copies of one type differ (a farmhouse printed on some), the new
+ * type then takes its own attributes (carc_tile_set_attr). */
+CARC_API carc_result carc_tile_split(carc_engine *e, int source, const char *name, int copies);
 /* Bitmask of the city segments that field segment `s` touches. */
 CARC_API unsigned carc_segment_field_cities(const carc_engine *e, int type, int s);
 /* The kind on each of an edge's three ports after rotation; for matching. */
@@ -267,6 +272,10 @@ CARC_API int carc_ctx_tile(const carc_score_ctx *ctx, int i); /* board tile inde
 CARC_API int carc_ctx_tokens(const carc_score_ctx *ctx, int token_type);
 /* The sum of the values (carc_token_set_value) of the tokens on the scored tiles. */
 CARC_API int carc_ctx_token_points(const carc_score_ctx *ctx);
+/* A player's score with the points of the features already scored in this
+ * same call (a turn's end, the final scoring) added: where his scoring figure
+ * stands when this feature is scored. */
+CARC_API int carc_ctx_score_so_far(const carc_score_ctx *ctx, int player);
 /* Lets a handler name the message of a failure it returns. */
 CARC_API void carc_ctx_fail(carc_score_ctx *ctx, const char *message);
 
@@ -292,6 +301,8 @@ typedef enum carc_hook_point {
   CARC_HOOK_TURN_END,        /* filter.kinds: only after turns that scored these kinds for a player */
   CARC_HOOK_FINAL_SCORING,   /* after the features' final scoring */
   CARC_HOOK_GAME_END,
+  CARC_HOOK_FEATURE_COMPLETED, /* a feature was completed this turn, scored or not
+                                  (before feature_scored; filter.kinds) */
   CARC_HOOK_COUNT
 } carc_hook_point;
 typedef struct carc_hook_args {
@@ -307,6 +318,11 @@ CARC_API carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
                           const char *name, int priority,
                           const carc_filter *filter, carc_hook_fn fn, void *ud);
 CARC_API const char *carc_hook_point_name(carc_hook_point p);
+/* During feature_scored and turn_end hooks (before the points are applied):
+ * what the scoring of `feature` (any of its segment ids) gives `player`, and
+ * whether he scores it. CARC_ERR_STATE if that feature is not being scored. */
+CARC_API carc_result carc_game_pending_award(carc_game *g, int feature, int player, int *award,
+                                             int *scores);
 /* The hooks of one point, in run order. */
 CARC_API int carc_hook_count(const carc_engine *e, carc_hook_point p);
 CARC_API const char *carc_hook_name(const carc_engine *e, carc_hook_point p, int i);

@@ -209,6 +209,7 @@ struct carc_score_ctx {
 /* A scoring computed but not yet applied to the game. */
 typedef struct staged {
   int root, kind, reason, total, scored, ran;
+  int scorers;            /* bit per player who scores the feature */
   int award[CARC_MAX_PLAYERS];
   int first_change, nchanges;
 } staged;

@@ -223,7 +223,7 @@ const char *carc_hook_description(const carc_engine *e, carc_hook_point p, int i
 
 const char *carc_hook_point_name(carc_hook_point p) {
   static const char *const names[] = {"setup",      "placement", "tile_placed", "feature_scored",
-                                      "turn_end",   "final_scoring", "game_end"};
+                                      "turn_end",   "final_scoring", "game_end", "feature_completed"};
   return (unsigned)p < CARC_HOOK_COUNT ? names[p] : "?";
 }
 
@@ -332,6 +332,14 @@ int carc_ctx_token_points(const carc_score_ctx *c) {
   for (int t = 0; t < e->ntok; t++) sum += c->tokens[t] * e->toks[t].value;
   return sum;
 }
+int carc_ctx_score_so_far(const carc_score_ctx *c, int p) {
+  if (!PLAYER_OK(c, p)) return 0;
+  const carc_game *g = c->game;
+  int score = g->s.score[p];
+  for (int i = 0; i < g->nstaged; i++) /* features scored earlier in this call */
+    if (g->stage[i].ran) score += g->stage[i].award[p];
+  return score;
+}
 void carc_ctx_fail(carc_score_ctx *c, const char *message) {
   snprintf(c->failmsg, sizeof c->failmsg, "%s", message ? message : "failed");
 }
@@ -393,7 +401,8 @@ static void ctx_init(carc_game *g, int root, int reason) {
     } while (s != root);
     count = c->ntiles;
     if (r->kind == CARC_FIELD) { /* farms count the completed cities they touch */
-      int seen[64], nseen = 0;
+      uint64_t seen[MAX_SEGS / 64 + 1]; /* a bit per city root: no cap on the cities */
+      memset(seen, 0, sizeof seen);
       count = 0;
       s = root;
       do {
@@ -405,10 +414,8 @@ static void ctx_init(carc_game *g, int root, int reason) {
           cities &= cities - 1;
           int cr = feature_find(g, bt->seg_base + ci);
           if (!feature_is_complete(g, cr)) continue;
-          int dup = 0;
-          for (int k = 0; k < nseen && !dup; k++) dup = seen[k] == cr;
-          if (dup) continue;
-          if (nseen < 64) seen[nseen++] = cr;
+          if (seen[cr / 64] & (1ull << (cr % 64))) continue;
+          seen[cr / 64] |= 1ull << (cr % 64);
           count++;
         }
         s = v->next;
@@ -471,9 +478,11 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
   out->nchanges = g->nchanges - out->first_change;
   out->total = c->v[CARC_F_TOTAL];
   out->scored = 0;
+  out->scorers = 0;
   for (int p = 0; p < g->players; p++) {
     out->award[p] = c->award[p];
     out->scored |= c->scores[p];
+    if (c->scores[p]) out->scorers |= 1 << p;
   }
   return CARC_OK;
 }

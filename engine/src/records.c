@@ -10,6 +10,19 @@ const char *carc_player_name(int p) {
 
 int carc_game_scorings(const carc_game *g) { return g->nrecords; }
 
+carc_result carc_game_pending_award(carc_game *g, int feature, int player, int *award, int *scores) {
+  if (feature < 0 || feature >= g->nsegs || player < 0 || player >= g->players) return CARC_ERR_ARGUMENT;
+  int root = feature_find(g, feature);
+  for (int i = 0; i < g->nstaged; i++) {
+    const staged *st = &g->stage[i];
+    if (st->root != root || !st->ran) continue;
+    if (award) *award = st->award[player];
+    if (scores) *scores = (st->scorers >> player) & 1;
+    return CARC_OK;
+  }
+  return CARC_ERR_STATE;
+}
+
 carc_result carc_game_scoring(const carc_game *g, int i, carc_scoring_info *out) {
   if (i < 0 || i >= g->nrecords || !out) return CARC_ERR_ARGUMENT;
   *out = g->records[i].info;

@@ -81,6 +81,12 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   put(&o, "{\n  \"format\": \"%s\",\n  \"version\": %d,\n", SAVE_FORMAT, SAVE_VERSION);
   put(&o, "  \"players\": %d,\n  \"followers\": %d,\n  \"seed\": %" PRIu64 ",\n  \"no_bag\": %d,\n",
       g->players, g->followers, g->opt.seed, g->opt.no_bag ? 1 : 0);
+  carc_map_info mi;
+  if (carc_engine_map_info(e, &mi)) { /* a game on a map names it (the plane: no key) */
+    put(&o, "  \"map\": ");
+    put_str(&o, mi.name);
+    put(&o, ",\n");
+  }
   put(&o, "  \"phase\": \"%s\",\n  \"turn\": %d,\n  \"current\": %d,\n  \"drawn\": ",
       g->phase >= 0 && g->phase <= 3 ? phase_names[g->phase] : "?", g->turn, g->current);
   put_tile_name(&o, e, g->drawn);
@@ -545,6 +551,20 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
       !int_member(&L, root, "followers", 0, 16, "", &opt.followers) ||
       !int_member(&L, root, "no_bag", 0, 1, "", &opt.no_bag))
     goto fail;
+  {
+    carc_map_info mi;
+    int on_map = carc_engine_map_info(e, &mi);
+    const json_value *mv = json_get(root, "map");
+    if (mv && (mv->type != JSON_STRING || !on_map || strcmp(mv->str, mi.name) != 0)) {
+      bad(&L, CARC_ERR_STATE, mv, "map", "the game was played on the map '%s'; load it with %s",
+          mv->type == JSON_STRING ? mv->str : "?", on_map ? "that map, not this one" : "that map");
+      goto fail;
+    }
+    if (!mv && on_map) {
+      bad(&L, CARC_ERR_STATE, root, "map", "the game was played on no map; this engine has the map '%s'", mi.name);
+      goto fail;
+    }
+  }
   /* a new game sets every field the engine keeps; the state is then replaced */
   g = carc_game_new(e, &opt);
   if (!g) {

@@ -401,6 +401,29 @@ carc_result carc_tile_set_attr(carc_engine *e, int t, int attr, int value) {
   tt->attr_bits |= 1ull << attr;
   return CARC_OK;
 }
+carc_result carc_tile_split(carc_engine *e, int source, const char *name, int copies) {
+  if (!TYPE_OK(e, source)) return engine_fail(e, CARC_ERR_ARGUMENT, "no tile type %d", source);
+  tile_type *src = &e->types[source];
+  int keep = src->copies - copies - (source == e->start_type ? 1 : 0);
+  if (copies < 1 || keep < 0)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "tile %s: cannot set apart %d of its %d copies%s", src->name,
+                       copies, src->copies, source == e->start_type ? " (one is the start tile)" : "");
+  char set[CARC_MAX_NAME], notation[512];
+  if (strlen(src->notation) >= sizeof notation)
+    return engine_fail(e, CARC_ERR_LIMIT, "tile %s: its notation is too long to copy", src->name);
+  snprintf(set, sizeof set, "%s", e->set_names[src->set]);
+  snprintf(notation, sizeof notation, "%s", src->notation);
+  carc_result r = carc_tile_define(e, set, name, copies, notation);
+  if (r != CARC_OK) return r;
+  src = &e->types[source]; /* the table may have moved */
+  tile_type *t = &e->types[e->ntypes - 1];
+  t->nattr = src->nattr; /* the source's tile attributes, also those set after loading */
+  memcpy(t->attr, src->attr, sizeof t->attr);
+  t->attr_bits = src->attr_bits;
+  src->copies -= copies;
+  return CARC_OK;
+}
+
 unsigned carc_segment_field_cities(const carc_engine *e, int t, int s) {
   return SEG_OK(e, t, s) ? e->types[t].seg[s].field_cities : 0;
 }

@@ -403,6 +403,11 @@ static void commit_stage(carc_game *g) {
 }
 
 static carc_result run_feature_hooks(carc_game *g) {
+  for (int i = 0; i < g->nstaged && g->e->nhooks[CARC_HOOK_FEATURE_COMPLETED]; i++) {
+    carc_hook_args a = {g, g->current, -1, 0, 0, 0, -1, g->stage[i].root};
+    carc_result r = hooks_run(g, CARC_HOOK_FEATURE_COMPLETED, &a);
+    if (r != CARC_OK) return r;
+  }
   for (int i = 0; i < g->nstaged; i++) {
     if (!g->stage[i].scored) continue;
     carc_hook_args a = {g, g->current, -1, 0, 0, 0, -1, g->stage[i].root};
@@ -417,7 +422,8 @@ static carc_result end_turn(carc_game *g, int only_tile) {
   g->nstaged = 0;
   carc_result r = CARC_OK;
   /* hooks may change the small state: keep a copy only when some will run */
-  bool hooks = g->e->nhooks[CARC_HOOK_FEATURE_SCORED] || g->e->nhooks[CARC_HOOK_TURN_END];
+  bool hooks = g->e->nhooks[CARC_HOOK_FEATURE_SCORED] || g->e->nhooks[CARC_HOOK_TURN_END] ||
+               g->e->nhooks[CARC_HOOK_FEATURE_COMPLETED];
   small_state saved;
   if (hooks) saved = g->s;
   if (only_tile >= 0) r = stage_around(g, only_tile);
@@ -770,6 +776,8 @@ static carc_result draw_named(carc_game *g, int type) {
   if (g->phase == CARC_PHASE_ACT)
     return game_fail(g, CARC_ERR_STATE, "finish the turn in progress first");
   if (g->phase == CARC_PHASE_PLACE && g->drawn == type) return CARC_OK;
+  if (!g->opt.no_bag && g->phase == CARC_PHASE_END)
+    return game_fail(g, CARC_ERR_STATE, "the bag is empty: the game waits for its final scoring");
   if (g->bag_pos < g->bag_len || g->phase == CARC_PHASE_PLACE)
     return game_fail(g, CARC_ERR_STATE, "the tile to place is %s, drawn from the bag",
                      g->drawn >= 0 ? g->e->types[g->drawn].name : "the next one in the bag");

@@ -12,6 +12,7 @@ x:handler {
   priority = 430,                -- feature stage: after mage (410) and witch (420)
   kinds = { "road" },            -- filters run in C: no Lua call for cities
   reasons = { "completed" },
+  describe = string.format("Road of %d tiles or more: +%d points", opt.min_tiles, opt.bonus),
   fn = function(ctx)
     if ctx.count_original >= opt.min_tiles then
       ctx.total = ctx.total + opt.bonus

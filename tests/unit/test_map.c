@@ -214,7 +214,57 @@ static void test_plane_svg(void) {
   carc_engine_free(e);
 }
 
+/* Mutated copies of the demo map: every one either loads (and then plays a
+ * whole game) or fails with an origin:line:column message; never a crash,
+ * never a half-loaded map (run under the sanitizers too). */
+static void test_mutations(void) {
+  char *demo = slurp("demo");
+  size_t len = strlen(demo);
+  static const char alphabet[] = "~.thiw:12AB ,\n#x-0987NSEWcityedgeabroadferry";
+  uint64_t rng = 12345;
+  int loaded = 0, refused = 0;
+  char *text = malloc(len * 2 + 64);
+  for (int i = 0; i < 1500; i++) {
+    memcpy(text, demo, len + 1);
+    size_t n = len;
+    int edits = 1 + (int)(rng % 4);
+    for (int k = 0; k < edits; k++) {
+      rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+      size_t at = (size_t)(rng >> 33) % n;
+      char c = alphabet[(rng >> 20) % (sizeof alphabet - 1)];
+      switch ((rng >> 12) % 3) {
+        case 0: text[at] = c; break;                                      /* replace */
+        case 1: memmove(text + at, text + at + 1, n - at); n--; break;    /* delete */
+        default: memmove(text + at + 1, text + at, n - at + 1); text[at] = c; n++; break; /* insert */
+      }
+    }
+    carc_engine *e = check_base_engine();
+    int types = carc_tile_type_count(e);
+    const char *t[1] = {text}, *o[1] = {"fuzz.map"};
+    carc_result r = carc_engine_set_map(e, 1, t, o);
+    if (r == CARC_OK) {
+      loaded++;
+      carc_game_options go = {2, (uint64_t)i, 0, 0};
+      carc_game *g = carc_game_new(e, &go);
+      if (g) { /* a start square may be unusable for the start tile: then no game */
+        CHECK(carc_bot_play_game(g, CARC_BOT_RANDOM) == CARC_OK);
+        carc_game_free(g);
+      }
+    } else {
+      refused++;
+      CHECK_HAS(carc_engine_error(e), "fuzz.map:");
+      CHECK_INT(carc_engine_map_info(e, NULL), 0);
+      CHECK_INT(carc_tile_type_count(e), types);
+    }
+    carc_engine_free(e);
+  }
+  CHECK(loaded > 0 && refused > 0);
+  free(text);
+  free(demo);
+}
+
 int main(void) {
+  test_mutations();
   test_errors();
   test_join();
   test_plane_svg();

@@ -68,3 +68,19 @@ case("strict with a bag: the tile comes from the bag", function()
   assert(s:draw() ~= nil, "the next tile is drawn for blue")
   s:expect_scores{ 0, 0 }          -- two tiles on the board, nothing to score
 end)
+
+case("strict with a bag: a whole game of real turns, then no more tiles", function()
+  local s = scenario{ players = 2, strict = true, bag = true, seed = 7 }
+  local turns = 0
+  while s:draw() do
+    local where = s:placements()[1]
+    s:place(s:draw(), where.x, where.y, where.rotation)
+    s:end_turn()                        -- every player passes: nobody scores
+    turns = turns + 1
+  end
+  -- 71 tiles in the bag (72 minus the start tile), less any that fit nowhere
+  assert(turns > 60 and turns <= 71, "turns: " .. turns)
+  s:expect_error(function() s:place("E", 0, -1, 2) end, "the bag is empty")
+  s:final_scoring()
+  s:expect_scores{ 0, 0 }
+end)

@@ -47,3 +47,14 @@ case("a farm beside a plain completed city: no doubling", function()
   s:expect_scores{ 3, 0 }
   s:expect_ran("cathars.farm", 1)
 end)
+
+case("farm_factor = 3: a besieged city counts three times", function()
+  local s = scenario{ players = 2, rules = { expansions = { "cathars" },
+                                             options = { cathars = { farm_factor = 3 } } } }
+  s:follower(1, 0, 0, "field")
+  s:place("CA_SIEGE_CAP", 0, -1, 2)
+  s:end_turn()
+  s:final_scoring()
+  -- 1 besieged city x 3 = count 3; 3 x 3 points = 9
+  s:expect_scores{ 9, 0 }
+end)

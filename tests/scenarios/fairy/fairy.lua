@@ -61,3 +61,19 @@ case("needs_majority = true: only if the owner scores the feature", function()
   s:expect_scores{ 5, 0 }
   s:expect_ran("fairy.bonus", 1)
 end)
+
+case("bonus = 5, turn_point = 2", function()
+  local s = scenario{ players = 2, rules = { expansions = { "fairy" },
+                                             options = { fairy = { bonus = 5, turn_point = 2 } } } }
+  s:follower(1, 0, 0, "road")
+  s:figure("fairy", nil, 0, 0, "road")
+  s:set_var("fairy.owner", 1)
+  s:place("A", 1, 0, 1)                 -- the road stays open to the west
+  s:end_turn()                          -- red's turn ends: blue's starts, nothing
+  s:end_turn()                          -- blue's ends, red's starts: red + 2
+  s:expect_scores{ 2, 0 }
+  s:place("A", -1, 0, 3)                -- closes the road in red's turn
+  s:end_turn()
+  -- road 3 + fairy 5 = 8, and the fairy leaves: red 2 + 8 = 10
+  s:expect_scores{ 10, 0 }
+end)

@@ -76,3 +76,37 @@ case("final scoring: an open road with a ghost", function()
   -- 2 tiles x 1 = 2, blue's ghost: 2 - 1 = 1
   s:expect_scores{ 0, 1 }
 end)
+
+case("strength = 1: a ghost adds to its owner's majority", function()
+  for _, v in ipairs({ { 0, { 3, 0 } }, { 1, { 3, 2 } } }) do
+    local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
+                                               options = { ghosts = { strength = v[1] } } } }
+    s:follower(1, 0, 0, "road")
+    s:figure("ghost", 2, 0, 0, "road")  -- ghosts may join an occupied road
+    s:place("A", 1, 0, 1)
+    s:place("A", -1, 0, 3)
+    s:end_turn()
+    -- a 3-tile road: 3. strength 0 (default): red's follower has the
+    -- majority, blue's ghost gives blue none: red 3, blue 0. strength 1: a
+    -- tie (1 and 1), both score 3, and blue's ghost costs him 1: red 3, blue 2
+    s:expect_scores(v[2])
+  end
+end)
+
+case("floor = score counts the points of features scored before in the same call", function()
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
+                                             options = { ghosts = { per_player = 5 } } } }
+  -- both open at the end; the final scoring takes features in the order of
+  -- their segment ids: D's city (segment 0) before D's road (segment 1)
+  s:follower(1, 0, 0, "city")
+  s:follower(1, 0, 0, "road")
+  for _ = 1, 5 do s:figure("ghost", 1, 0, 0, "road") end
+  s:place("G", 0, -1, 0)                -- city N-S on D's cap: open, 2 tiles
+  s:place("A", 1, 0, 1)                 -- road D + A, open to the west
+  s:final_scoring()
+  -- city: 2 tiles x 1 = 2 (red 0 -> 2); road: 2 tiles = 2, 2 - 5 ghosts = -3,
+  -- floor -2 (red stands at 2): -2; red ends at 0
+  s:expect_scores{ 0, 0 }
+  local sc = s:scorings()
+  assert(#sc == 2 and sc[1].kind == "city" and sc[2].award[1] == -2, "city first, then the road at -2")
+end)

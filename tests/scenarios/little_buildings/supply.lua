@@ -56,3 +56,29 @@ case("the variant option takes only basic or values", function()
     error("expected an error naming the option 'variant', got: " .. tostring(err))
   end
 end)
+
+-- The deal option (basic variant). Default "even" is checked above.
+local function deal(mode)
+  return { expansions = { "little_buildings" }, options = { little_buildings = { deal = mode } } }
+end
+
+case("deal = all, 4 players: all 18 dealt from tower, house, shed, tower ...", function()
+  -- seat 1 takes buildings 1, 5, 9, 13, 17: T H S T H; seat 2: 2, 6, 10, 14, 18:
+  -- H S T H S; seat 3: 3, 7, 11, 15: S T H S; seat 4: 4, 8, 12, 16: T H S T
+  check(deal("all"), 4, { { 2, 2, 1 }, { 1, 2, 2 }, { 1, 1, 2 }, { 2, 1, 1 } })
+end)
+
+case("deal = all, 5 players: the first three seats get a fourth", function()
+  -- seat 1: 1, 6, 11, 16 = T S H T; seat 2: 2, 7, 12, 17 = H T S H;
+  -- seat 3: 3, 8, 13, 18 = S H T S; seat 4: 4, 9, 14 = T S H; seat 5: 5, 10, 15 = H T S
+  check(deal("all"), 5, { { 2, 1, 1 }, { 1, 2, 1 }, { 1, 1, 2 }, { 1, 1, 1 }, { 1, 1, 1 } })
+end)
+
+case("deal = sets, 4 players: one whole set each, 6 back in the box", function()
+  check(deal("sets"), 4, { { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 } })
+  check(deal("sets"), 2, { { 3, 3, 3 }, { 3, 3, 3 } })
+end)
+
+case("deal = even (default) named explicitly: 4 players 4 each", function()
+  check(deal("even"), 4, { { 2, 1, 1 }, { 1, 2, 1 }, { 1, 1, 2 }, { 2, 1, 1 } })
+end)

@@ -40,3 +40,16 @@ case("pig-herds: +1 per city for every scorer; two herds do not stack", function
   s:expect_scores{ 4, 0 }
   s:expect_change("pigs.herd", "unit_rate", 4)
 end)
+
+case("pig_points = 2, herd_points = 2: 1 city x (3 + 2) + 2", function()
+  local s = scenario{ players = 2, rules = { expansions = { "pigs" },
+                                             options = { pigs = { pig_points = 2, herd_points = 2 } } } }
+  s:follower(1, 0, 0, "field")
+  s:figure("pig", 1, 0, 0, "field")
+  s:place("E", 0, -1, 2)
+  s:place("PG_HERD_ROAD", 1, 0, 0)
+  s:end_turn()
+  s:final_scoring()
+  -- value 1 x (3 + 2) = 5, pig 2 x 1 = 2: red 7
+  s:expect_scores{ 7, 0 }
+end)

@@ -8,6 +8,7 @@ local RULES = { expansions = { "trade_goods" } }
 case("the player who completes a city takes its goods; 10 for a majority", function()
   local s = scenario{ players = 2, rules = RULES }
   s:place("TG_WINE", 0, -1, 2)          -- red closes the city: 1 wine
+  s:end_turn()
   s:final_scoring()
   -- red has the most wine (1 to 0): 10
   s:expect_scores{ 10, 0 }
@@ -16,9 +17,10 @@ end)
 case("a tie on a good: each tied player receives 10", function()
   local s = scenario{ players = 2, rules = RULES }
   s:place("TG_WINE", 0, -1, 2)          -- red: 1 wine
-  s:set_player(2)
+  s:end_turn()                          -- red's turn ends (completions count at a turn's end)
   s:place("TG_WINE", 0, 1, 2)
   s:place("E", 0, 2, 0)                 -- blue closes the second: 1 wine
+  s:end_turn()
   s:final_scoring()
   s:expect_scores{ 10, 10 }
 end)
@@ -38,11 +40,21 @@ end)
 case("each good is its own majority", function()
   local s = scenario{ players = 2, rules = RULES }
   s:place("TG_WINE", 0, -1, 2)          -- red: 1 wine
-  s:set_player(2)
+  s:end_turn()                          -- red's turn ends (completions count at a turn's end)
   s:place("TG_WINE", 0, 1, 2)           -- wine cap facing S
   s:place("TG_CLOTH", 0, 2, 0)          -- cloth band N-S
   s:place("E", 0, 3, 0)                 -- blue closes it: 1 wine, 1 cloth
+  s:end_turn()
   s:final_scoring()
   -- wine: red 1, blue 1, a tie: 10 each; cloth: blue alone: 10 more
   s:expect_scores{ 10, 20 }
+end)
+
+case("points = 5: 5 per majority", function()
+  local s = scenario{ players = 2, rules = { expansions = { "trade_goods" },
+                                             options = { trade_goods = { points = 5 } } } }
+  s:place("TG_WINE", 0, -1, 2)
+  s:end_turn()
+  s:final_scoring()
+  s:expect_scores{ 5, 0 }
 end)

@@ -36,3 +36,21 @@ case("the Witch, moved after the bonus, halves it too", function()
   -- (in the default order the Witch would act first: ceil(6 / 2) + 3 = 6)
   s:expect_scores{ 5, 0 }
 end)
+
+case("a 5-tile road gets no bonus: the handler runs but changes nothing", function()
+  local s = scenario{ rules = RULES, players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("U", -1, 0, 1)
+  s:place("U", 1, 0, 1)
+  s:place("A", -2, 0, 3)
+  s:place("A", 2, 0, 1)
+  s:end_turn()
+  -- A U D U A = 5 tiles x 1 = 5, under min_tiles 6: no bonus
+  s:expect_scores{ 5, 0 }
+  local sc = s:scorings()[1]
+  local ran = table.concat(sc.ran, " ")
+  assert(ran == "base.majority base.rates base.total long_roads.bonus base.award", ran)
+  for _, c in ipairs(sc.changes) do assert(c.handler ~= "long_roads.bonus", "the bonus changed something") end
+  s:expect_ran("long_roads.bonus", 1)
+  s:expect_not_run("mage_witch.witch")
+end)

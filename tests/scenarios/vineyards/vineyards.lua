@@ -39,3 +39,11 @@ case("after the game a vineyard gives (+0); final_points changes that", function
     s:expect_scores{ v[2], 0 }
   end
 end)
+
+case("completed_points = 2: 9 + 2", function()
+  local s = scenario{ players = 2, rules = { expansions = { "vineyards" },
+                                             options = { vineyards = { completed_points = 2 } } } }
+  monastery(s, { [5] = "VY_VINEYARD" })
+  s:end_turn()
+  s:expect_scores{ 11, 0 }
+end)
