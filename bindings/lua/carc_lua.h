@@ -51,7 +51,8 @@ CARC_LUA_API unsigned long carc_lua_calls(const carc_lua *cl);
 CARC_LUA_API carc_lua *carc_lua_of(const carc_engine *e);
 
 /* Maps: finds map `spec` (a path, or a name looked up as NAME.map in `dir`,
- * `dir`/maps, `dir`/../maps and the project's maps/ folder; `dir` may be NULL)
+ * `dir`/maps, `dir`/../maps, then the search path for "maps" (see
+ * carc_engine_search_path); `dir` may be NULL)
  * and sets it on the engine; a pair file ("join WEST EAST") joins two maps.
  * On failure `err` says why (file:line:column for a bad map). */
 CARC_LUA_API carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err,
