@@ -38,5 +38,8 @@ int cli_maps(int argc, char **argv);
 int cli_render(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_test(int argc, char **argv);
+int cli_paths(int argc, char **argv);
 int cli_explain(int argc, char **argv);
+int cli_simulate(int argc, char **argv);
+int cli_merge(int argc, char **argv);
 #endif

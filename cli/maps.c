@@ -1,5 +1,5 @@
 #define _DEFAULT_SOURCE
-/* maps.c - `carcassonne maps`: lists the maps in the maps/ folder (or the
+/* maps.c - `carcassonne maps`: lists the maps of the search path (or the
  * folders given) with their size, start squares and recommended tiles. */
 #include "carc_lua.h"
 #include "cli.h"
@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef CARC_MAPS_DIR
-#define CARC_MAPS_DIR "maps"
-#endif
 
 static int by_name(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
@@ -60,14 +57,25 @@ static int list_dir(const char *dir) {
 int cli_maps(int argc, char **argv) {
   if (argc > 0 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
     printf("usage: carcassonne maps [DIR...]\n"
-           "Lists the maps (*.map) in the project's maps/ folder, or in each DIR: the\n"
+           "Lists the maps (*.map) in the maps folder (see 'carcassonne paths'), or in each DIR: the\n"
            "name, size (columns x rows), squares that take a tile, start squares used of\n"
            "those printed, the recommended number of tiles and the printed pieces.\n"
            "A pair file (join WEST EAST) lists the two maps joined. A map that does not\n"
            "load is listed with its error (file:line:column), and the status is 1.\n");
     return 0;
   }
-  if (argc == 0) return list_dir(CARC_MAPS_DIR);
+  if (argc == 0) { /* the first folder of the search path for maps that exists */
+    char dir[4096], last[4096] = "maps";
+    for (int i = 0; carc_engine_search_path(NULL, "maps", i, dir, sizeof dir, NULL) > 0; i++) {
+      DIR *d = opendir(dir);
+      if (d) {
+        closedir(d);
+        return list_dir(dir);
+      }
+      memcpy(last, dir, sizeof last);
+    }
+    return list_dir(last);
+  }
   int bad = 0;
   for (int i = 0; i < argc; i++) bad |= list_dir(argv[i]);
   return bad;

@@ -5,7 +5,8 @@
 #include <lauxlib.h>
 #include <lua.h>
 
-/* Kept in each lua_State's extra space: what views made there may do. */
+/* Kept in each lua_State's registry (never in the extra space, which belongs
+ * to the program that made the state): what views made there may do. */
 typedef struct carc_lstate {
   unsigned epoch;   /* bumped after every handler or hook call */
   int lend;         /* 1: views made here expire with the call */
@@ -14,8 +15,12 @@ typedef struct carc_lstate {
   int mt_ref[5];
 } carc_lstate;
 
+extern const char carc_lstate_key; /* its address is the registry key */
 static inline carc_lstate *carc_lstate_of(lua_State *L) {
-  return *(carc_lstate **)lua_getextraspace(L);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &carc_lstate_key);
+  carc_lstate *ls = (carc_lstate *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return ls;
 }
 
 enum { CARC_V_GAME, CARC_V_TILE, CARC_V_SEG, CARC_V_FEATURE, CARC_V_CTX };
@@ -41,6 +46,10 @@ carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl
 /* Copies a plain value (tables of strings, numbers, booleans) between states. */
 void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth);
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name);
+/* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */
+int carc_lua_search_dirs(lua_State *L);
+/* module_api.c: adds engine() and its classes to the module table on top */
+void carc_lua_module_api(lua_State *L);
 /* carc_lua.c */
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls);
 lua_State *carc_lua_state(carc_lua *cl);

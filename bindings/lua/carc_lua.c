@@ -12,10 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef CARC_EXPANSION_DIR
-#define CARC_EXPANSION_DIR "expansions"
-#endif
-
 extern const char carc_lua_prelude[];
 
 typedef struct lfn {
@@ -65,8 +61,11 @@ void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocation
 unsigned long carc_lua_calls(const carc_lua *cl) { return cl->calls; }
 void carc_lua_set_budget(carc_lua *cl, long n) { cl->budget = n > 0 ? n : CARC_LUA_BUDGET; }
 
+const char carc_lstate_key = 0;
+
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls) {
-  *(carc_lstate **)lua_getextraspace(L) = ls;
+  lua_pushlightuserdata(L, ls);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &carc_lstate_key);
 }
 
 /* The first Lua function on the stack from `level` up, as "file:line". */
@@ -754,12 +753,10 @@ static int open_state(lua_State *L) {
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
-      {NULL, NULL}};
+      {"search_dirs", carc_lua_search_dirs}, {NULL, NULL}};
   luaL_newlib(L, prims);
   lua_insert(L, -2);
   lua_setfield(L, -2, "options");
-  lua_pushstring(L, CARC_EXPANSION_DIR);
-  lua_setfield(L, -2, "expansion_dir");
   if (luaL_loadbufferx(L, carc_lua_prelude, strlen(carc_lua_prelude), "=prelude", "t") != LUA_OK)
     return lua_error(L);
   lua_insert(L, -2);

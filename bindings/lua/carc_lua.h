@@ -65,6 +65,11 @@ CARC_LUA_API int carc_map_file_find(const char *spec, const char *dir, char *pat
  * Returns the number of failed cases (or -1 if nothing could be run). */
 CARC_LUA_API int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed);
 
+/* Opens the `carcassonne` Lua module into a host's state and leaves its
+ * table on the stack (what luaopen_carcassonne does; docs/lua-api.md). */
+struct lua_State;
+CARC_LUA_API int carc_lua_open(struct lua_State *L);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,16 +2,14 @@
  *
  * A map is named by a path ("x/y.map") or by a name looked up as NAME.map in
  * a given folder, its maps/ subfolder, the maps/ folder beside it, and the
- * project's maps/ folder. A pair file holds one line "join WEST EAST": the
+ * search path for maps (carc_engine_search_path: CARCASSONNE_MAPS_PATH, then
+ * share/carcassonne/maps of the installation or build tree). A pair file holds one line "join WEST EAST": the
  * two maps, from the pair file's folder, are joined along their half squares. */
 #include "carc_lua.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef CARC_MAPS_DIR
-#define CARC_MAPS_DIR "maps"
-#endif
 
 static char *slurp(const char *path) {
   FILE *f = fopen(path, "rb");
@@ -58,10 +56,11 @@ static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
       return 1;
     }
   }
-  snprintf(path, cap, "%s/%s.map", CARC_MAPS_DIR, spec);
-  FILE *f = fopen(path, "rb");
-  if (f) fclose(f);
-  return f != NULL;
+  /* then the search path for maps: CARCASSONNE_MAPS_PATH, the installation */
+  char file[256];
+  snprintf(file, sizeof file, "%s.map", spec);
+  size_t n = carc_engine_find_data(NULL, "maps", file, path, cap);
+  return n > 0 && n < cap;
 }
 
 /* "join WEST EAST" on a line of its own (comments and blanks aside). */
@@ -105,8 +104,10 @@ int carc_map_file_find(const char *spec, const char *dir, char *path, size_t cap
 carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
   char path[1024];
   if (!find_map(spec, dir, path, sizeof path)) {
+    char maps[1024];
+    carc_engine_search_path(NULL, "maps", 0, maps, sizeof maps, NULL);
     snprintf(err, errcap, "map '%s' not found (looked for %s.map in %s%s%s/maps and %s)", spec, spec,
-             dir ? dir : "", dir ? ", " : "", dir ? dir : ".", CARC_MAPS_DIR);
+             dir ? dir : "", dir ? ", " : "", dir ? dir : ".", maps);
     return CARC_ERR_UNKNOWN;
   }
   char *text = slurp(path);

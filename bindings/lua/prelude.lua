@@ -137,6 +137,17 @@ end
 
 local load_expansion
 
+-- The folders an expansion is looked for in: the ruleset's folder and its
+-- parent, then the engine's search path for "expansions" (C.search_dirs).
+local function search_dirs(dir)
+  local dirs, searched = { dir, dir .. "/.." }, {}
+  for _, d in ipairs(C.search_dirs()) do
+    dirs[#dirs + 1] = d
+    searched[d] = true
+  end
+  return dirs, searched
+end
+
 -- rs: { dirs=, options=, where=function(word) -> "file:line" }
 -- With `tiles_only`, only the expansion's tiles are added (x:tiles, x:tile_attr);
 -- its figures, tokens, handlers, hooks and map are left out.
@@ -157,7 +168,7 @@ load_expansion = function(name, rs, tiles_only)
     -- that call expansion{} are expansions
     if text and not text:find("expansion%s*[{(]") then text = nil end
     if text then
-      shown = dir == C.expansion_dir and ("expansions/" .. name .. ".lua") or path
+      shown = rs.searched[dir] and ("expansions/" .. name .. ".lua") or path
       break
     end
   end
@@ -214,9 +225,9 @@ local function apply(spec, dir, file, text, line)
         tostring(k)), 0)
     end
   end
-  local dirs = { dir, dir .. "/..", C.expansion_dir }
+  local dirs, searched = search_dirs(dir)
   local options = spec.options or {}
-  local rs = { dirs = dirs, options = options, where = where }
+  local rs = { dirs = dirs, searched = searched, options = options, where = where }
   local listed = {}
   for _, name in ipairs(spec.expansions or {}) do listed[name] = true end
   for name in pairs(options) do
@@ -276,7 +287,8 @@ function M.load_list(list)
 end
 
 function M.load_expansion(name, dir)
-  load_expansion(name, { dirs = { dir, dir .. "/..", C.expansion_dir }, options = {},
+  local dirs, searched = search_dirs(dir)
+  load_expansion(name, { dirs = dirs, searched = searched, options = {},
                          where = function() return name end })
 end
 

@@ -872,9 +872,8 @@ static int m_run(lua_State *L) {
   return 2;
 }
 
-int luaopen_carcassonne(lua_State *L);
-int luaopen_carcassonne(lua_State *L) {
-  /* a stock interpreter leaves the extra space unset: views there are never lent */
+int carc_lua_open(lua_State *L) {
+  /* the host's state: views made there are never lent */
   carc_lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
   memset(ls, 0, sizeof *ls);
   lua_setfield(L, LUA_REGISTRYINDEX, "carc.lstate"); /* lives as long as the state */
@@ -884,5 +883,6 @@ int luaopen_carcassonne(lua_State *L) {
   luaL_newlib(L, f);
   lua_pushstring(L, carc_version());
   lua_setfield(L, -2, "version");
+  carc_lua_module_api(L);
   return 1;
 }

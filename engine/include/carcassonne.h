@@ -18,10 +18,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* CARC_API marks the exported functions. A static build or a user who
- * wants plain declarations may define CARC_API before including. */
+/* CARC_API marks the exported functions: the library is built with
+ * -fvisibility=hidden and only these are visible. Define CARC_STATIC (the
+ * static targets and `pkg-config --static` do) for plain declarations, or
+ * define CARC_API yourself before including. */
 #ifndef CARC_API
-#  if defined(_WIN32)
+#  if defined(CARC_STATIC) || defined(_WIN32)
 #    define CARC_API
 #  elif defined(__GNUC__) || defined(__clang__)
 #    define CARC_API __attribute__((visibility("default")))
@@ -34,11 +36,17 @@
 extern "C" {
 #endif
 
+/* The version of this header (the build reads it from here). Compare
+ * carc_version_number() with CARC_VERSION_NUMBER to check at run time that
+ * the library is the one compiled against: the same major version (and,
+ * before 1.0, the same minor) is compatible; see docs/c-api.md. */
 #define CARC_VERSION_MAJOR 0
 #define CARC_VERSION_MINOR 1
 #define CARC_VERSION_PATCH 0
 #define CARC_VERSION "0.1.0"
+#define CARC_VERSION_NUMBER (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)
 CARC_API const char *carc_version(void);
+CARC_API int carc_version_number(void); /* CARC_VERSION_NUMBER of the library */
 
 /* ---------------------------------------------------------------- limits */
 #define CARC_MAX_PLAYERS 6
@@ -96,6 +104,37 @@ CARC_API const char *carc_engine_error(const carc_engine *e);
  * binding keeps its state here). */
 CARC_API void carc_engine_set_userdata(carc_engine *e, void *ud);
 CARC_API void *carc_engine_userdata(const carc_engine *e);
+
+/* ---------------------------------------------------- data search paths
+ * Data files (kind "expansions": Lua expansions and rulesets; kind "maps":
+ * maps) are looked up in folders, in this order:
+ *   1. the folder set with carc_engine_set_search_path for that kind;
+ *   2. the ':'-separated folders in CARCASSONNE_<KIND>_PATH
+ *      (CARCASSONNE_EXPANSIONS_PATH, CARCASSONNE_MAPS_PATH);
+ *   3. share/carcassonne/<kind> of the installation, found relative to the
+ *      library (or the program or Lua module it is linked into): the nearest
+ *      of its folder and four parents holding one.
+ * No path of the build machine is compiled in. */
+typedef enum carc_path_origin {
+  CARC_PATH_API,     /* carc_engine_set_search_path */
+  CARC_PATH_ENV,     /* CARCASSONNE_<KIND>_PATH */
+  CARC_PATH_INSTALL  /* share/carcassonne/<kind> next to the library or program */
+} carc_path_origin;
+/* Sets (dir NULL or "": clears) the folder searched first for `kind`.
+ * ARGUMENT: a kind that is not a lowercase name, or `dir` not a folder;
+ * nothing changes on failure. */
+CARC_API carc_result carc_engine_set_search_path(carc_engine *e, const char *kind, const char *dir);
+/* The i-th folder searched for `kind` (snprintf style; 0 past the last),
+ * and where it comes from. The install folder is always last and is listed
+ * even when it does not exist. `e` may be NULL here and in
+ * carc_engine_find_data: then the environment and the installation only. */
+CARC_API size_t carc_engine_search_path(const carc_engine *e, const char *kind, int i, char *buf,
+                                        size_t cap, carc_path_origin *origin);
+CARC_API const char *carc_path_origin_name(carc_path_origin origin); /* "api", "environment", "install" */
+/* The first file `name` (for example "default.lua") in the folders of `kind`,
+ * as a path (snprintf style); 0 when none holds it. */
+CARC_API size_t carc_engine_find_data(const carc_engine *e, const char *kind, const char *name,
+                                      char *buf, size_t cap);
 
 /* Attribute names (coats of arms, inn, farmhouse ...) are interned per engine;
  * ids are small integers, stable for the engine's life. */
@@ -347,7 +386,7 @@ CARC_API carc_game *carc_game_clone(const carc_game *g);
 CARC_API const char *carc_game_error(const carc_game *g);
 /* Lets a hook name the message of a failure it returns. */
 CARC_API void carc_game_set_error(carc_game *g, const char *message);
-CARC_API carc_engine *carc_game_engine(carc_game *g);
+CARC_API carc_engine *carc_game_engine(const carc_game *g);
 /* Restart as a new game with another seed, reusing memory. */
 CARC_API carc_result carc_game_reset(carc_game *g, uint64_t seed);
 
@@ -389,7 +428,7 @@ CARC_API carc_result carc_game_set_flag(carc_game *g, int flag, int on);
 typedef struct carc_placement_option { int x, y, rotation; } carc_placement_option;
 /* Writes up to `cap` legal placements of the drawn tile; returns how many
  * exist (may exceed cap). */
-CARC_API int carc_game_placements(carc_game *g, carc_placement_option *out, int cap);
+CARC_API int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap);
 CARC_API carc_result carc_game_place(carc_game *g, int x, int y, int rotation);
 
 /* Actions in the act phase. */
@@ -405,7 +444,7 @@ typedef struct carc_action {
   int figure_type, token_type, figure;
   int segment;  /* segment index on the new tile, or a segment id for moves */
 } carc_action;
-CARC_API int carc_game_actions(carc_game *g, carc_action *out, int cap);
+CARC_API int carc_game_actions(const carc_game *g, carc_action *out, int cap);
 CARC_API carc_result carc_game_act(carc_game *g, const carc_action *a);
 
 /* Board queries. Board tiles are indexed 0..carc_board_tiles()-1 in the order
@@ -424,17 +463,17 @@ CARC_API int carc_segment_index(const carc_game *g, int segment_id);
 CARC_API unsigned carc_board_segment_ports(const carc_game *g, int segment_id);
 
 /* Features, named by any of their segment ids. */
-CARC_API int carc_feature_root(carc_game *g, int segment_id);
-CARC_API int carc_feature_kind(carc_game *g, int segment_id);
-CARC_API int carc_feature_complete(carc_game *g, int segment_id);
-CARC_API int carc_feature_tiles(carc_game *g, int segment_id);   /* distinct tiles */
-CARC_API int carc_feature_open(carc_game *g, int segment_id);    /* open ports */
-CARC_API int carc_feature_symbols(carc_game *g, int segment_id); /* coats of arms */
-CARC_API int carc_feature_has_attr(carc_game *g, int segment_id, int attr);
+CARC_API int carc_feature_root(const carc_game *g, int segment_id);
+CARC_API int carc_feature_kind(const carc_game *g, int segment_id);
+CARC_API int carc_feature_complete(const carc_game *g, int segment_id);
+CARC_API int carc_feature_tiles(const carc_game *g, int segment_id);   /* distinct tiles */
+CARC_API int carc_feature_open(const carc_game *g, int segment_id);    /* open ports */
+CARC_API int carc_feature_symbols(const carc_game *g, int segment_id); /* coats of arms */
+CARC_API int carc_feature_has_attr(const carc_game *g, int segment_id, int attr);
 /* Segment ids of the feature, up to cap; returns the member count. */
-CARC_API int carc_feature_members(carc_game *g, int segment_id, int *out, int cap);
+CARC_API int carc_feature_members(const carc_game *g, int segment_id, int *out, int cap);
 /* All features (one segment id each) of kind `kind` (-1 any). */
-CARC_API int carc_game_features(carc_game *g, int kind, int *out, int cap);
+CARC_API int carc_game_features(const carc_game *g, int kind, int *out, int cap);
 
 /* Figures. Each figure in the game has an index; location -1 = supply. */
 CARC_API int carc_game_figures(const carc_game *g);
@@ -494,6 +533,51 @@ CARC_API size_t carc_game_save(const carc_game *g, char *buf, size_t cap);
 CARC_API carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t errcap);
 /* The event log as JSON lines. */
 CARC_API size_t carc_game_log(const carc_game *g, char *buf, size_t cap);
+
+/* ------------------------------------------------------- tools and AI ---
+ * Moves as integers: every legal step of a turn is one non-negative int that
+ * stays the same for the same step (a placement by square and rotation, an
+ * action by figure type and segment, token type, or neutral figure and
+ * target, final scoring by one constant), so a search tree can key on it. */
+typedef enum carc_move_kind {
+  CARC_MOVE_PLACE,  /* carc_game_place(x, y, rotation) */
+  CARC_MOVE_ACT,    /* carc_game_act(&action) */
+  CARC_MOVE_FINAL   /* carc_game_final_scoring (the end phase) */
+} carc_move_kind;
+typedef struct carc_move_info {
+  carc_move_kind kind;
+  int x, y, rotation;  /* CARC_MOVE_PLACE */
+  carc_action action;  /* CARC_MOVE_ACT */
+} carc_move_info;
+/* The legal moves now (the place phase: placements; act: actions; end: final
+ * scoring; over: none). Writes up to cap, returns how many there are. */
+CARC_API int carc_game_moves(const carc_game *g, int *out, int cap);
+/* Plays one move. ARGUMENT: not a move number; ILLEGAL: not among
+ * carc_game_moves now; STATE: the game is over. Nothing changes on failure. */
+CARC_API carc_result carc_game_play(carc_game *g, int move);
+/* A move's number (-1 when out of range: coordinates outside -512..511, a
+ * rotation outside 0..3 ...) and back (ARGUMENT for a number that is no move). */
+CARC_API int carc_move_from_placement(int x, int y, int rotation);
+CARC_API int carc_move_from_action(const carc_action *a);
+CARC_API carc_result carc_move_decode(int move, carc_move_info *out);
+
+/* What `player` may see: a new game equal to `g` in everything public
+ * (board, figures, scores, supplies, the drawn tile, how many of each tile
+ * are left) with the bag's order and the random generator hidden (the bag
+ * sorted, the generator zeroed). NULL (engine error) for a player that does
+ * not exist. Free it with carc_game_free; every query works on it. */
+CARC_API carc_game *carc_game_observe(const carc_game *g, int player);
+/* Resamples what is hidden: shuffles the tiles left in the bag and reseeds
+ * the generator from `seed`, keeping everything an observation shows. Same
+ * seed, same result. */
+CARC_API carc_result carc_game_determinize(carc_game *g, uint64_t seed);
+
+/* Events: `fn` gets every event-log line (one JSON object: place, figure,
+ * token, move, set_aside, score, final) as it is written, so only while the
+ * game keeps records. Copies and clones keep the callback (observations drop
+ * it); NULL removes it. */
+typedef void (*carc_event_fn)(const carc_game *g, const char *event_json, void *ud);
+CARC_API void carc_game_set_event_callback(carc_game *g, carc_event_fn fn, void *ud);
 
 /* ------------------------------------------------------------------ maps
  * A map (docs/expansions/maps.md) replaces the unbounded plane with a board

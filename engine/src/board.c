@@ -43,17 +43,12 @@ void board_reset(carc_game *g) {
   memset(g->slots, 0xFF, sizeof g->slots);
 }
 
-int feature_find(carc_game *g, int s) { /* path halving */
-  seg_state *v = g->segs;
-  while (v[s].parent != s) {
-    uint16_t gp = v[v[s].parent].parent;
-    v[s].parent = gp;
-    s = gp;
-  }
-  return s;
-}
+/* Every segment's parent is its feature's root: a join relabels the smaller
+ * feature's members (weighted quick-find), so a find reads one value and
+ * never writes: queries on a const game are safe from several threads. */
+int feature_find(const carc_game *g, int s) { return g->segs[s].parent; }
 
-bool feature_is_complete(carc_game *g, int root) {
+bool feature_is_complete(const carc_game *g, int root) {
   const seg_state *r = &g->segs[root];
   return r->kind != CARC_FIELD && r->kind != CARC_WATER && r->open == 0;
 }
@@ -96,7 +91,11 @@ static inline void join(carc_game *g, int a, int b) {
   }
   /* fields never score by tiles: their count is computed on demand instead */
   int shared = (v[ra].kind != CARC_FIELD && v[ra].twins && v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
-  v[rb].parent = (uint16_t)ra;
+  int m = rb;
+  do {
+    v[m].parent = (uint16_t)ra;
+    m = v[m].next;
+  } while (m != rb);
   v[ra].size += v[rb].size;
   v[ra].tiles = (int16_t)(v[ra].tiles + v[rb].tiles - shared);
   v[ra].open = (int16_t)(v[ra].open + v[rb].open - 2);

@@ -205,7 +205,7 @@ const char *carc_game_error(const carc_game *g) { return g ? g->err : "no game";
 void carc_game_set_error(carc_game *g, const char *message) {
   snprintf(g->err, sizeof g->err, "%s", message ? message : "");
 }
-carc_engine *carc_game_engine(carc_game *g) { return g->e; }
+carc_engine *carc_game_engine(const carc_game *g) { return g->e; }
 carc_phase carc_game_phase(const carc_game *g) { return (carc_phase)g->phase; }
 int carc_game_players(const carc_game *g) { return g->players; }
 int carc_game_current_player(const carc_game *g) { return g->current; }
@@ -266,33 +266,33 @@ unsigned carc_board_segment_ports(const carc_game *g, int s) {
     if (ports & (1u << p)) out |= 1u << rot_port(p, bt->rot);
   return out;
 }
-int carc_feature_root(carc_game *g, int s) { return SEG_OK(g, s) ? feature_find(g, s) : -1; }
-int carc_feature_kind(carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[s].kind : -1; }
-int carc_feature_complete(carc_game *g, int s) {
+int carc_feature_root(const carc_game *g, int s) { return SEG_OK(g, s) ? feature_find(g, s) : -1; }
+int carc_feature_kind(const carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[s].kind : -1; }
+int carc_feature_complete(const carc_game *g, int s) {
   return SEG_OK(g, s) ? feature_is_complete(g, feature_find(g, s)) : 0;
 }
-int carc_feature_tiles(carc_game *g, int s) {
+int carc_feature_tiles(const carc_game *g, int s) {
   if (!SEG_OK(g, s)) return 0;
   int root = feature_find(g, s);
   if (g->segs[root].kind != CARC_FIELD) return g->segs[root].tiles;
   int n = 0, m = root; /* fields keep no count while playing; count now */
-  g->stamp++;
+  uint64_t seen[(CARC_MAX_TILES + 63) / 64] = {0};
   do {
     int t = g->segs[m].tile;
-    if (g->tile_stamp[t] != g->stamp) g->tile_stamp[t] = g->stamp, n++;
+    if (!(seen[t >> 6] & (1ull << (t & 63)))) seen[t >> 6] |= 1ull << (t & 63), n++;
     m = g->segs[m].next;
   } while (m != root);
   return n;
 }
-int carc_feature_open(carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[feature_find(g, s)].open : 0; }
-int carc_feature_symbols(carc_game *g, int s) {
+int carc_feature_open(const carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[feature_find(g, s)].open : 0; }
+int carc_feature_symbols(const carc_game *g, int s) {
   return SEG_OK(g, s) ? g->segs[feature_find(g, s)].symbols : 0;
 }
-int carc_feature_has_attr(carc_game *g, int s, int attr) {
+int carc_feature_has_attr(const carc_game *g, int s, int attr) {
   if (!SEG_OK(g, s) || attr < 0 || attr >= MAX_ATTRS) return 0;
   return (int)((g->segs[feature_find(g, s)].attr_bits >> attr) & 1);
 }
-int carc_feature_members(carc_game *g, int s, int *out, int cap) {
+int carc_feature_members(const carc_game *g, int s, int *out, int cap) {
   if (!SEG_OK(g, s)) return 0;
   int root = feature_find(g, s), n = 0, m = root;
   do {
@@ -302,7 +302,7 @@ int carc_feature_members(carc_game *g, int s, int *out, int cap) {
   } while (m != root);
   return n;
 }
-int carc_game_features(carc_game *g, int kind, int *out, int cap) {
+int carc_game_features(const carc_game *g, int kind, int *out, int cap) {
   int n = 0;
   for (int s = 0; s < g->nsegs; s++) {
     if (feature_find(g, s) != s || (kind >= 0 && g->segs[s].kind != kind)) continue;

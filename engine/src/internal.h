@@ -22,6 +22,15 @@
 #define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
 #define MAX_STAGED 160        /* features scored by one call (final scoring) */
 #define ERR_CAP 512
+#define MAX_SEARCH_KINDS 4    /* kinds with a search path set through the API */
+#define SEARCH_PATH_CAP 1024
+
+/* A data kind ("expansions", "maps") and the folder set for it with
+ * carc_engine_set_search_path (paths.c). */
+typedef struct search_dir {
+  char kind[24];
+  char dir[SEARCH_PATH_CAP];
+} search_dir;
 #define MAX_DESC 1024         /* a handler's description, incl. NUL */
 
 typedef struct map_shape map_shape; /* map.h */
@@ -126,6 +135,7 @@ struct carc_engine {
   int has_neutral_trigger;          /* some neutral figure moves on a tile attribute */
   int has_exclusive;                /* some figures never share a feature */
   int has_nonoccupying;             /* some figures do not occupy (neutral ones) */
+  search_dir search[MAX_SEARCH_KINDS];
   map_shape *map;                   /* the board shape; NULL: the unbounded plane */
 };
 
@@ -232,6 +242,8 @@ struct carc_game {
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
   int16_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
+  carc_event_fn event_fn;     /* moves.c: called with each event log line */
+  void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
   int nrecords, cap_records;
   record *records;
@@ -282,9 +294,9 @@ int board_cell_find(const carc_game *g, int x, int y);
 bool board_fits(const carc_game *g, int type, int x, int y, int rot);
 bool board_can_place_anywhere(carc_game *g, int type);
 int board_place(carc_game *g, int type, int x, int y, int rot);
-int feature_find(carc_game *g, int s);
+int feature_find(const carc_game *g, int s);
 void board_reset(carc_game *g);
-bool feature_is_complete(carc_game *g, int root);
+bool feature_is_complete(const carc_game *g, int root);
 int board_cell_make(carc_game *g, int x, int y);
 void board_join(carc_game *g, int a, int b);
 int board_place_off(carc_game *g, int type, int x, int y);

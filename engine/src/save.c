@@ -294,7 +294,7 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
       return bad(L, CARC_ERR_LIMIT, tv, path, "more than %d tiles", CARC_MAX_TILES);
     const json_value *name = member(L, tv, "type", JSON_STRING, false, path);
     if (!name) return false;
-    int type, x, y, rot, adhoc = 0;
+    int type = -1, x, y, rot, adhoc = 0;
     const json_value *av = json_get(tv, "adhoc");
     if (av && !int_member(L, tv, "adhoc", 0, 1, path, &adhoc)) return false;
     if (adhoc) {

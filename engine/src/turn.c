@@ -32,6 +32,7 @@ void game_log(carc_game *g, const char *fmt, ...) {
   g->log_len += (size_t)n;
   g->log[g->log_len++] = '\n';
   g->log[g->log_len] = '\0';
+  if (g->event_fn) g->event_fn(g, line, g->event_ud);
 }
 
 carc_result turn_draw(carc_game *g) {
@@ -52,7 +53,7 @@ carc_result turn_draw(carc_game *g) {
 
 /* ------------------------------------------------------------ placement */
 
-int carc_game_placements(carc_game *g, carc_placement_option *out, int cap) {
+int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap) {
   if (g->phase != CARC_PHASE_PLACE || g->drawn < 0) return 0;
   const uint32_t *sig = g->e->types[g->drawn].sig;
   const uint32_t *req = g->fr_req, *mask = g->fr_mask;
@@ -72,8 +73,10 @@ int carc_game_placements(carc_game *g, carc_placement_option *out, int cap) {
     const cell *cl = &g->cells[g->frontier[fit[k] & 0x3FFF]];
     int r = fit[k] >> 14;
     if (hooks) {
-      carc_hook_args a = {g, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
-      if (hooks_run(g, CARC_HOOK_PLACEMENT, &a) != CARC_OK) continue;
+      /* placement hooks answer a question; they must not change the game */
+      carc_game *mg = (carc_game *)(uintptr_t)g;
+      carc_hook_args a = {mg, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
+      if (hooks_run(mg, CARC_HOOK_PLACEMENT, &a) != CARC_OK) continue;
     }
     if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
     n++;
@@ -170,7 +173,7 @@ carc_result game_place_listed(carc_game *g, int x, int y, int rot) { return plac
 
 /* --------------------------------------------------------------- actions */
 
-static bool has_exclusive_on(carc_game *g, int fig, int root) {
+static bool has_exclusive_on(const carc_game *g, int fig, int root) {
   int other = g->e->figs[g->figs[fig].type].exclusive;
   if (other < 0) return false;
   for (int i = 0; i < g->nfigs; i++)
@@ -181,7 +184,7 @@ static bool has_exclusive_on(carc_game *g, int fig, int root) {
 
 /* Where neutral figure `fig` may go: features of its kinds, not complete if
  * it requires that, not holding its exclusive partner, not where it stands. */
-static int neutral_targets(carc_game *g, int fig, carc_action *out, int n, int cap) {
+static int neutral_targets(const carc_game *g, int fig, carc_action *out, int n, int cap) {
   const figure_type *ft = &g->e->figs[g->figs[fig].type];
   int here = g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
   int partner[MAX_FIGURES], npartner = 0; /* roots holding the exclusive partner */
@@ -220,7 +223,7 @@ static bool neutral_step_due(carc_game *g) {
 }
 
 /* Two exclusive figures on one feature: returns one of them, or -1. */
-static int conflict_figure(carc_game *g) {
+static int conflict_figure(const carc_game *g) {
   if (!g->e->has_exclusive) return -1;
   for (int i = 0; i < g->nfigs; i++) {
     const figure_state *f = &g->figs[i];
@@ -230,7 +233,7 @@ static int conflict_figure(carc_game *g) {
   return -1;
 }
 
-int carc_game_actions(carc_game *g, carc_action *out, int cap) {
+int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
   if (g->phase != CARC_PHASE_ACT) return 0;
   const carc_engine *e = g->e;
   int n = 0;

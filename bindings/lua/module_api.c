@@ -1,0 +1,400 @@
+/* module_api.c - the Lua module's embedding API: engines, rulesets, games,
+ * moves, clone, save, load, observations and events, for a host's own Lua
+ * state (require "carcassonne" from a stock lua5.4). Players are numbered
+ * from 1 as everywhere in Lua; moves are the C API's move numbers. */
+#include "binding.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define ENGINE_MT "carcassonne.engine"
+#define GAME_MT "carcassonne.game"
+
+typedef struct lengine {
+  carc_engine *e;
+  carc_lua *cl;
+} lengine;
+
+typedef struct lgame {
+  carc_game *g;
+  int on_event;       /* registry ref of the event function, or LUA_NOREF */
+  char **pending;     /* events written since the last delivery */
+  int npending, cap;
+} lgame;
+
+static lengine *check_engine(lua_State *L, int i) {
+  lengine *le = luaL_checkudata(L, i, ENGINE_MT);
+  if (!le->e) luaL_error(L, "the engine is closed");
+  return le;
+}
+
+static lgame *check_game(lua_State *L, int i) {
+  lgame *lg = luaL_checkudata(L, i, GAME_MT);
+  if (!lg->g) luaL_error(L, "the game is freed");
+  return lg;
+}
+
+static int fail(lua_State *L, const char *msg) {
+  luaL_pushfail(L);
+  lua_pushstring(L, msg);
+  return 2;
+}
+
+/* ----------------------------------------------------------------- events */
+
+static void queue_event(const carc_game *g, const char *json, void *ud) {
+  (void)g;
+  lgame *lg = ud;
+  if (lg->npending == lg->cap) {
+    int cap = lg->cap ? lg->cap * 2 : 16;
+    char **p = realloc(lg->pending, sizeof *p * (size_t)cap);
+    if (!p) return;
+    lg->pending = p;
+    lg->cap = cap;
+  }
+  size_t n = strlen(json);
+  char *copy = malloc(n + 1);
+  if (!copy) return;
+  memcpy(copy, json, n + 1);
+  lg->pending[lg->npending++] = copy;
+}
+
+/* Calls the game's event function once per pending event (game at index i). */
+static void deliver(lua_State *L, lgame *lg) {
+  int n = lg->npending;
+  lg->npending = 0;
+  for (int k = 0; k < n; k++) {
+    char *json = lg->pending[k];
+    if (lg->on_event != LUA_NOREF && lua_rawgeti(L, LUA_REGISTRYINDEX, lg->on_event) == LUA_TFUNCTION) {
+      lua_pushstring(L, json);
+      if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1); /* an event function's error is dropped */
+    } else {
+      lua_pop(L, 1);
+    }
+    free(json);
+  }
+}
+
+/* ------------------------------------------------------------------- games */
+
+static lgame *push_game(lua_State *L, carc_game *g, int engine_index) {
+  lgame *lg = lua_newuserdatauv(L, sizeof *lg, 1);
+  memset(lg, 0, sizeof *lg);
+  lg->on_event = LUA_NOREF;
+  lg->g = g;
+  luaL_setmetatable(L, GAME_MT);
+  lua_pushvalue(L, engine_index); /* the engine lives as long as its games */
+  lua_setiuservalue(L, -2, 1);
+  return lg;
+}
+
+static int g_gc(lua_State *L) {
+  lgame *lg = luaL_checkudata(L, 1, GAME_MT);
+  carc_game_free(lg->g);
+  lg->g = NULL;
+  for (int k = 0; k < lg->npending; k++) free(lg->pending[k]);
+  free(lg->pending);
+  lg->pending = NULL;
+  lg->npending = lg->cap = 0;
+  luaL_unref(L, LUA_REGISTRYINDEX, lg->on_event);
+  lg->on_event = LUA_NOREF;
+  return 0;
+}
+
+static int g_moves(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  int n = carc_game_moves(lg->g, NULL, 0);
+  int *m = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+  if (!m) return luaL_error(L, "out of memory");
+  carc_game_moves(lg->g, m, n);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, m[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  free(m);
+  return 1;
+}
+
+static int done(lua_State *L, lgame *lg, carc_result r) {
+  deliver(L, lg);
+  if (r != CARC_OK) return fail(L, carc_game_error(lg->g));
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+static int g_play(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  lua_Integer m = luaL_checkinteger(L, 2);
+  if (m < 0 || m > 0x7FFFFFFF) return fail(L, "not a move number");
+  return done(L, lg, carc_game_play(lg->g, (int)m));
+}
+
+static carc_bot bot_of(lua_State *L, int i) {
+  static const char *const names[] = {"random", "greedy", NULL};
+  return luaL_checkoption(L, i, "greedy", names) == 0 ? CARC_BOT_RANDOM : CARC_BOT_GREEDY;
+}
+
+static int g_bot_turn(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  return done(L, lg, carc_bot_play_turn(lg->g, bot_of(L, 2)));
+}
+
+static int g_bot_game(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  return done(L, lg, carc_bot_play_game(lg->g, bot_of(L, 2)));
+}
+
+static int g_clone(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  carc_game *c = carc_game_clone(lg->g);
+  if (!c) return luaL_error(L, "out of memory");
+  carc_game_set_event_callback(c, NULL, NULL);
+  lua_getiuservalue(L, 1, 1);
+  push_game(L, c, lua_gettop(L));
+  return 1;
+}
+
+static int g_observe(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  lua_Integer p = luaL_checkinteger(L, 2);
+  if (p < 1 || p > carc_game_players(lg->g)) return fail(L, "observe: no such player");
+  carc_game *o = carc_game_observe(lg->g, (int)p - 1);
+  if (!o) return fail(L, carc_engine_error(carc_game_engine(lg->g)));
+  lua_getiuservalue(L, 1, 1);
+  push_game(L, o, lua_gettop(L));
+  return 1;
+}
+
+static int g_determinize(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  carc_game_determinize(lg->g, (uint64_t)luaL_checkinteger(L, 2));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int g_save(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  size_t n = carc_game_save(lg->g, NULL, 0);
+  char *buf = malloc(n + 1);
+  if (!buf) return luaL_error(L, "out of memory");
+  carc_game_save(lg->g, buf, n + 1);
+  lua_pushlstring(L, buf, n);
+  free(buf);
+  return 1;
+}
+
+static int g_on_event(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  luaL_unref(L, LUA_REGISTRYINDEX, lg->on_event);
+  lg->on_event = LUA_NOREF;
+  if (lua_isnoneornil(L, 2)) {
+    carc_game_set_event_callback(lg->g, NULL, NULL);
+    return 0;
+  }
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lg->on_event = luaL_ref(L, LUA_REGISTRYINDEX);
+  carc_game_set_event_callback(lg->g, queue_event, lg);
+  return 0;
+}
+
+static int g_info(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  static const char *const phases[] = {"place", "act", "end", "over"};
+  const carc_game *g = lg->g;
+  lua_createtable(L, 0, 8);
+  lua_pushstring(L, phases[carc_game_phase(g) & 3]);
+  lua_setfield(L, -2, "phase");
+  lua_pushinteger(L, carc_game_players(g));
+  lua_setfield(L, -2, "players");
+  lua_pushinteger(L, carc_game_current_player(g) + 1);
+  lua_setfield(L, -2, "current");
+  lua_pushinteger(L, carc_game_turn(g));
+  lua_setfield(L, -2, "turn");
+  lua_pushinteger(L, carc_game_bag_left(g));
+  lua_setfield(L, -2, "bag_left");
+  lua_pushinteger(L, carc_board_tiles(g));
+  lua_setfield(L, -2, "tiles");
+  lua_createtable(L, carc_game_players(g), 0);
+  for (int p = 0; p < carc_game_players(g); p++) {
+    lua_pushinteger(L, carc_game_score(g, p));
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "scores");
+  int t = carc_game_drawn_tile(g);
+  if (t >= 0) {
+    lua_pushstring(L, carc_tile_type_name(carc_game_engine(g), t));
+    lua_setfield(L, -2, "drawn");
+  }
+  return 1;
+}
+
+static int g_score(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  lua_Integer p = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, p >= 1 && p <= carc_game_players(lg->g), 2, "no such player");
+  lua_pushinteger(L, carc_game_score(lg->g, (int)p - 1));
+  return 1;
+}
+
+static int g_board(lua_State *L) {
+  lgame *lg = check_game(L, 1);
+  size_t n = carc_game_render_board(lg->g, NULL, 0);
+  char *buf = malloc(n + 1);
+  if (!buf) return luaL_error(L, "out of memory");
+  carc_game_render_board(lg->g, buf, n + 1);
+  lua_pushlstring(L, buf, n);
+  free(buf);
+  return 1;
+}
+
+static int g_decode(lua_State *L) {
+  carc_move_info m;
+  if (carc_move_decode((int)luaL_checkinteger(L, 2), &m) != CARC_OK) return fail(L, "not a move number");
+  lua_createtable(L, 0, 4);
+  static const char *const kinds[] = {"place", "act", "final"};
+  lua_pushstring(L, kinds[m.kind]);
+  lua_setfield(L, -2, "kind");
+  if (m.kind == CARC_MOVE_PLACE) {
+    lua_pushinteger(L, m.x), lua_setfield(L, -2, "x");
+    lua_pushinteger(L, m.y), lua_setfield(L, -2, "y");
+    lua_pushinteger(L, m.rotation), lua_setfield(L, -2, "rotation");
+  } else if (m.kind == CARC_MOVE_ACT) {
+    static const char *const acts[] = {"pass", "figure", "token", "move_neutral"};
+    lua_pushstring(L, acts[m.action.type & 3]), lua_setfield(L, -2, "action");
+    lua_pushinteger(L, m.action.segment), lua_setfield(L, -2, "segment");
+  }
+  return 1;
+}
+
+/* ----------------------------------------------------------------- engines */
+
+static int e_gc(lua_State *L) {
+  lengine *le = luaL_checkudata(L, 1, ENGINE_MT);
+  carc_lua_free(le->cl);
+  carc_engine_free(le->e);
+  le->cl = NULL;
+  le->e = NULL;
+  return 0;
+}
+
+static int e_ruleset(lua_State *L) {
+  lengine *le = check_engine(L, 1);
+  const char *path = luaL_checkstring(L, 2);
+  if (!le->cl && !(le->cl = carc_lua_new(le->e, 0))) return luaL_error(L, "out of memory");
+  if (carc_lua_load_ruleset(le->cl, path) != CARC_OK) return fail(L, carc_lua_error(le->cl));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int e_find(lua_State *L) {
+  lengine *le = check_engine(L, 1);
+  const char *kind = luaL_checkstring(L, 2), *name = luaL_checkstring(L, 3);
+  char path[4096];
+  size_t n = carc_engine_find_data(le->e, kind, name, path, sizeof path);
+  if (n == 0 || n >= sizeof path) return fail(L, "not found");
+  lua_pushstring(L, path);
+  return 1;
+}
+
+static int e_set_search_path(lua_State *L) {
+  lengine *le = check_engine(L, 1);
+  if (carc_engine_set_search_path(le->e, luaL_checkstring(L, 2), luaL_optstring(L, 3, NULL)) != CARC_OK)
+    return fail(L, carc_engine_error(le->e));
+  lua_settop(L, 1);
+  return 1;
+}
+
+static int e_game(lua_State *L) {
+  lengine *le = check_engine(L, 1);
+  carc_game_options opt = {2, 1, 0, 0};
+  if (lua_istable(L, 2)) {
+    if (lua_getfield(L, 2, "players") != LUA_TNIL) opt.players = (int)luaL_checkinteger(L, -1);
+    if (lua_getfield(L, 2, "seed") != LUA_TNIL) opt.seed = (uint64_t)luaL_checkinteger(L, -1);
+    if (lua_getfield(L, 2, "followers") != LUA_TNIL) opt.followers = (int)luaL_checkinteger(L, -1);
+    lua_pop(L, 3);
+  }
+  carc_game *g = carc_game_new(le->e, &opt);
+  if (!g) return fail(L, carc_engine_error(le->e));
+  push_game(L, g, 1);
+  return 1;
+}
+
+static int e_load(lua_State *L) {
+  lengine *le = check_engine(L, 1);
+  char err[512];
+  carc_game *g = carc_game_load(le->e, luaL_checkstring(L, 2), err, sizeof err);
+  if (!g) return fail(L, err);
+  push_game(L, g, 1);
+  return 1;
+}
+
+static int e_pipeline(lua_State *L) {
+  lengine *le = check_engine(L, 1);
+  for (size_t cap = 1 << 14;; cap *= 2) {
+    char *buf = malloc(cap);
+    if (!buf) return luaL_error(L, "out of memory");
+    carc_result r = carc_engine_describe_pipeline(le->e, buf, cap);
+    if (r != CARC_ERR_LIMIT || cap >= ((size_t)1 << 24)) {
+      lua_pushstring(L, buf);
+      free(buf);
+      return 1;
+    }
+    free(buf);
+  }
+}
+
+/* carcassonne.engine([ruleset]) -> an engine with the base tiles and, if
+ * given, that ruleset (a path, or a name looked up in the search path). */
+static int m_engine(lua_State *L) {
+  lengine *le = lua_newuserdatauv(L, sizeof *le, 0);
+  memset(le, 0, sizeof *le);
+  luaL_setmetatable(L, ENGINE_MT);
+  le->e = carc_engine_new(NULL, NULL);
+  if (!le->e || carc_tiles_load_base(le->e) != CARC_OK) return luaL_error(L, "cannot create an engine");
+  if (!lua_isnoneornil(L, 1)) {
+    const char *rules = luaL_checkstring(L, 1);
+    char path[4096];
+    if (!strchr(rules, '/') && !strstr(rules, ".lua")) {
+      char file[256];
+      snprintf(file, sizeof file, "%s.lua", rules);
+      if (carc_engine_find_data(le->e, "expansions", file, path, sizeof path) > 0) rules = path;
+    }
+    lua_pushcfunction(L, e_ruleset);
+    lua_pushvalue(L, -2);
+    lua_pushstring(L, rules);
+    lua_call(L, 2, 2);
+    if (lua_isnil(L, -2)) return 2;
+    lua_pop(L, 2);
+  }
+  return 1;
+}
+
+void carc_lua_module_api(lua_State *L) {
+  static const luaL_Reg game_methods[] = {
+      {"moves", g_moves},       {"play", g_play},         {"bot_turn", g_bot_turn},
+      {"bot_game", g_bot_game}, {"clone", g_clone},       {"observe", g_observe},
+      {"determinize", g_determinize}, {"save", g_save},   {"on_event", g_on_event},
+      {"info", g_info},         {"score", g_score},       {"board", g_board},
+      {"decode", g_decode},     {NULL, NULL}};
+  static const luaL_Reg engine_methods[] = {
+      {"ruleset", e_ruleset}, {"game", e_game},         {"load", e_load},
+      {"pipeline", e_pipeline}, {"find", e_find},       {"set_search_path", e_set_search_path},
+      {NULL, NULL}};
+  if (luaL_newmetatable(L, GAME_MT)) {
+    luaL_newlib(L, game_methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, g_gc);
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_pop(L, 1);
+  if (luaL_newmetatable(L, ENGINE_MT)) {
+    luaL_newlib(L, engine_methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, e_gc);
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_pop(L, 1);
+  lua_pushcfunction(L, m_engine);
+  lua_setfield(L, -2, "engine");
+}

@@ -1,0 +1,48 @@
+-- The Lua module from a stock lua5.4: engines, rulesets, games, moves, clone,
+-- save, load, observations, events. Run with package.cpath set to the module.
+local carc = require "carcassonne"
+
+-- an engine with the default ruleset, found by name in the search path
+local e = assert(carc.engine("default"))
+assert(e:pipeline():find("inns_cathedrals.inn", 1, true), "the ruleset's handlers are in the pipeline")
+local bad, msg = carc.engine("/no/such/ruleset.lua")
+assert(bad == nil and msg:find("cannot read", 1, true), msg)
+
+-- a game by move numbers, with events
+local g = assert(e:game{ players = 2, seed = 11 })
+local events = {}
+g:on_event(function(json) events[#events + 1] = json end)
+assert(g:info().phase == "place" and g:info().current == 1)
+local moves = g:moves()
+assert(#moves > 0)
+assert(g:decode(moves[1]).kind == "place")
+local ok, err = g:play(-1)
+assert(ok == nil and err:find("not a move number", 1, true))
+ok, err = g:play(1 << 22)                        -- pass, in the place phase
+assert(ok == nil and err:find("not legal now", 1, true), err)
+assert(g:play(moves[1]))
+assert(g:info().phase == "act")
+assert(g:play(g:moves()[1]))                     -- pass
+assert(#events >= 1 and events[1]:find('"event":"place"', 1, true), events[1])
+
+-- clone, save and load give the same game
+local c = g:clone()
+assert(c:save() == g:save())
+local l = assert(e:load(g:save()))
+assert(l:save() == g:save())
+local nope, lerr = e:load("{}")
+assert(nope == nil and lerr:find("load", 1, true))
+
+-- observations hide the bag order; determinization resamples it
+local o = assert(g:observe(1))
+assert(o:info().bag_left == g:info().bag_left)
+assert(g:observe(3) == nil)
+local d1, d2 = o:clone():determinize(5), o:clone():determinize(5)
+assert(d1:save() == d2:save())
+
+-- play to the end with the greedy bot
+assert(g:bot_game("greedy"))
+local info = g:info()
+assert(info.phase == "over" and #info.scores == 2 and info.scores[1] + info.scores[2] > 0)
+assert(events[#events]:find('"event":"final"', 1, true))
+print(("module %s: game over %d:%d, %d events"):format(carc.version, info.scores[1], info.scores[2], #events))
