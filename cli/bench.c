@@ -16,11 +16,15 @@
 #define BASE_TILES 72
 #define ROUNDS 4 /* --compare: the two rulesets alternate in this many rounds */
 
-static double now(void) {
+static double clock_s(clockid_t id) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(id, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+static double now(void) { return clock_s(CLOCK_MONOTONIC); }
+/* CPU time of this thread: on a busy machine, time spent waiting for a core
+ * is not the engine's. */
+static double cpu_now(void) { return clock_s(CLOCK_THREAD_CPUTIME_ID); }
 
 /* The engine's allocator, counting. */
 typedef struct counting_alloc {
@@ -48,7 +52,8 @@ typedef struct bench_run {
   carc_game *g;
   counting_alloc alloc;
   long games, tiles, points, final_features;
-  double seconds, final_seconds;
+  double seconds, final_seconds; /* wall clock */
+  double cpu_seconds;             /* CPU time of the whole run of games */
   unsigned long lua_calls, lua_allocs, engine_allocs;
   size_t state_bytes;       /* one game's memory, from the allocator */
   double copy_us, clone_us; /* of a game in progress, half its tiles placed */
@@ -175,32 +180,32 @@ static int final_features(carc_game *g) {
   return n;
 }
 
-/* Plays games with seeds first+1 .. first+count, adding to b's figures. */
+/* Plays games with seeds first+1 .. first+count, adding to b's figures. The
+ * clock is read twice a game, around the final scoring; the totals come from
+ * one reading of each clock per call. The count of features the final
+ * scoring will score (a few hundred instructions) is inside the totals. */
 static int run_games(bench_run *b, long first, long count, carc_bot bot) {
   carc_lua *cl = carc_lua_of(b->e);
   unsigned long calls0 = cl ? carc_lua_calls(cl) : 0, lallocs0 = 0, eallocs0 = b->alloc.allocs;
   if (cl) carc_lua_stats(cl, NULL, &lallocs0);
   carc_game *g = b->g;
-  double play = 0, final = 0;
+  double final = 0, wall0 = now(), cpu0 = cpu_now();
   for (long i = first; i < first + count; i++) {
-    double t0 = now();
     carc_result r = carc_game_reset(g, (uint64_t)i + 1);
     while (r == CARC_OK && carc_game_phase(g) != CARC_PHASE_END) r = carc_bot_play_turn(g, bot);
-    double t1 = now();
     if (r == CARC_OK) b->final_features += final_features(g);
-    double t2 = now();
+    double t0 = now();
     if (r == CARC_OK) r = carc_game_final_scoring(g);
-    double t3 = now();
+    final += now() - t0;
     if (r != CARC_OK) {
       fprintf(stderr, "carcassonne bench: %s game %ld: %s\n", b->name, i + 1, carc_game_error(g));
       return 0;
     }
-    play += t1 - t0;
-    final += t3 - t2;
     for (int p = 0; p < carc_game_players(g); p++) b->points += carc_game_score(g, p);
     b->tiles += carc_board_tiles(g);
   }
-  b->seconds += play + final;
+  b->cpu_seconds += cpu_now() - cpu0;
+  b->seconds += now() - wall0;
   b->final_seconds += final;
   b->games += count;
   b->engine_allocs += b->alloc.allocs - eallocs0;
@@ -214,20 +219,26 @@ static int run_games(bench_run *b, long first, long count, carc_bot bot) {
 }
 
 static double per_game(const bench_run *b, double v) { return v / (double)b->games; }
-static double us_per_game(const bench_run *b) { return b->seconds / (double)b->games * 1e6; }
-static double us_per_tile(const bench_run *b) { return b->seconds / (double)b->tiles * 1e6; }
+/* Times per game and per tile are CPU time; wall-clock figures say "wall". */
+static double us_per_game(const bench_run *b) { return b->cpu_seconds / (double)b->games * 1e6; }
+static double us_per_tile(const bench_run *b) { return b->cpu_seconds / (double)b->tiles * 1e6; }
+static double wall_us_per_game(const bench_run *b) { return b->seconds / (double)b->games * 1e6; }
+/* The final scoring's share is timed per game by the wall clock. */
+static double final_share(const bench_run *b) { return b->seconds > 0 ? b->final_seconds / b->seconds : 0; }
+static double us_per_final_feature(const bench_run *b) {
+  return b->final_features ? final_share(b) * b->cpu_seconds * 1e6 / (double)b->final_features : 0;
+}
 
 static void print_text(const bench_run *b, int players, const char *bot) {
   printf("ruleset:                 %s\n", b->name);
   printf("games:                   %ld full %d-player games, %s bots, %.1f tiles each\n", b->games,
          players, bot, per_game(b, (double)b->tiles));
-  printf("games per second:        %.0f\n", (double)b->games / b->seconds);
-  printf("microseconds/game:       %.2f\n", us_per_game(b));
+  printf("games per second:        %.0f (CPU time; %.0f by the wall clock)\n",
+         (double)b->games / b->cpu_seconds, (double)b->games / b->seconds);
+  printf("microseconds/game:       %.2f (wall %.2f)\n", us_per_game(b), wall_us_per_game(b));
   printf("microseconds/tile:       %.3f\n", us_per_tile(b));
-  printf("final scoring:           %.2f us/game (%.1f%% of the game), %.1f features, %.3f us each\n",
-         per_game(b, b->final_seconds * 1e6), 100 * b->final_seconds / b->seconds,
-         per_game(b, (double)b->final_features),
-         b->final_features ? b->final_seconds * 1e6 / (double)b->final_features : 0.0);
+  printf("final scoring:           %.1f%% of the game, %.1f features, %.3f us each\n",
+         100 * final_share(b), per_game(b, (double)b->final_features), us_per_final_feature(b));
   printf("game state:              %zu KiB; a game in progress: copy %.2f us, clone %.2f us (best)\n",
          b->state_bytes >> 10, b->copy_us, b->clone_us);
   printf("calls into Lua:          %.1f per game\n", per_game(b, (double)b->lua_calls));
@@ -236,18 +247,31 @@ static void print_text(const bench_run *b, int players, const char *bot) {
   printf("checksum:                %ld points in all\n", b->points);
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void print_json_string(const char *v) {
+  putchar('"');
+  for (const unsigned char *c = (const unsigned char *)v; *c; c++) {
+    if (*c == '"' || *c == '\\') printf("\\%c", *c);
+    else if (*c < 0x20) printf("\\u%04x", *c);
+    else putchar(*c);
+  }
+  putchar('"');
+}
+
 static void print_json(const bench_run *b, int players, const char *bot) {
-  printf("{\"ruleset\":\"%s\",\"players\":%d,\"bot\":\"%s\",\"games\":%ld,\"tiles_per_game\":%.2f,"
+  printf("{\"ruleset\":");
+  print_json_string(b->name);
+  printf(",\"players\":%d,\"bot\":\"%s\",\"games\":%ld,\"tiles_per_game\":%.2f,"
          "\"games_per_second\":%.0f,\"us_per_game\":%.3f,\"us_per_tile\":%.4f,"
-         "\"final_scoring_us_per_game\":%.3f,\"final_features_per_game\":%.2f,"
-         "\"state_kib\":%zu,\"copy_us\":%.3f,\"clone_us\":%.3f,\"lua_calls_per_game\":%.2f,\"lua_allocs_per_game\":%.2f,\"engine_allocs_per_game\":%.2f,"
+         "\"wall_us_per_game\":%.3f,\"final_scoring_share\":%.4f,\"final_features_per_game\":%.2f,"
+         "\"us_per_final_feature\":%.4f,\"state_kib\":%zu,\"copy_us\":%.3f,\"clone_us\":%.3f,"
+         "\"lua_calls_per_game\":%.2f,\"lua_allocs_per_game\":%.2f,\"engine_allocs_per_game\":%.2f,"
          "\"points\":%ld}",
-         b->name, players, bot, b->games, per_game(b, (double)b->tiles),
-         (double)b->games / b->seconds, us_per_game(b), us_per_tile(b),
-         per_game(b, b->final_seconds * 1e6), per_game(b, (double)b->final_features),
-         b->state_bytes >> 10, b->copy_us, b->clone_us,
-         per_game(b, (double)b->lua_calls), per_game(b, (double)b->lua_allocs),
-         per_game(b, (double)b->engine_allocs), b->points);
+         players, bot, b->games, per_game(b, (double)b->tiles),
+         (double)b->games / b->cpu_seconds, us_per_game(b), us_per_tile(b), wall_us_per_game(b),
+         final_share(b), per_game(b, (double)b->final_features), us_per_final_feature(b),
+         b->state_bytes >> 10, b->copy_us, b->clone_us, per_game(b, (double)b->lua_calls),
+         per_game(b, (double)b->lua_allocs), per_game(b, (double)b->engine_allocs), b->points);
 }
 
 static int usage(void) {
@@ -256,9 +280,11 @@ static int usage(void) {
          "       carcassonne bench --checksum [--games N] [--greedy-every K] [--rules FILE]\n"
          "Plays N seeded full games (seeds 1..N) with bots on one core (followers, farmers\n"
          "and final scoring included) and prints, measured in those games: games per\n"
-         "second, microseconds per game and per tile, the final scoring's share, calls\n"
-         "into Lua and allocations per game, and peak memory; also a game's memory and\n"
-         "the cost of copying and cloning a game in progress.\n"
+         "second and microseconds per game and per tile (CPU time, so that waiting for\n"
+         "a busy machine's core does not count; also by the wall clock), the final\n"
+         "scoring's share (wall clock), calls into Lua and allocations per game, and\n"
+         "peak memory; also a game's memory and the cost of copying and cloning a\n"
+         "game in progress.\n"
          "  --games N       1 to 100000000 (default 20000; 200 with the greedy bot)\n"
          "  --players N     2 to 5 (default 2)\n"
          "  --bot B         random or greedy (default random)\n"

@@ -40,4 +40,6 @@ int cli_bench(int argc, char **argv);
 int cli_test(int argc, char **argv);
 int cli_paths(int argc, char **argv);
 int cli_explain(int argc, char **argv);
+int cli_simulate(int argc, char **argv);
+int cli_merge(int argc, char **argv);
 #endif

@@ -348,7 +348,9 @@ static void help(void) {
          "  bench      measure full games per second\n"
          "  maps       list the maps with size, start squares and recommended tiles\n"
          "  render     draw a saved game (text, and SVG with --svg)\n"
-         "  paths      print where expansions and maps are looked for\n\n"
+         "  paths      print where expansions and maps are looked for\n"
+         "  simulate   a balance study: many seeded games, one ruleset or two side by side\n"
+         "  merge      add the summaries of a study's shards\n\n"
          "'carcassonne COMMAND --help' describes a command.\n", carc_version());
 }
 
@@ -375,6 +377,8 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "maps")) return cli_maps(argc - 2, argv + 2);
   if (!strcmp(cmd, "render")) return cli_render(argc - 2, argv + 2);
   if (!strcmp(cmd, "paths")) return cli_paths(argc - 2, argv + 2);
+  if (!strcmp(cmd, "simulate")) return cli_simulate(argc - 2, argv + 2);
+  if (!strcmp(cmd, "merge")) return cli_merge(argc - 2, argv + 2);
   fprintf(stderr, "carcassonne: unknown command '%s' (try 'carcassonne --help')\n", cmd);
   return 2;
 }

@@ -25,10 +25,13 @@ local x = expansion {
   },
 }
 
--- The engine turns the flag on when a tile goes on a town or an island square
--- with coats of arms: the hook below runs then, and on no other turn.
+-- The engine turns the flag on when a tile goes on an island square with
+-- coats of arms (or on a town, when a town variant needs it): the hook below
+-- runs then, and on no other turn.
 local marked = x:flag("maps.square")
-x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles, signal = "maps.square" })
+local town_signal = x.options.town_extra_turn or x.options.town_cost
+x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles, signal = "maps.square",
+                       towns = town_signal })
 
 -- Coats of arms on a road: the engine counts them on the feature; the base
 -- rates give roads no symbol points, so this handler adds them.

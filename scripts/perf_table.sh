@@ -4,7 +4,8 @@
 #   scripts/perf_table.sh [BUILD_DIR]        (default: build, a Release build)
 #
 # For each configuration: `carcassonne bench --json` three times, pinned to
-# one core (taskset -c 1 when present), and the median time per game; and,
+# one core (taskset -c 1 when present), and the fastest of the three CPU
+# times per game (other work on the machine only ever adds time); and,
 # when valgrind is installed, the exact instructions per game and per tile
 # (callgrind, the difference between a run of G+20 games and one of 20, so
 # start-up and loading cancel out). Run it on a quiet machine; timings on a
@@ -34,7 +35,7 @@ row() { # row LABEL GAMES ARGS...
   for i in 1 2 3; do
     $pin "$cli" bench --json --games "$games" "$@" >"$tmp/run$i"
   done
-  us=$(for i in 1 2 3; do field us_per_game <"$tmp/run$i"; done | sort -n | sed -n 2p)
+  us=$(for i in 1 2 3; do field us_per_game <"$tmp/run$i"; done | sort -n | head -n 1)
   tiles=$(field tiles_per_game <"$tmp/run1")
   calls=$(field lua_calls_per_game <"$tmp/run1")
   lallocs=$(field lua_allocs_per_game <"$tmp/run1")

@@ -337,8 +337,9 @@ static int p_tile_attr(lua_State *L) {
   return 0;
 }
 
-/* map(name, dir, followers, tiles, signal): finds and sets the engine's map;
- * `signal` names a game flag the engine turns on for town and island squares. */
+/* map(name, dir, followers, tiles, signal, towns): finds and sets the engine's
+ * map; `signal` names a game flag the engine turns on for island squares with
+ * coats of arms (and town squares if `towns`). */
 static int p_map(lua_State *L) {
   carc_lua *cl = self(L);
   char err[768];
@@ -349,7 +350,8 @@ static int p_map(lua_State *L) {
   if (carc_engine_map_setup(cl->e, (int)luaL_optinteger(L, 3, 0), (int)luaL_optinteger(L, 4, 0)) != CARC_OK)
     return engine_error(L);
   const char *signal = luaL_optstring(L, 5, NULL);
-  if (signal && carc_engine_map_signal(cl->e, carc_flag_id(cl->e, signal)) != CARC_OK) return engine_error(L);
+  if (signal && carc_engine_map_signal(cl->e, carc_flag_id(cl->e, signal), lua_toboolean(L, 6)) != CARC_OK)
+    return engine_error(L);
   return 0;
 }
 

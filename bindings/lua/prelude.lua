@@ -92,12 +92,12 @@ local function expansion_object(name, file, options, dir)
   function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end
   -- the board becomes map `m` (a name looked up in the ruleset's folder and maps/, or a path)
   -- setup = { followers = N, tiles = N } overrides the map's recommendations (0: keep);
-  -- setup.signal names a game flag the engine turns on when a tile goes on a
-  -- town or an island square with coats of arms
+  -- setup.signal names a game flag the engine turns on when a tile goes on an
+  -- island square with coats of arms (or, with setup.towns, on a town)
   function x.map(self, m, setup)
     check(self, "map")
     setup = setup or {}
-    C.map(m, dir, setup.followers or 0, setup.tiles or 0, setup.signal)
+    C.map(m, dir, setup.followers or 0, setup.tiles or 0, setup.signal, setup.towns)
   end
   return x
 end

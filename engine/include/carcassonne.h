@@ -604,10 +604,11 @@ CARC_API carc_result carc_engine_set_map(carc_engine *e, int n, const char *cons
 /* Overrides the map's recommendations: followers per player and tiles in a
  * game (the start tile included); 0 keeps the map's figure. */
 CARC_API carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles);
-/* Turns game flag `flag` on whenever a tile is placed on a town square or an
- * island square with coats of arms, so that a hook filtered on that flag runs
- * only then (the flag is the hook's to clear); -1 stops it. */
-CARC_API carc_result carc_engine_map_signal(carc_engine *e, int flag);
+/* Turns game flag `flag` on whenever a tile is placed on an island square
+ * with coats of arms (and, if `towns`, on a town square), so that a hook
+ * filtered on that flag runs only then (the flag is the hook's to clear);
+ * flag -1 stops it. */
+CARC_API carc_result carc_engine_map_signal(carc_engine *e, int flag, int towns);
 typedef struct carc_map_info {
   const char *name;
   int width, height;

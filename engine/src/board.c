@@ -77,7 +77,7 @@ static int shared_tiles(carc_game *g, int small, int other) {
 }
 
 /* Joins the features of segments a and b across one matched port pair. */
-void board_join(carc_game *g, int a, int b) {
+static inline void join(carc_game *g, int a, int b) {
   int ra = feature_find(g, a), rb = feature_find(g, b);
   seg_state *v = g->segs;
   if (ra == rb) {
@@ -109,6 +109,9 @@ void board_join(carc_game *g, int a, int b) {
   v[ra].next = v[rb].next;
   v[rb].next = n;
 }
+
+/* The same for map.c (a segment joined to a printed piece beyond an edge). */
+void board_join(carc_game *g, int a, int b) { join(g, a, b); }
 
 bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
   if (g->ntiles == 0) return true;
@@ -145,7 +148,7 @@ static void frontier_remove(carc_game *g, int c) {
 }
 
 /* The new segments of board tile ti; monastery-like ones miss `area_open`. */
-static void segs_init(carc_game *g, int ti, const tile_type *t, int area_open) {
+static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_open) {
   for (int i = 0; i < t->nseg; i++) {
     int id = g->nsegs++;
     seg_state *s = &g->segs[id];
@@ -215,7 +218,8 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     }
   }
   static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
-  segs_init(g, ti, t, (g->e->map && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
+  const map_shape *map = g->e->map; /* NULL on the plane: the branches below are never taken */
+  segs_init(g, ti, t, (__builtin_expect(map != NULL, 0) && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
   /* a new neighbour for every monastery-like segment around */
   for (int k = 0; k < 8; k++) {
     g->last_neigh8[k] = (int16_t)neigh8[k];
@@ -239,13 +243,13 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
         int a = bt->seg_base + tile_seg_at_board_port(t, rot, q);
         int b = nb->seg_base + tile_seg_at_board_port(nt, nb->rot, opposite_port(q));
         if (a == pa && b == pb) g->segs[feature_find(g, a)].open -= 2; /* same pair: one port more */
-        else board_join(g, a, b);
+        else join(g, a, b);
         pa = a;
         pb = b;
       }
       continue;
     }
-    if (g->e->map) { /* a map decides what lies beyond and what opens */
+    if (__builtin_expect(map != NULL, 0)) { /* a map decides what lies beyond and what opens */
       map_side(g, ti, d, nc);
       continue;
     }
@@ -263,6 +267,6 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     g->fr_req[cl->frontier_pos] = cl->req;
     g->fr_mask[cl->frontier_pos] = cl->mask;
   }
-  if (g->e->map) map_after_place(g, ti);
+  if (__builtin_expect(map != NULL, 0)) map_after_place(g, ti);
   return ti;
 }

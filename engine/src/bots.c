@@ -78,15 +78,9 @@ static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *val
   return carc_game_act(g, &acts[best]);
 }
 
-static carc_result greedy_turn(carc_game *g) {
-  carc_game *scratch = carc_game_clone(g), *trial = carc_game_clone(g);
-  if (!scratch || !trial) {
-    carc_game_free(scratch);
-    carc_game_free(trial);
-    return game_fail(g, CARC_ERR_MEMORY, "out of memory for the greedy bot");
-  }
-  carc_game_keep_records(scratch, 0);
-  carc_game_keep_records(trial, 0);
+/* One greedy turn. `trial` and `scratch` are games of the same engine whose
+ * contents do not matter: each use starts by copying into them. */
+static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game *trial) {
   int me = g->current;
   carc_result r = CARC_OK;
   if (g->phase == CARC_PHASE_PLACE) {
@@ -107,6 +101,28 @@ static carc_result greedy_turn(carc_game *g) {
           : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
   }
   while (r == CARC_OK && g->phase == CARC_PHASE_ACT) r = greedy_act(g, scratch, me, NULL);
+  return r;
+}
+
+/* The two scratch games, made once per turn or once per game. */
+static bool greedy_scratch(carc_game *g, carc_game **scratch, carc_game **trial) {
+  *scratch = carc_game_clone(g);
+  *trial = carc_game_clone(g);
+  if (*scratch && *trial) {
+    carc_game_keep_records(*scratch, 0);
+    carc_game_keep_records(*trial, 0);
+    return true;
+  }
+  carc_game_free(*scratch);
+  carc_game_free(*trial);
+  game_fail(g, CARC_ERR_MEMORY, "out of memory for the greedy bot");
+  return false;
+}
+
+static carc_result greedy_turn(carc_game *g) {
+  carc_game *scratch, *trial;
+  if (!greedy_scratch(g, &scratch, &trial)) return CARC_ERR_MEMORY;
+  carc_result r = greedy_turn_with(g, scratch, trial);
   carc_game_free(scratch);
   carc_game_free(trial);
   return r;
@@ -119,9 +135,14 @@ carc_result carc_bot_play_turn(carc_game *g, carc_bot bot) {
 }
 
 carc_result carc_bot_play_game(carc_game *g, carc_bot bot) {
-  while (g->phase != CARC_PHASE_OVER) {
-    carc_result r = carc_bot_play_turn(g, bot);
-    if (r != CARC_OK) return r;
+  carc_game *scratch = NULL, *trial = NULL; /* the greedy bot's, kept for the whole game */
+  carc_result r = CARC_OK;
+  while (r == CARC_OK && g->phase != CARC_PHASE_OVER) {
+    if (bot != CARC_BOT_GREEDY || g->phase == CARC_PHASE_END) r = carc_bot_play_turn(g, bot);
+    else if (!scratch && !greedy_scratch(g, &scratch, &trial)) r = CARC_ERR_MEMORY;
+    else r = greedy_turn_with(g, scratch, trial);
   }
-  return CARC_OK;
+  carc_game_free(scratch);
+  carc_game_free(trial);
+  return r;
 }

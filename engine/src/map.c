@@ -6,6 +6,7 @@
  * turn.c call in only when `e->map` is set. */
 #include "internal.h"
 #include "map.h"
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -611,6 +612,49 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
   return CARC_OK;
 }
 
+static void template_free(carc_engine *e, map_template *t) {
+  /* sizes as allocated: one byte more, so that an empty array is still a block */
+  carc_mem(e, t->tiles, sizeof(board_tile) * (size_t)t->ntiles + 1, 0);
+  carc_mem(e, t->segs, sizeof(seg_state) * (size_t)t->nsegs + 1, 0);
+  carc_mem(e, t->cells, sizeof(cell) * (size_t)t->ncells + 1, 0);
+  carc_mem(e, t->slots, sizeof(int16_t) * CELL_SLOTS, 0);
+  memset(t, 0, sizeof *t);
+}
+
+/* Places the printed pieces once on a scratch board and keeps that board:
+ * every game of the engine starts from a copy of it. */
+static bool template_build(carc_engine *e) {
+  map_shape *m = e->map;
+  map_template *t = &m->tmpl;
+  carc_game *g = carc_mem(e, NULL, 0, sizeof *g);
+  if (!g) return false;
+  memset(g, 0, offsetof(carc_game, tiles));
+  g->e = e;
+  board_reset(g);
+  g->nprinted = m->nprinted;
+  for (int i = 0; i < m->nprinted; i++) {
+    const map_printed *p = &m->printed[i];
+    if (p->on_square) board_place(g, p->type, p->x, p->y, 0);
+    else board_place_off(g, p->type, p->x, p->y);
+  }
+  t->ntiles = g->ntiles;
+  t->nsegs = g->nsegs;
+  t->ncells = g->ncells;
+  t->tiles = carc_mem(e, NULL, 0, sizeof(board_tile) * (size_t)g->ntiles + 1);
+  t->segs = carc_mem(e, NULL, 0, sizeof(seg_state) * (size_t)g->nsegs + 1);
+  t->cells = carc_mem(e, NULL, 0, sizeof(cell) * (size_t)g->ncells + 1);
+  t->slots = carc_mem(e, NULL, 0, sizeof(int16_t) * CELL_SLOTS);
+  bool ok = t->tiles && t->segs && t->cells && t->slots;
+  if (ok) {
+    memcpy(t->tiles, g->tiles, sizeof(board_tile) * (size_t)g->ntiles);
+    memcpy(t->segs, g->segs, sizeof(seg_state) * (size_t)g->nsegs);
+    memcpy(t->cells, g->cells, sizeof(cell) * (size_t)g->ncells);
+    memcpy(t->slots, g->slots, sizeof(int16_t) * CELL_SLOTS);
+  }
+  carc_mem(e, g, sizeof *g, 0);
+  return ok;
+}
+
 carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts, const char *const *origins) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (n == 0) return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "give one map, or two halves to join");
@@ -655,8 +699,16 @@ carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
     return (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
   }
   *keep = *use;
+  memset(&keep->tmpl, 0, sizeof keep->tmpl);
   carc_mem(e, mem, need, 0);
   e->map = keep;
+  if (!template_build(e)) {
+    map_free(e);
+    for (int i = ntypes; i < e->ntypes; i++)
+      carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
+    e->ntypes = ntypes;
+    return (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
+  }
   return CARC_OK;
 }
 
@@ -672,15 +724,17 @@ carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
   return CARC_OK;
 }
 
-carc_result carc_engine_map_signal(carc_engine *e, int flag) {
+carc_result carc_engine_map_signal(carc_engine *e, int flag, int towns) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
   if (flag < -1 || flag >= e->nflags) return (carc_result)engine_fail(e, CARC_ERR_UNKNOWN, "no flag %d", flag);
   e->map->signal = flag + 1;
+  e->map->signal_towns = towns != 0;
   return CARC_OK;
 }
 
 void map_free(carc_engine *e) {
+  if (e->map) template_free(e, &e->map->tmpl);
   if (e->map) carc_mem(e, e->map, sizeof *e->map, 0);
   e->map = NULL;
 }
@@ -875,7 +929,8 @@ void map_after_place(carc_game *g, int ti) {
   if (ti < g->nprinted) return;
   if (m->signal) {
     const map_square *s = &m->sq[bt->y][bt->x];
-    if (s->kind == CARC_SQ_TOWN || (s->kind == CARC_SQ_ISLAND && s->arms)) g->s.flags |= 1ull << (m->signal - 1);
+    if ((s->kind == CARC_SQ_TOWN && m->signal_towns) || (s->kind == CARC_SQ_ISLAND && s->arms))
+      g->s.flags |= 1ull << (m->signal - 1);
   }
   for (int d = 0; d < 4; d++) {
     int nx = bt->x + dx_of(d), ny = bt->y + dy_of(d);
@@ -897,15 +952,19 @@ int map_area_squares(const carc_game *g, int x, int y) {
   return n;
 }
 
-/* Places the printed pieces: the game's first board tiles. */
+/* Places the printed pieces on an empty board (board_reset just ran): a copy
+ * of the board the engine built once when the map was set. */
 void map_place_printed(carc_game *g) {
-  const map_shape *m = g->e->map;
-  g->nprinted = m->nprinted;
-  for (int i = 0; i < m->nprinted; i++) {
-    const map_printed *p = &m->printed[i];
-    if (p->on_square) board_place(g, p->type, p->x, p->y, 0);
-    else board_place_off(g, p->type, p->x, p->y);
-  }
+  const map_template *t = &g->e->map->tmpl;
+  g->nprinted = g->e->map->nprinted;
+  memcpy(g->tiles, t->tiles, sizeof(board_tile) * (size_t)t->ntiles);
+  memcpy(g->segs, t->segs, sizeof(seg_state) * (size_t)t->nsegs);
+  memcpy(g->cells, t->cells, sizeof(cell) * (size_t)t->ncells);
+  memcpy(g->slots, t->slots, sizeof(int16_t) * CELL_SLOTS);
+  memset(g->tile_stamp, 0, sizeof(uint32_t) * (size_t)t->ntiles);
+  g->ntiles = t->ntiles;
+  g->nsegs = t->nsegs;
+  g->ncells = t->ncells;
 }
 
 static bool fits_here(const carc_game *g, int type, int x, int y, int rot) {

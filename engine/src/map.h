@@ -55,11 +55,21 @@ typedef struct map_printed {
   uint8_t on_square;     /* 1: a large-city square (has a board square) */
 } map_printed;
 
+/* The board right after the printed pieces are placed, kept from the first
+ * game so that later games copy it instead of placing them again. */
+typedef struct map_template {
+  int ntiles, nsegs, ncells;
+  void *tiles, *segs, *cells; /* board_tile, seg_state, cell arrays */
+  int16_t *slots;
+} map_template;
+
 struct map_shape {
+  map_template tmpl;      /* empty until a game has been set up */
   char name[MAP_NAME * 2];
   int w, h;
   int tiles_min, tiles_max, starts_used, followers;
-  int signal;            /* game flag id + 1 turned on by a tile on a town or island-with-arms square */
+  int signal;            /* game flag id + 1 turned on by a tile on an island-with-arms square */
+  int signal_towns;      /* ... and on a town square */
   int nstart;
   int16_t start_x[MAP_MAX_STARTS], start_y[MAP_MAX_STARTS];
   int ncities, nlinks, nprinted, nnames, squares, halves;

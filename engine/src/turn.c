@@ -90,11 +90,12 @@ static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
   if (x < -30000 || x > 30000 || y < -30000 || y > 30000)
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board", x, y);
   if (g->ntiles == 0) return CARC_OK;
-  if (g->e->map) {
-    carc_result r = map_explain(g, type, x, y, rot);
+  int c = board_cell_find(g, x, y);
+  if (g->e->map && !(c >= 0 && g->cells[c].frontier_pos >= 0 &&
+                     ((g->e->types[type].sig[rot] ^ g->cells[c].req) & g->cells[c].mask) == 0)) {
+    carc_result r = map_explain(g, type, x, y, rot); /* only for a refusal: say why */
     if (r != CARC_OK) return r;
   }
-  int c = board_cell_find(g, x, y);
   if (c >= 0 && g->cells[c].tile >= 0)
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) already holds tile %s", x, y,
                      g->e->types[g->tiles[g->cells[c].tile].type].name);

@@ -263,7 +263,37 @@ static void test_mutations(void) {
   free(demo);
 }
 
+/* Start tiles are turned to fit what is printed around their square. */
+static void test_start_turned(void) {
+  carc_engine *e = check_base_engine();
+  /* the start square (1,1) has a city abroad on its south edge: the start
+   * tile D (city north) goes on it turned twice (city south) */
+  const char *text = "name Turn\nstarts 2\nstart 1,1\nstart 3,1\ngrid\n. . . . .\n. . . . .\nend\n"
+                     "abroad 1,1 S city arms 1\nabroad 3,1 S road\n";
+  const char *t[1] = {text}, *o[1] = {"turn.map"};
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    carc_game_options go = {2, seed, 0, 0};
+    carc_game *g = carc_game_new(e, &go);
+    CHECK(g != NULL);
+    if (!g) break;
+    int d = carc_board_tile_at(g, 1, 1), r = carc_board_tile_at(g, 3, 1);
+    CHECK(d >= 0 && r >= 0); /* both start squares used, in either order */
+    if (d >= 0 && r >= 0) {
+      int south = carc_board_segment_at_port(g, d, CARC_S * 3 + 1);
+      int kind = carc_segment_kind(e, carc_board_tile_type(g, d), south);
+      CHECK_INT(kind, CARC_CITY);
+      int rs = carc_board_segment_at_port(g, r, CARC_S * 3 + 1);
+      CHECK_INT(carc_segment_kind(e, carc_board_tile_type(g, r), rs), CARC_ROAD);
+    }
+    CHECK(carc_bot_play_game(g, CARC_BOT_RANDOM) == CARC_OK);
+    carc_game_free(g);
+  }
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_start_turned();
   test_mutations();
   test_errors();
   test_join();

@@ -1,0 +1,285 @@
+"""Python binding of the Carcassonne rules engine (ctypes over the shared library).
+
+    import carcassonne
+    engine = carcassonne.Engine("expansions/default.lua")   # or Engine() for the base game
+    game = engine.new_game(players=2, seed=42)
+    while not game.over:
+        moves = game.legal_moves()          # integers
+        game.play(moves[0])
+    print(game.scores, game.breakdowns()[-1])
+
+A move is an integer: in the placement phase, the index of a placement in
+the list `game.placements()` gives; in the action phase, the index of an
+action in `game.actions()`; in the end phase the only move, 0, runs the final
+scoring. `game.describe_move(m)` says what a move does.
+
+Balance studies run the `carcassonne` program (see carcassonne.study).
+"""
+import ctypes
+import json as _json
+
+from . import _lib
+from .study import merge, simulate  # noqa: F401
+
+__all__ = ["Engine", "Game", "CarcError", "simulate", "merge", "version",
+           "PHASE_PLACE", "PHASE_ACT", "PHASE_END", "PHASE_OVER", "BOTS"]
+
+PHASE_PLACE, PHASE_ACT, PHASE_END, PHASE_OVER = 0, 1, 2, 3
+PHASES = ("place", "act", "end", "over")
+BOTS = {"random": 0, "greedy": 1}
+ACTIONS = ("pass", "figure", "token", "move_neutral")
+FIELDS = {-1: "strength", -2: "scores", -3: "award", -4: "ran"}
+
+
+class CarcError(RuntimeError):
+    """A call the engine refused; the message is the engine's."""
+
+
+def _s(b):
+    return b.decode("utf-8") if b is not None else None
+
+
+def version():
+    return _s(_lib.engine_library().carc_version())
+
+
+def _text(fn, *args):
+    need = fn(*args, None, 0)
+    buf = ctypes.create_string_buffer(need + 1)
+    fn(*args, buf, need + 1)
+    return buf.value.decode("utf-8")
+
+
+class Engine:
+    """The rules: the base game and, optionally, a Lua ruleset file."""
+
+    def __init__(self, rules=None):
+        self._c = _lib.engine_library()
+        self._lua = None
+        self._e = self._c.carc_engine_new(None, None)
+        if not self._e:
+            raise MemoryError("cannot create an engine")
+        if self._c.carc_tiles_load_base(self._e) != 0:
+            raise CarcError(_s(self._c.carc_engine_error(self._e)))
+        self.rules = rules
+        if rules is not None:
+            lua = _lib.lua_library()
+            self._lua = lua.carc_lua_new(self._e, 0)
+            if not self._lua:
+                raise MemoryError("cannot create a Lua state")
+            if lua.carc_lua_load_ruleset(self._lua, str(rules).encode()) != 0:
+                msg = _s(lua.carc_lua_error(self._lua))
+                self.close()
+                raise CarcError(msg)
+
+    def close(self):
+        """Frees the engine; its games must not be used afterwards."""
+        if getattr(self, "_lua", None):
+            _lib.lua_library().carc_lua_free(self._lua)
+            self._lua = None
+        if getattr(self, "_e", None):
+            self._c.carc_engine_free(self._e)
+            self._e = None
+
+    def __del__(self):
+        self.close()
+
+    def new_game(self, players=2, seed=1, followers=0):
+        opt = _lib.GameOptions(players, seed, followers, 0)
+        g = self._c.carc_game_new(self._e, ctypes.byref(opt))
+        if not g:
+            raise CarcError(_s(self._c.carc_engine_error(self._e)))
+        return Game(self, g)
+
+    def load(self, saved):
+        """A game from the JSON text Game.save() wrote."""
+        err = ctypes.create_string_buffer(512)
+        g = self._c.carc_game_load(self._e, saved.encode(), err, 512)
+        if not g:
+            raise CarcError(err.value.decode())
+        return Game(self, g)
+
+    def handlers(self):
+        """The scoring handlers in run order: [(priority, name)]."""
+        c, e = self._c, self._e
+        return [(c.carc_handler_priority(e, i), _s(c.carc_handler_name(e, i))) for i in range(c.carc_handler_count(e))]
+
+    def kind_name(self, kind):
+        return _s(self._c.carc_kind_name(self._e, kind))
+
+    def tile_name(self, tile_type):
+        return _s(self._c.carc_tile_type_name(self._e, tile_type))
+
+
+class Game:
+    """The state of one game. Games keep their engine alive."""
+
+    def __init__(self, engine, handle):
+        self.engine = engine
+        self._c = engine._c
+        self._g = handle
+
+    def __del__(self):
+        if getattr(self, "_g", None) and self.engine._e:
+            self._c.carc_game_free(self._g)
+        self._g = None
+
+    def _check(self, rc):
+        if rc != 0:
+            raise CarcError(_s(self._c.carc_game_error(self._g)))
+
+    # -- state
+    @property
+    def phase(self):
+        return self._c.carc_game_phase(self._g)
+
+    @property
+    def over(self):
+        return self.phase == PHASE_OVER
+
+    @property
+    def players(self):
+        return self._c.carc_game_players(self._g)
+
+    @property
+    def current_player(self):
+        return self._c.carc_game_current_player(self._g)
+
+    @property
+    def turn(self):
+        return self._c.carc_game_turn(self._g)
+
+    @property
+    def scores(self):
+        return [self._c.carc_game_score(self._g, p) for p in range(self.players)]
+
+    @property
+    def seed(self):
+        return self._c.carc_game_seed(self._g)
+
+    # -- moves as integers
+    def placements(self):
+        n = self._c.carc_game_placements(self._g, None, 0)
+        out = (_lib.PlacementOption * max(n, 1))()
+        self._c.carc_game_placements(self._g, out, n)
+        return [(o.x, o.y, o.rotation) for o in out[:n]]
+
+    def actions(self):
+        n = self._c.carc_game_actions(self._g, None, 0)
+        out = (_lib.Action * max(n, 1))()
+        self._c.carc_game_actions(self._g, out, n)
+        return [_lib.Action(a.type, a.figure_type, a.token_type, a.figure, a.segment) for a in out[:n]]
+
+    def legal_moves(self):
+        """The legal moves of the current phase, as integers 0..n-1."""
+        phase = self.phase
+        if phase == PHASE_PLACE:
+            return list(range(len(self.placements())))
+        if phase == PHASE_ACT:
+            return list(range(len(self.actions())))
+        if phase == PHASE_END:
+            return [0]
+        return []
+
+    def describe_move(self, move):
+        phase = self.phase
+        if phase == PHASE_PLACE:
+            x, y, r = self.placements()[move]
+            return "place %s at (%d,%d) rotation %d" % (
+                self.engine.tile_name(self._c.carc_game_drawn_tile(self._g)), x, y, r)
+        if phase == PHASE_ACT:
+            a = self.actions()[move]
+            return "%s figure_type=%d token_type=%d figure=%d segment=%d" % (
+                ACTIONS[a.type], a.figure_type, a.token_type, a.figure, a.segment)
+        if phase == PHASE_END:
+            return "final scoring"
+        raise CarcError("the game is over")
+
+    def play(self, move):
+        """Plays move `move` (an integer from legal_moves())."""
+        phase = self.phase
+        if phase == PHASE_PLACE:
+            opts = self.placements()
+            if not 0 <= move < len(opts):
+                raise CarcError("no placement %d (there are %d)" % (move, len(opts)))
+            self._check(self._c.carc_game_place(self._g, *opts[move]))
+        elif phase == PHASE_ACT:
+            acts = self.actions()
+            if not 0 <= move < len(acts):
+                raise CarcError("no action %d (there are %d)" % (move, len(acts)))
+            self._check(self._c.carc_game_act(self._g, ctypes.byref(acts[move])))
+        elif phase == PHASE_END:
+            if move != 0:
+                raise CarcError("the only move at the end is 0 (final scoring)")
+            self._check(self._c.carc_game_final_scoring(self._g))
+        else:
+            raise CarcError("the game is over")
+
+    def bot_turn(self, bot="random"):
+        self._check(self._c.carc_bot_play_turn(self._g, BOTS[bot]))
+
+    def play_out(self, bot="random"):
+        """Plays to the end (final scoring included) with a bot for every seat."""
+        self._check(self._c.carc_bot_play_game(self._g, BOTS[bot]))
+
+    # -- copies
+    def clone(self):
+        g = self._c.carc_game_clone(self._g)
+        if not g:
+            raise MemoryError("cannot clone the game")
+        return Game(self.engine, g)
+
+    def save(self):
+        """The exact state as JSON text (Engine.load reads it back)."""
+        return _text(self._c.carc_game_save, self._g)
+
+    # -- what happened
+    def observation(self):
+        """A plain dict of what a player sees: phase, scores, the drawn tile,
+        the board (tile name, x, y, rotation) and the figures on it."""
+        c, g, e = self._c, self._g, self.engine
+        board = [(e.tile_name(c.carc_board_tile_type(g, t)), c.carc_board_tile_x(g, t), c.carc_board_tile_y(g, t),
+                  c.carc_board_tile_rotation(g, t)) for t in range(c.carc_board_tiles(g))]
+        figures = []
+        for f in range(c.carc_game_figures(g)):
+            seg = c.carc_figure_segment(g, f)
+            if seg < 0:
+                continue
+            figures.append({"type": _s(c.carc_figure_type_name(e._e, c.carc_figure_type(g, f))),
+                            "owner": c.carc_figure_owner(g, f), "tile": c.carc_segment_tile(g, seg),
+                            "segment": c.carc_segment_index(g, seg),
+                            "kind": e.kind_name(c.carc_feature_kind(g, seg))})
+        drawn = c.carc_game_drawn_tile(g)
+        return {"phase": PHASES[self.phase], "turn": self.turn, "current_player": self.current_player,
+                "scores": self.scores, "drawn_tile": e.tile_name(drawn) if drawn >= 0 else None,
+                "bag_left": c.carc_game_bag_left(g), "board": board, "figures": figures}
+
+    def breakdowns(self):
+        """Every scoring so far with its breakdown: a list of dicts with kind,
+        reason, turn, total, award (per player) and the handlers' changes."""
+        c, g = self._c, self._g
+        out = []
+        for i in range(c.carc_game_scorings(g)):
+            info = _lib.ScoringInfo()
+            c.carc_game_scoring(g, i, ctypes.byref(info))
+            changes = []
+            for j in range(info.changes):
+                ch = _lib.Change()
+                c.carc_game_scoring_change(g, i, j, ctypes.byref(ch))
+                field = FIELDS.get(ch.field) or _s(c.carc_ctx_field_name(ch.field))
+                changes.append({"handler": _s(ch.handler), "field": field, "player": ch.player,
+                                "before": ch.before, "after": ch.after})
+            out.append({"kind": self.engine.kind_name(info.kind),
+                        "reason": "completed" if info.reason == 1 else "final", "turn": info.turn,
+                        "total": info.total, "award": list(info.award[:self.players]), "changes": changes})
+        return out
+
+    def describe_scoring(self, i):
+        """The engine's own text of scoring i (what `carcassonne play` prints)."""
+        return _text(self._c.carc_game_describe_scoring, self._g, i)
+
+    def board_text(self):
+        return _text(self._c.carc_game_render_board, self._g)
+
+    def to_json(self):
+        return _json.dumps(self.observation())

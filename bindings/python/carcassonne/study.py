@@ -1,0 +1,88 @@
+"""Balance studies from Python: runs the `carcassonne simulate` and
+`carcassonne merge` programs and returns their JSON summaries.
+
+The program is found through the CARC_CLI environment variable, then next to
+the engine library of a build tree (build/carcassonne beside
+build/engine/libcarcassonne.so), then in the install's bin folder, then on
+PATH.
+"""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+
+def cli_path():
+    found = os.environ.get("CARC_CLI")
+    if found:
+        return found
+    lib = os.environ.get("CARC_LIBRARY")
+    if lib:
+        beside = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(lib))), "carcassonne")
+        if os.access(beside, os.X_OK):
+            return beside
+    try:
+        from . import _install  # written by the CMake install
+        installed = os.path.join(_install.BINDIR, "carcassonne")
+        if os.access(installed, os.X_OK):
+            return installed
+    except ImportError:
+        pass
+    found = shutil.which("carcassonne")
+    if found:
+        return found
+    raise OSError("cannot find the carcassonne program (set CARC_CLI to its path)")
+
+
+def simulate_args(rules=None, against=None, games=10000, players=2, bots="random", seed=1, jobs=None, shard=None):
+    """The command-line options of one study (or one shard of it, shard=(i, n) with 1 <= i <= n)."""
+    args = ["--games", str(games), "--players", str(players), "--seed", str(seed)]
+    if rules:
+        args += ["--rules", str(rules)]
+    if against:
+        args += ["--against", str(against)]
+    if not isinstance(bots, str):
+        bots = ",".join(bots)
+    args += ["--bot", bots]
+    if jobs:
+        args += ["--jobs", str(jobs)]
+    if shard:
+        args += ["--shard", "%d/%d" % tuple(shard)]
+    return args
+
+
+def _run(args):
+    done = subprocess.run([cli_path()] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+    if done.returncode != 0:
+        raise RuntimeError("carcassonne %s failed: %s" % (args[0], done.stderr.decode().strip()))
+    return done.stdout.decode()
+
+
+def simulate(raw=False, **options):
+    """Runs a study; returns its summary as a dict (raw=True: the JSON text).
+    Options: rules, against, games, players, bots, seed, jobs, shard."""
+    text = _run(["simulate"] + simulate_args(**options) + ["--json"])
+    return text if raw else json.loads(text)
+
+
+def merge(summaries, raw=False):
+    """Adds shard summaries (JSON texts or dicts) into the study's summary."""
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i, s in enumerate(summaries):
+            path = os.path.join(tmp, "shard%d.json" % i)
+            with open(path, "w") as f:
+                f.write(s if isinstance(s, str) else json.dumps(s))
+            paths.append(path)
+        text = _run(["merge", "--json"] + paths)
+    return text if raw else json.loads(text)
+
+
+def report(summary, html_path):
+    """Writes the HTML report page of a summary (JSON text or dict)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "summary.json")
+        with open(path, "w") as f:
+            f.write(summary if isinstance(summary, str) else json.dumps(summary))
+        _run(["merge", "--html", str(html_path), path])

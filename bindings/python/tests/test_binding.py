@@ -1,0 +1,129 @@
+"""The Python binding against the C engine: games played move by move
+through integers, breakdowns compared with what the C library and the
+`carcassonne` program print, clone/save/load, studies.
+
+Run from ctest, or by hand:
+    CARC_LIBRARY=build/engine/libcarcassonne.so CARC_CLI=build/carcassonne \\
+    PYTHONPATH=bindings/python python3 -m unittest discover -s bindings/python/tests
+"""
+import os
+import re
+import subprocess
+import unittest
+
+import carcassonne
+from carcassonne import study
+
+SOURCE = os.environ.get("CARC_SOURCE", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+DEFAULT = os.path.join(SOURCE, "expansions", "default.lua")
+
+
+def play_by_rule(game):
+    """Plays move (k*7) mod n at every step k: a fixed, non-trivial line of play."""
+    k = 0
+    while not game.over:
+        moves = game.legal_moves()
+        game.play(moves[(k * 7) % len(moves)])
+        k += 1
+    return k
+
+
+class Binding(unittest.TestCase):
+    def test_moves_as_integers(self):
+        game = carcassonne.Engine().new_game(players=2, seed=5)
+        self.assertEqual(game.phase, carcassonne.PHASE_PLACE)
+        self.assertEqual(game.observation()["board"], [("D", 0, 0, 0)])
+        steps = play_by_rule(game)
+        self.assertEqual(steps, 143)
+        self.assertEqual(game.turn, 71)
+        self.assertEqual(game.scores, [16, 18])
+        self.assertEqual(len(game.breakdowns()), 12)
+        self.assertEqual(game.legal_moves(), [])
+
+    def test_awards_add_up_to_the_scores(self):
+        game = carcassonne.Engine().new_game(players=2, seed=5)
+        play_by_rule(game)
+        totals = [0, 0]
+        for b in game.breakdowns():
+            for p, points in enumerate(b["award"]):
+                totals[p] += points
+        self.assertEqual(totals, game.scores)
+
+    def test_illegal_move_is_refused(self):
+        game = carcassonne.Engine().new_game(players=2, seed=1)
+        with self.assertRaises(carcassonne.CarcError):
+            game.play(10 ** 6)
+        self.assertEqual(game.phase, carcassonne.PHASE_PLACE)
+
+    def test_breakdowns_match_the_c_engine(self):
+        engine = carcassonne.Engine(DEFAULT)
+        game = engine.new_game(players=3, seed=1)
+        game.play_out("random")
+        # the same game played by the C program
+        out = subprocess.run([study.cli_path(), "play", "--players", "3", "--seed", "1", "--rules", DEFAULT],
+                             stdout=subprocess.PIPE, check=True).stdout.decode()
+        final = re.search(r"final scores: red (\d+) blue (\d+) green (\d+)", out)
+        self.assertEqual(game.scores, [int(x) for x in final.groups()])
+        self.assertEqual(game.scores, [34, 23, 18])
+        breakdowns = game.breakdowns()
+        self.assertEqual(len(breakdowns), 30)
+        for i, b in enumerate(breakdowns):
+            text = game.describe_scoring(i)
+            self.assertIn(text, out)  # the C library's text of this scoring, as the program printed it
+            head = text.splitlines()[0]
+            self.assertTrue(head.startswith(b["kind"] + " at "), head)
+            self.assertIn("value %d" % b["total"], head)
+            for p, points in enumerate(b["award"]):
+                if points:
+                    self.assertIn("%s %+d" % (carcassonne._lib.engine_library().carc_player_name(p).decode(), points), head)
+            for ch in b["changes"]:
+                if ch["field"] == "ran":  # the handler ran and changed nothing
+                    continue
+                if ch["field"] in ("award",):
+                    needle = "award %s %d -> %d" % (["red", "blue", "green"][ch["player"]], ch["before"], ch["after"])
+                elif ch["field"] in ("scores", "strength"):
+                    needle = ch["handler"]
+                else:
+                    needle = "%s %d -> %d" % (ch["field"], ch["before"], ch["after"])
+                self.assertIn(needle, text)
+                self.assertIn(ch["handler"], text)
+        witch = [c for b in breakdowns for c in b["changes"] if c["handler"] == "mage_witch.witch" and c["field"] != "ran"]
+        self.assertTrue(witch)
+        for c in witch:
+            self.assertEqual(c["field"], "total")
+            self.assertEqual(c["after"], (c["before"] + 1) // 2)
+
+    def test_clone_save_load(self):
+        engine = carcassonne.Engine(DEFAULT)
+        game = engine.new_game(players=2, seed=9)
+        for _ in range(40):
+            game.bot_turn("random")
+        copy = game.clone()
+        saved = game.save()
+        copy.play_out("greedy")
+        self.assertEqual(game.save(), saved)  # the original is untouched
+        loaded = engine.load(saved)
+        self.assertEqual(loaded.save(), saved)
+        self.assertEqual(loaded.observation(), game.observation())
+        game.play_out("random")
+        loaded.play_out("random")
+        self.assertEqual(loaded.scores, game.scores)
+
+    def test_observation(self):
+        game = carcassonne.Engine().new_game(players=2, seed=3)
+        obs = game.observation()
+        self.assertEqual(obs["phase"], "place")
+        self.assertEqual(obs["bag_left"], 70)
+        self.assertEqual(obs["scores"], [0, 0])
+        game.play(0)
+        self.assertEqual(game.observation()["phase"], "act")
+
+    def test_simulate(self):
+        summary = carcassonne.simulate(games=200, seed=3, jobs=2)
+        seats = summary["rulesets"][0]["seats"]
+        self.assertEqual([s["score"]["sum"] for s in seats], [4056, 3716])
+        self.assertEqual(seats[0]["wins"], 117)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,302 @@
+/* sim_read.c - reads a study summary back from its JSON (for `merge`): a
+ * small JSON parser into a tree, then the integer fields by name. The
+ * derived figures in the file are ignored; merge recomputes them. */
+#include "sim.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { J_NULL, J_NUM, J_STR, J_ARR, J_OBJ, J_BOOL } jtype;
+typedef struct jnode {
+  jtype type;
+  const char *key; size_t keylen;  /* member name inside an object */
+  const char *s; size_t slen;      /* string (escapes kept raw) */
+  int64_t i; int is_int;
+  struct jnode *child, *next;
+} jnode;
+
+typedef struct parser {
+  const char *p;
+  jnode *pool; size_t used, cap;
+  const char *err;
+} parser;
+
+static jnode *node(parser *ps) {
+  if (ps->used == ps->cap) {
+    ps->err = "summary too large";
+    return NULL;
+  }
+  jnode *n = &ps->pool[ps->used++];
+  memset(n, 0, sizeof *n);
+  return n;
+}
+
+static void ws(parser *ps) {
+  while (*ps->p == ' ' || *ps->p == '\n' || *ps->p == '\t' || *ps->p == '\r') ps->p++;
+}
+
+static int string(parser *ps, const char **s, size_t *len) {
+  if (*ps->p != '"') return 0;
+  const char *b = ++ps->p;
+  while (*ps->p && *ps->p != '"') {
+    if (*ps->p == '\\' && ps->p[1]) ps->p++;
+    ps->p++;
+  }
+  if (*ps->p != '"') return 0;
+  *s = b;
+  *len = (size_t)(ps->p - b);
+  ps->p++;
+  return 1;
+}
+
+static jnode *value(parser *ps, int depth) {
+  if (depth > 32) return ps->err = "nested too deeply", NULL;
+  ws(ps);
+  jnode *n = node(ps);
+  if (!n) return NULL;
+  char c = *ps->p;
+  if (c == '{' || c == '[') {
+    n->type = c == '{' ? J_OBJ : J_ARR;
+    ps->p++;
+    jnode **tail = &n->child;
+    ws(ps);
+    if (*ps->p == (c == '{' ? '}' : ']')) return ps->p++, n;
+    for (;;) {
+      const char *k = NULL;
+      size_t kl = 0;
+      if (c == '{') {
+        ws(ps);
+        if (!string(ps, &k, &kl)) return ps->err = "expected a member name", NULL;
+        ws(ps);
+        if (*ps->p++ != ':') return ps->err = "expected ':'", NULL;
+      }
+      jnode *v = value(ps, depth + 1);
+      if (!v) return NULL;
+      v->key = k, v->keylen = kl;
+      *tail = v;
+      tail = &v->next;
+      ws(ps);
+      if (*ps->p == ',') { ps->p++; continue; }
+      if (*ps->p == (c == '{' ? '}' : ']')) { ps->p++; return n; }
+      return ps->err = "expected ',' or a closing bracket", NULL;
+    }
+  }
+  if (c == '"') {
+    n->type = J_STR;
+    if (!string(ps, &n->s, &n->slen)) return ps->err = "unterminated string", NULL;
+    return n;
+  }
+  if (!strncmp(ps->p, "null", 4)) return ps->p += 4, n;
+  if (!strncmp(ps->p, "true", 4)) return n->type = J_BOOL, n->i = 1, ps->p += 4, n;
+  if (!strncmp(ps->p, "false", 5)) return n->type = J_BOOL, ps->p += 5, n;
+  if (c == '-' || (c >= '0' && c <= '9')) {
+    n->type = J_NUM;
+    char *end;
+    errno = 0;
+    long long v = strtoll(ps->p, &end, 10);
+    n->is_int = errno == 0 && *end != '.' && *end != 'e' && *end != 'E';
+    n->i = v;
+    strtod(ps->p, &end);
+    ps->p = end;
+    return n;
+  }
+  return ps->err = "unexpected character", NULL;
+}
+
+static const jnode *get(const jnode *o, const char *key) {
+  if (!o || o->type != J_OBJ) return NULL;
+  size_t kl = strlen(key);
+  for (const jnode *c = o->child; c; c = c->next)
+    if (c->keylen == kl && !memcmp(c->key, key, kl)) return c;
+  return NULL;
+}
+
+static const jnode *at(const jnode *a, int i) {
+  if (!a || a->type != J_ARR) return NULL;
+  const jnode *c = a->child;
+  while (c && i--) c = c->next;
+  return c;
+}
+
+static int count(const jnode *a) {
+  int n = 0;
+  if (a && a->type == J_ARR)
+    for (const jnode *c = a->child; c; c = c->next) n++;
+  return n;
+}
+
+typedef struct reader { const char *err; } reader;
+
+static int64_t num(reader *rd, const jnode *n, const char *what) {
+  if (!n || n->type != J_NUM || !n->is_int) {
+    if (!rd->err) rd->err = what;
+    return 0;
+  }
+  return n->i;
+}
+
+/* A string member, its escapes undone (\uXXXX only below 0x80, as
+ * sim_write_json writes them). */
+static void text(reader *rd, const jnode *n, char *out, size_t cap, const char *what) {
+  out[0] = 0;
+  if (!n || n->type != J_STR || n->slen >= cap) {
+    if (!rd->err) rd->err = what;
+    return;
+  }
+  size_t o = 0;
+  for (size_t i = 0; i < n->slen; i++) {
+    char c = n->s[i];
+    if (c == '\\' && i + 1 < n->slen) {
+      c = n->s[++i];
+      if (c == 'n') c = '\n';
+      else if (c == 't') c = '\t';
+      else if (c == 'u' && i + 4 < n->slen) {
+        char hex[5] = {n->s[i + 1], n->s[i + 2], n->s[i + 3], n->s[i + 4], 0};
+        long v = strtol(hex, NULL, 16);
+        if (v <= 0 || v >= 0x80) {
+          if (!rd->err) rd->err = what;
+          return;
+        }
+        c = (char)v;
+        i += 4;
+      }
+    }
+    out[o++] = c;
+  }
+  out[o] = 0;
+}
+
+static void per_seat(reader *rd, const jnode *a, int players, int64_t *out, size_t stride, const char *what) {
+  if (count(a) != players) {
+    if (!rd->err) rd->err = what;
+    return;
+  }
+  for (int p = 0; p < players; p++) *(int64_t *)((char *)out + stride * (size_t)p) = num(rd, at(a, p), what);
+}
+
+static void read_side(reader *rd, const jnode *r, sim_side *s, int players) {
+  memset(s, 0, sizeof *s);
+  s->games = num(rd, get(r, "games"), "games");
+  s->draws = num(rd, get(r, "draws"), "draws");
+  const jnode *seats = get(r, "seats");
+  if (count(seats) != players && !rd->err) rd->err = "seats";
+  for (int p = 0; p < players && !rd->err; p++) {
+    const jnode *seat = at(seats, p), *sc = get(seat, "score");
+    s->score_sum[p] = num(rd, get(sc, "sum"), "score sum");
+    s->score_sq[p] = num(rd, get(sc, "sum_sq"), "score sum_sq");
+    s->score_min[p] = s->games ? num(rd, get(sc, "min"), "score min") : INT64_MAX;
+    s->score_max[p] = s->games ? num(rd, get(sc, "max"), "score max") : INT64_MIN;
+    const jnode *h = get(sc, "histogram");
+    for (int b = 0; b < count(h); b++) {
+      const jnode *pair = at(h, b);
+      int64_t bin = num(rd, at(pair, 0), "histogram");
+      if (bin < 0 || bin >= SIM_HIST) {
+        if (!rd->err) rd->err = "histogram bin out of range";
+        break;
+      }
+      s->hist[p][bin] = num(rd, at(pair, 1), "histogram");
+    }
+    s->wins[p] = num(rd, get(seat, "wins"), "wins");
+    s->solo[p] = num(rd, get(seat, "solo_wins"), "solo_wins");
+  }
+  const jnode *kinds = get(r, "kinds");
+  s->nkinds = count(kinds);
+  if (s->nkinds > CARC_MAX_KINDS) s->nkinds = 0, rd->err = "kinds";
+  for (int k = 0; k < s->nkinds; k++) {
+    const jnode *kn = at(kinds, k);
+    text(rd, get(kn, "kind"), s->kind[k], SIM_NAME, "kind name");
+    s->kind_scorings[k] = num(rd, get(kn, "scorings"), "kind scorings");
+    per_seat(rd, get(kn, "points"), players, &s->kind_points[0][k], sizeof s->kind_points[0], "kind points");
+  }
+  const jnode *hs = get(r, "handlers");
+  s->nhandlers = count(hs);
+  if (s->nhandlers > SIM_MAX_HANDLERS) s->nhandlers = 0, rd->err = "handlers";
+  for (int h = 0; h < s->nhandlers; h++) {
+    const jnode *hn = at(hs, h);
+    text(rd, get(hn, "handler"), s->handler[h], SIM_NAME, "handler name");
+    per_seat(rd, get(hn, "points"), players, &s->handler_points[0][h], sizeof s->handler_points[0], "handler points");
+  }
+  per_seat(rd, get(r, "other_points"), players, s->other_points, sizeof s->other_points[0], "other_points");
+  const jnode *t = get(r, "turns");
+  s->turns_sum = num(rd, get(t, "sum"), "turns");
+  s->turns_sq = num(rd, get(t, "sum_sq"), "turns");
+  s->turns_min = s->games ? num(rd, get(t, "min"), "turns") : INT64_MAX;
+  s->turns_max = s->games ? num(rd, get(t, "max"), "turns") : INT64_MIN;
+  s->tiles_sum = num(rd, get(get(r, "tiles"), "sum"), "tiles");
+  const jnode *a = get(r, "set_aside");
+  s->aside_sum = num(rd, get(a, "sum"), "set_aside");
+  per_seat(rd, get(a, "histogram"), SIM_ASIDE_HIST, s->aside_hist, sizeof s->aside_hist[0], "set_aside histogram");
+}
+
+static int read_tree(const jnode *root, sim_summary *out, char *err, size_t errcap) {
+  reader rd = {NULL};
+  memset(out, 0, sizeof *out);
+  const jnode *fmt = get(root, "format");
+  if (!fmt || fmt->type != J_STR || fmt->slen != 19 || memcmp(fmt->s, "carcassonne-study-1", 19)) {
+    snprintf(err, errcap, "not a study summary (no \"format\": \"carcassonne-study-1\")");
+    return 0;
+  }
+  const jnode *st = get(root, "study"), *rules = get(st, "rules");
+  sim_config *c = &out->cfg;
+  c->against = count(rules) == 2;
+  if (count(rules) < 1 || count(rules) > 2) rd.err = "study rules";
+  for (int r = 0; r <= c->against && !rd.err; r++) {
+    text(&rd, at(rules, r), c->rules[r], sizeof c->rules[r], "study rules");
+    if (!strcmp(c->rules[r], "base")) c->rules[r][0] = 0;
+  }
+  c->players = (int)num(&rd, get(st, "players"), "players");
+  if (!rd.err && (c->players < 2 || c->players > SIM_SEATS)) rd.err = "players";
+  const jnode *bots = get(st, "bots");
+  if (!rd.err && count(bots) != c->players) rd.err = "bots";
+  for (int p = 0; p < c->players && !rd.err; p++) {
+    char b[16];
+    text(&rd, at(bots, p), b, sizeof b, "bots");
+    if ((c->bot[p] = sim_bot_parse(b)) < 0) rd.err = "bots";
+  }
+  c->seed = (uint64_t)num(&rd, get(st, "seed"), "seed");
+  c->games_total = num(&rd, get(st, "games"), "games");
+  c->first = num(&rd, get(st, "first"), "first");
+  c->count = num(&rd, get(st, "count"), "count");
+  const jnode *sets = get(root, "rulesets");
+  if (!rd.err && count(sets) != c->against + 1) rd.err = "rulesets";
+  for (int r = 0; r <= c->against && !rd.err; r++) read_side(&rd, at(sets, r), &out->side[r], c->players);
+  if (c->against && !rd.err) {
+    const jnode *seats = get(get(root, "against"), "seats");
+    sim_pair *p = &out->pair;
+    p->same_winner = num(&rd, get(get(root, "against"), "same_winners"), "same_winners");
+    if (count(seats) != c->players) rd.err = "against seats";
+    for (int q = 0; q < c->players && !rd.err; q++) {
+      const jnode *d = get(at(seats, q), "score_diff"), *w = get(at(seats, q), "win_diff");
+      p->diff_sum[q] = num(&rd, get(d, "sum"), "score_diff");
+      p->diff_sq[q] = num(&rd, get(d, "sum_sq"), "score_diff");
+      p->wdiff_sum[q] = num(&rd, get(w, "sum"), "win_diff");
+      p->wdiff_sq[q] = num(&rd, get(w, "sum_sq"), "win_diff");
+    }
+  }
+  if (!rd.err && out->side[0].games != c->count) rd.err = "games and count disagree";
+  if (rd.err) {
+    snprintf(err, errcap, "bad or missing field in the summary: %s", rd.err);
+    return 0;
+  }
+  return 1;
+}
+
+int sim_read_json(const char *json, sim_summary *out, char *err, size_t errcap) {
+  parser ps = {json, NULL, 0, 0, NULL};
+  ps.cap = strlen(json) / 2 + 16; /* a node takes at least two characters */
+  ps.pool = malloc(ps.cap * sizeof *ps.pool);
+  if (!ps.pool) {
+    snprintf(err, errcap, "out of memory");
+    return 0;
+  }
+  jnode *root = value(&ps, 0);
+  if (root) {
+    ws(&ps);
+    if (*ps.p) ps.err = "text after the summary", root = NULL;
+  }
+  int ok = 0;
+  if (!root) snprintf(err, errcap, "not valid JSON: %s", ps.err ? ps.err : "?");
+  else ok = read_tree(root, out, err, errcap);
+  free(ps.pool);
+  return ok;
+}

@@ -1,0 +1,69 @@
+# simulate and merge: one study played with --jobs 1, with --jobs 2 and as
+# three shards merged (given out of order) gives byte-identical JSON; a small
+# base-game study gives known figures; bad shards are refused.
+set(STUDY --rules ${SRC}/expansions/default.lua --against ${SRC}/expansions/house_rules/wealth_before_witch.lua
+          --games 300 --players 3 --seed 7)
+set(D ${WORK}/sim_checks)
+file(REMOVE_RECURSE ${D})
+file(MAKE_DIRECTORY ${D})
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${err}")
+  endif()
+  set(OUT "${out}" PARENT_SCOPE)
+endfunction()
+run(${CLI} simulate ${STUDY} --jobs 1 --json ${D}/jobs1.json)
+run(${CLI} simulate ${STUDY} --jobs 2 --json ${D}/jobs2.json)
+foreach(i 1 2 3)
+  run(${CLI} simulate ${STUDY} --jobs 2 --shard ${i}/3 --json ${D}/shard${i}.json)
+endforeach()
+run(${CLI} merge --json ${D}/shard3.json ${D}/shard1.json ${D}/shard2.json)
+file(WRITE ${D}/merged.json "${OUT}")
+file(READ ${D}/jobs1.json j1)
+file(READ ${D}/jobs2.json j2)
+if(NOT j1 STREQUAL j2)
+  message(FATAL_ERROR "--jobs 1 and --jobs 2 gave different summaries")
+endif()
+if(NOT j1 STREQUAL OUT)
+  message(FATAL_ERROR "three merged shards differ from the single run")
+endif()
+if(NOT j1 MATCHES "\"games\": 300, \"first\": 0, \"count\": 300")
+  message(FATAL_ERROR "the summary does not cover games 0..299")
+endif()
+
+# Known figures of a small base-game study (2 players, random bots, seed 3).
+run(${CLI} simulate --games 200 --seed 3 --json)
+foreach(want "\"score\": {\"sum\": 4056," "\"score\": {\"sum\": 3716," "\"wins\": 117,"
+             "\"turns\": {\"sum\": 14197," "\"set_aside\": {\"sum\": 3," "\"draws\": 6,")
+  string(FIND "${OUT}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "base-game study: expected ${want} in\n${OUT}")
+  endif()
+endforeach()
+
+# One JSON line per game, in game order.
+run(${CLI} simulate --games 100 --jobs 2 --games-out ${D}/games.jsonl)
+file(STRINGS ${D}/games.jsonl lines)
+list(LENGTH lines n)
+list(GET lines 99 last)
+if(NOT n EQUAL 100 OR NOT last MATCHES "^{\"game\": 99, ")
+  message(FATAL_ERROR "--games-out: ${n} lines, last: ${last}")
+endif()
+
+# Shards that do not touch, or belong to other studies, are refused.
+execute_process(COMMAND ${CLI} merge ${D}/shard1.json ${D}/shard3.json RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "do not touch")
+  message(FATAL_ERROR "merge accepted a gap: ${rc} ${err}")
+endif()
+run(${CLI} simulate --games 300 --shard 2/3 --json ${D}/other.json)
+execute_process(COMMAND ${CLI} merge ${D}/shard1.json ${D}/other.json RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "different rulesets")
+  message(FATAL_ERROR "merge accepted another study: ${rc} ${err}")
+endif()
+
+# A bot per seat: greedy beats random.
+run(${CLI} simulate --games 20 --bot greedy,random --seed 2)
+if(NOT OUT MATCHES "red     greedy +[0-9.]+ [^\n]+ (9[0-9]|100)\\.0%")
+  message(FATAL_ERROR "greedy red did not win most games:\n${OUT}")
+endif()
