@@ -428,6 +428,7 @@ static carc_result end_turn(carc_game *g, int only_tile) {
     return r;
   }
   commit_stage(g);
+  g->act_step = STEP_MAIN; /* a place-phase save says "main", as the loader requires */
   g->current = (g->current + 1) % g->players;
   g->turn++;
   return CARC_OK;
