@@ -45,6 +45,7 @@ CARC_API const char *carc_version(void);
 #define CARC_MAX_SEGMENTS_PER_TILE 12
 #define CARC_MAX_TILES 400        /* tiles on one board */
 #define CARC_MAX_NAME 48          /* handler, tile, figure names incl. NUL */
+#define CARC_MAX_SCORE 1000000000 /* scores, awards and scoring fields stay in -MAX..MAX */
 
 /* --------------------------------------------------------------- results */
 typedef enum carc_result {
