@@ -569,7 +569,9 @@ static int p_disable(lua_State *L) {
 }
 
 /* math.random: the running game's generator; outside games a fixed seed. */
-static uint32_t next_random(carc_lua *cl, uint32_t n) {
+static uint32_t next_random(lua_State *L, carc_lua *cl, uint32_t n) {
+  if (cl->game && carc_game_read_only(cl->game))
+    luaL_error(L, "math.random: the game's generator is read-only in scoring handlers and placement hooks");
   if (cl->game) return carc_game_random(cl->game, n);
   cl->rng ^= cl->rng << 13;
   cl->rng ^= cl->rng >> 7;
@@ -581,7 +583,7 @@ static int p_random(lua_State *L) {
   lua_Integer lo = 1, hi;
   switch (lua_gettop(L)) {
   case 0:
-    lua_pushnumber(L, (lua_Number)next_random(cl, 1u << 30) / (lua_Number)(1u << 30));
+    lua_pushnumber(L, (lua_Number)next_random(L, cl, 1u << 30) / (lua_Number)(1u << 30));
     return 1;
   case 1: hi = luaL_checkinteger(L, 1); break;
   default:
@@ -589,7 +591,7 @@ static int p_random(lua_State *L) {
     hi = luaL_checkinteger(L, 2);
   }
   luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
-  lua_pushinteger(L, lo + (lua_Integer)next_random(cl, (uint32_t)(hi - lo + 1)));
+  lua_pushinteger(L, lo + (lua_Integer)next_random(L, cl, (uint32_t)(hi - lo + 1)));
   return 1;
 }
 static int p_randomseed(lua_State *L) { (void)L; return 0; /* the game owns the seed */ }
@@ -734,7 +736,14 @@ carc_result carc_lua_load_expansion(carc_lua *cl, const char *name, const char *
 
 carc_result carc_lua_load_table(carc_lua *cl, lua_State *from, int idx, const char *dir,
                                 const char *origin, int line) {
-  carc_lua_xcopy(from, idx, cl->L, 0);
+  int st = carc_lua_xcopy_safe(from, idx, cl->L);
+  if (st != LUA_OK) {
+    const char *msg = lua_tostring(cl->L, -1);
+    snprintf(cl->err, sizeof cl->err, "%s:%d: ruleset table: %s", origin, line,
+             st == LUA_ERRMEM ? "memory cap exceeded copying it" : msg ? msg : "cannot copy it");
+    lua_pop(cl->L, 1);
+    return CARC_ERR_SCRIPT;
+  }
   lua_pushstring(cl->L, dir);
   lua_pushstring(cl->L, origin);
   lua_pushinteger(cl->L, line);

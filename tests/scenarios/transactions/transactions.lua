@@ -66,3 +66,67 @@ end)
 case("an order entry outside 0..999 names the ruleset line and the range", function()
   ruleset_error("rules/r_order_float.lua", "r_order_float.lua:3:", "base.total", "0..999")
 end)
+
+-- classes 4 and 5: what a handler or placement hook is lent is read-only
+local function sneaky(flag)
+  local s = road_ready("rules/r_sneaky.lua")
+  s:set_flag("sneaky." .. flag, true)
+  return s
+end
+
+case("ctx.game:add_score in a handler is refused and nothing changes", function()
+  local s = sneaky("score")
+  s:expect_error(function() s:end_turn() end, "handler 'sneaky.score'", "sneaky.lua:10:",
+    "add_score: the game is read-only")
+  s:expect_scores{ 0, 0 }
+end)
+
+case("ctx.game:set_var in a handler is refused", function()
+  local s = sneaky("var")
+  s:expect_error(function() s:end_turn() end, "sneaky.lua:14:", "set_var: the game is read-only")
+  if s:var("sneaky.v") ~= 0 then error("the variable changed") end
+end)
+
+case("math.random in a handler would move the game's generator: refused", function()
+  local s = sneaky("random")
+  s:expect_error(function() s:end_turn() end, "sneaky.lua:18:", "math.random", "read-only")
+end)
+
+case("a placement hook cannot change scores; the refused placement changes nothing", function()
+  local s = scenario{ rules = "rules/r_sneaky.lua", players = 2 }
+  s:set_flag("sneaky.place", true)
+  s:expect_error(function() s:place("A", 1, 0, 1) end, "hook 'sneaky.place'", "sneaky.lua:22:",
+    "read-only")
+  s:expect_scores{ 0, 0 }
+end)
+
+case("a hook setting a variable beyond 32 bits is refused, not truncated", function()
+  local s = scenario{ rules = "rules/r_sneaky.lua", players = 2 }
+  s:set_flag("sneaky.var", true)
+  s:expect_error(function() s:end_turn() end, "hook 'sneaky.big'", "sneaky.lua:26:",
+    "1099511627776", "-2147483648..2147483647")
+end)
+
+-- class 7: no inline ruleset can abort the process
+case("an inline ruleset table that holds itself many times is refused, not copied forever", function()
+  local t = { expansions = {} }
+  for i = 1, 12 do t[i] = t end -- 12^16 paths: refused at the depth limit
+  ruleset_error(t, "transactions.lua:", "ruleset table", "refers to itself")
+end)
+
+case("an inline ruleset table with too many values is refused", function()
+  local t = { expansions = {} }
+  for i = 1, 200000 do t[i] = i end
+  ruleset_error(t, "transactions.lua:", "ruleset table", "more than 100000 values")
+end)
+
+case("an inline ruleset table nested without end is refused", function()
+  local t = { expansions = {} }
+  t.self = t
+  ruleset_error(t, "transactions.lua:", "ruleset table", "refers to itself")
+end)
+
+case("an inline ruleset table larger than the expansion memory cap is refused", function()
+  ruleset_error({ expansions = {}, big = string.rep("x", 80 * 1024 * 1024) }, "transactions.lua:",
+    "ruleset table", "memory cap")
+end)
