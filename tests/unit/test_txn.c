@@ -224,7 +224,55 @@ static void test_rotations(void) {
   carc_engine_free(e);
 }
 
+/* ---- fault injection: an allocator that fails at the N-th allocation, for
+ * every N until the call succeeds; each failure leaves the save text and the
+ * engine's tile types as they were. */
+typedef struct failing { long countdown; } failing;
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  failing *f = ud;
+  (void)osize;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  if (nsize > (ptr ? osize : 0) && f->countdown >= 0 && f->countdown-- == 0) return NULL;
+  return realloc(ptr, nsize);
+}
+static carc_result placed_ok(const carc_hook_args *a, void *ud) {
+  (void)a;
+  (void)ud;
+  return CARC_OK;
+}
+
+static void test_allocation_faults(void) {
+  failing f = {-1};
+  carc_engine *e = carc_engine_new(failing_alloc, &f);
+  CHECK(e != NULL && carc_tiles_load_base(e) == CARC_OK);
+  CHECK(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.placed", 100, NULL, placed_ok, NULL) == CARC_OK);
+  carc_game *g = check_scenario(e, 2);
+  char *before = save_text(g);
+  int types = carc_tile_type_count(e), failures = 0;
+  const char *notation = carc_tile_type_notation(e, check_type(e, "E"));
+  for (long n = 0; n < 1000; n++) {
+    f.countdown = n;
+    carc_result r = carc_game_put_notation(g, notation, 0, -1, 2);
+    f.countdown = -1;
+    if (r == CARC_OK) break;
+    failures++;
+    CHECK_INT(r == CARC_ERR_MEMORY || r == CARC_ERR_PARSE, 1);
+    CHECK_INT(carc_tile_type_count(e), types);
+    CHECK_SAME_SAVE(g, before);
+  }
+  CHECK(failures > 0);
+  CHECK_INT(carc_tile_type_count(e), types + 1);
+  CHECK(carc_board_tile_at(g, 0, -1) >= 0);
+  free(before);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_allocation_faults();
   test_handlers_read_only();
   test_placement_hooks_predicates();
   test_failed_reset();
