@@ -11,6 +11,15 @@ execute_process(COMMAND ${CLI} bench --json ${ARGS} OUTPUT_VARIABLE out ERROR_VA
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "bench ${ARGS} failed (${rc}): ${err}")
 endif()
+# A decimal number as a whole number of hundredths (2 places, truncated).
+function(hundredths number out)
+  string(REGEX MATCH "^[0-9]+" whole "${number}")
+  string(REGEX MATCH "\\.[0-9]+" frac "${number}.00")
+  string(SUBSTRING "${frac}00" 1 2 frac)
+  math(EXPR h "${whole} * 100 + 1${frac} - 100") # "1" keeps "08" decimal
+  set(${out} ${h} PARENT_SCOPE)
+endfunction()
+
 foreach(pair "lua_calls_per_game;MAX_LUA_CALLS" "lua_allocs_per_game;MAX_LUA_ALLOCS"
              "engine_allocs_per_game;MAX_ENGINE_ALLOCS")
   list(GET pair 0 field)
@@ -21,11 +30,8 @@ foreach(pair "lua_calls_per_game;MAX_LUA_CALLS" "lua_allocs_per_game;MAX_LUA_ALL
   string(JSON value GET "${out}" runs 0 ${field})
   message(STATUS "${field}: ${value} (bound ${${bound}})")
   # compare in hundredths: cmake's math() has integers only
-  string(REGEX MATCH "^[0-9]+" whole "${value}")
-  string(REGEX MATCH "\\.[0-9]+" frac "${value}.00")
-  string(SUBSTRING "${frac}00" 1 2 frac)
-  math(EXPR have "${whole} * 100 + 1${frac} - 100") # "1" keeps "08" decimal
-  math(EXPR limit "${${bound}} * 100")
+  hundredths("${value}" have)
+  hundredths("${${bound}}" limit)
   if(have GREATER limit)
     message(FATAL_ERROR "${field} is ${value} per game, over the bound ${${bound}} "
                         "(bench ${ARGS}); if the new cost is intended, raise the bound in "

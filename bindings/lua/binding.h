@@ -45,6 +45,9 @@ void carc_lua_views_open(lua_State *L);
 carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a);
 /* Copies a plain value (tables of strings, numbers, booleans) between states. */
 void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth);
+/* The same inside a protected call on `to`: LUA_OK with the copy pushed, or an
+ * error status with the message pushed on `to`. */
+int carc_lua_xcopy_safe(lua_State *from, int idx, lua_State *to);
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name);
 /* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */
 int carc_lua_search_dirs(lua_State *L);

@@ -8,6 +8,7 @@
 #include "binding.h"
 #include <lualib.h>
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,8 @@ struct carc_lua {
   unsigned long calls;      /* calls from C into Lua (handlers, hooks, loader) */
   long budget;
   int in_call, exhausted;
+  int loading;              /* a ruleset is loading: declarations allowed */
+  int read_only;            /* a scoring handler or placement hook runs */
   carc_game *game;          /* the game of the running call, for math.random */
   uint64_t rng;             /* math.random outside games: fixed seed */
   carc_ctxbox *ctx;
@@ -79,6 +82,28 @@ static void where(lua_State *L, int level, char *out, size_t cap) {
       return;
     }
   }
+}
+
+/* Raises "file:line: message" naming the user's script, not the prelude. */
+static int user_error(lua_State *L, const char *fmt, ...) {
+  char loc[160];
+  where(L, 1, loc, sizeof loc);
+  va_list ap;
+  va_start(ap, fmt);
+  const char *msg = lua_pushvfstring(L, fmt, ap);
+  va_end(ap);
+  if (loc[0]) lua_pushfstring(L, "%s: %s", loc, msg);
+  return lua_error(L);
+}
+
+/* Declarations change the engine's rules: only while a ruleset loads. Once
+ * it has loaded the ruleset is frozen (a handler cannot add handlers, tiles
+ * or figures under a running game). */
+static void declaration(lua_State *L, const char *what) {
+  carc_lua *cl = carc_lstate_of(L)->cl;
+  if (!cl->loading)
+    user_error(L, "x:%s() is a declaration: declarations run only while a ruleset loads, "
+               "and the ruleset is frozen once loaded", what);
 }
 
 /* Refuses growth past the cap; notes where the script was when it did. */
@@ -156,6 +181,10 @@ static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
   }
   size_t n = strlen(loc);
   if (n && !strncmp(msg, loc, n) && msg[n] == ':') msg += n + 1 + (msg[n + 1] == ' ');
+  if (!strncmp(msg, "prelude:", 8) && starts_with_place(msg)) { /* the loader's line: drop it */
+    msg = strchr(msg + 8, ':') + 1;
+    if (*msg == ' ') msg++;
+  }
   if (exp)
     snprintf(cl->err, sizeof cl->err, "expansion '%s' at %s: %s", exp, loc[0] ? loc : "?", msg);
   else if (loc[0] && strncmp(loc, "prelude:", 8) && !starts_with_place(msg)) /* loader errors name their own file */
@@ -320,6 +349,7 @@ static int p_read(lua_State *L) {
 
 static int p_tiles(lua_State *L) {
   carc_lua *cl = self(L);
+  declaration(L, "tiles");
   if (carc_tiles_load(cl->e, luaL_checkstring(L, 1), luaL_checkstring(L, 2), luaL_checkstring(L, 3)) != CARC_OK) {
     lua_pushstring(L, carc_engine_error(cl->e)); /* already "file:line: ..." */
     return lua_error(L);
@@ -329,11 +359,15 @@ static int p_tiles(lua_State *L) {
 
 static int p_tile_attr(lua_State *L) {
   carc_lua *cl = self(L);
+  declaration(L, "tile_attr");
   const char *tile = luaL_checkstring(L, 1);
   int t = carc_tile_type_find(cl->e, tile);
   if (t < 0) return luaL_error(L, "tile_attr: unknown tile type '%s'", tile);
   int a = carc_attr_id(cl->e, luaL_checkstring(L, 2));
-  if (a < 0 || carc_tile_set_attr(cl->e, t, a, (int)luaL_checkinteger(L, 3)) != CARC_OK) return engine_error(L);
+  lua_Integer v = luaL_checkinteger(L, 3);
+  if (v < -32768 || v > 32767)
+    return luaL_error(L, "tile_attr: value %I is outside the allowed -32768..32767", (LUAI_UACINT)v);
+  if (a < 0 || carc_tile_set_attr(cl->e, t, a, (int)v) != CARC_OK) return engine_error(L);
   return 0;
 }
 
@@ -365,13 +399,18 @@ static int p_tile_split(lua_State *L) {
   return 0;
 }
 
-static int get_int(lua_State *L, int t, const char *k, int def) {
+/* An integer field of a declaration in lo..hi (booleans are 0 and 1). */
+static int get_int(lua_State *L, int t, const char *k, int def, int lo, int hi) {
   int ty = lua_getfield(L, t, k);
   int v = def;
   if (ty == LUA_TBOOLEAN) v = lua_toboolean(L, -1);
   else if (ty != LUA_TNIL) {
-    if (!lua_isinteger(L, -1)) luaL_error(L, "'%s' must be a whole number", k);
-    v = (int)lua_tointeger(L, -1);
+    if (!lua_isinteger(L, -1))
+      luaL_error(L, "'%s' must be a whole number in %d..%d, not %s", k, lo, hi, luaL_tolstring(L, -1, NULL));
+    lua_Integer n = lua_tointeger(L, -1);
+    if (n < lo || n > hi)
+      luaL_error(L, "'%s' is %I, outside the allowed %d..%d", k, (LUAI_UACINT)n, lo, hi);
+    v = (int)n;
   }
   lua_pop(L, 1);
   return v;
@@ -405,13 +444,14 @@ static unsigned get_kinds(lua_State *L, carc_engine *e, int t) {
 
 static int p_figure(lua_State *L) {
   carc_lua *cl = self(L);
+  declaration(L, "figure");
   luaL_checktype(L, 1, LUA_TTABLE);
   carc_figure_def d;
   memset(&d, 0, sizeof d);
   d.name = get_str(L, 1, "name");
-  d.strength = get_int(L, 1, "strength", 1);
-  d.per_player = get_int(L, 1, "per_player", 1);
-  d.occupies = get_int(L, 1, "occupies", 1);
+  d.strength = get_int(L, 1, "strength", 1, 0, 100);
+  d.per_player = get_int(L, 1, "per_player", 1, 0, 16);
+  d.occupies = get_int(L, 1, "occupies", 1, 0, 1);
   const char *pl = get_str(L, 1, "placement");
   if (pl && strcmp(pl, "follower") && strcmp(pl, "neutral"))
     return luaL_error(L, "figure placement is \"follower\" or \"neutral\", not \"%s\"", pl);
@@ -419,25 +459,29 @@ static int p_figure(lua_State *L) {
   d.kinds = get_kinds(L, cl->e, 1);
   d.moved_by_tile_attr = get_str(L, 1, "moved_by_tile_attr");
   d.exclusive_with = get_str(L, 1, "exclusive_with");
-  d.incomplete_only = get_int(L, 1, "incomplete_only", 0);
+  d.incomplete_only = get_int(L, 1, "incomplete_only", 0, 0, 1);
   if (carc_figure_define(cl->e, &d) != CARC_OK) return engine_error(L);
   return 0;
 }
 
 static int p_token(lua_State *L) {
   carc_lua *cl = self(L);
+  declaration(L, "token");
   luaL_checktype(L, 1, LUA_TTABLE);
-  carc_token_def d = {get_str(L, 1, "name"), get_int(L, 1, "per_player", 1), get_int(L, 1, "value", 0)};
+  carc_token_def d = {get_str(L, 1, "name"), get_int(L, 1, "per_player", 1, 0, 30),
+                     get_int(L, 1, "value", 0, -CARC_MAX_SCORE, CARC_MAX_SCORE)};
   if (carc_token_define(cl->e, &d) != CARC_OK) return engine_error(L);
   return 0;
 }
 
 static int p_kind(lua_State *L) {
+  declaration(L, "kind");
   if (carc_kind_id(self(L)->e, luaL_checkstring(L, 1)) < 0) return engine_error(L);
   return 0;
 }
 static int declare(lua_State *L, int flag) {
   carc_lua *cl = self(L);
+  declaration(L, flag ? "flag" : "var");
   const char *name = luaL_checkstring(L, 1);
   int id = flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name);
   if (id < 0)
@@ -452,10 +496,15 @@ static int p_flag(lua_State *L) { return declare(L, 1); }
 
 static int p_set_token_value(lua_State *L) {
   carc_lua *cl = self(L);
+  declaration(L, "set_token_value");
   const char *name = luaL_checkstring(L, 1);
   int t = carc_token_type_find(cl->e, name);
   if (t < 0) return luaL_error(L, "unknown token type '%s'", name);
-  carc_token_set_value(cl->e, t, (int)luaL_checkinteger(L, 2));
+  lua_Integer v = luaL_checkinteger(L, 2);
+  if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
+    return luaL_error(L, "token value %I is outside the allowed %d..%d", (LUAI_UACINT)v, -CARC_MAX_SCORE,
+                      CARC_MAX_SCORE);
+  carc_token_set_value(cl->e, t, (int)v);
   return 0;
 }
 
@@ -469,7 +518,7 @@ static void get_filter(lua_State *L, carc_engine *e, carc_filter *f, int hook) {
   if ((s = get_str(L, 2, "figure")) && (f->figure = carc_figure_type_find(e, s)) < 0)
     luaL_error(L, "unknown figure type '%s' (declare it first)", s);
   if ((s = get_str(L, 2, "flag"))) f->flag = carc_flag_id(e, s);
-  f->tokens = get_int(L, 2, "tokens", 0);
+  f->tokens = get_int(L, 2, "tokens", 0, 0, 1);
   int top = lua_gettop(L);
   if (!hook && lua_getfield(L, 2, "reasons") == LUA_TTABLE) {
     for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
@@ -553,14 +602,15 @@ static void full_name(lua_State *L, const char *exp, char *out) {
 
 static int p_handler(lua_State *L) {
   carc_lua *cl = self(L);
+  declaration(L, "handler");
   const char *exp = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   char name[CARC_MAX_NAME];
   full_name(L, exp, name);
   carc_filter f;
   get_filter(L, cl->e, &f, 0);
-  int prio = get_int(L, 2, "priority", -1);
-  if (prio < 0) return luaL_error(L, "handler '%s' needs a priority", name);
+  int prio = get_int(L, 2, "priority", -1, 0, 999);
+  if (prio < 0) return luaL_error(L, "handler '%s' needs a priority (0..999)", name);
   lfn *fn = new_fn(L, cl, exp, -1);
   if (carc_handler_add(cl->e, name, prio, &f, run_handler, fn) != CARC_OK) return engine_error(L);
   set_description(L, cl->e, name);
@@ -571,6 +621,7 @@ static int p_hook(lua_State *L) {
   static const char *const points[] = {"setup", "placement", "tile_placed", "feature_scored",
                                        "turn_end", "final_scoring", "game_end", "feature_completed", NULL};
   carc_lua *cl = self(L);
+  declaration(L, "hook");
   const char *exp = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   char name[CARC_MAX_NAME];
@@ -583,7 +634,7 @@ static int p_hook(lua_State *L) {
   carc_filter f;
   get_filter(L, cl->e, &f, 1);
   lfn *fn = new_fn(L, cl, exp, p);
-  if (carc_hook_add(cl->e, (carc_hook_point)p, name, get_int(L, 2, "priority", 100), &f, run_hook, fn) != CARC_OK)
+  if (carc_hook_add(cl->e, (carc_hook_point)p, name, get_int(L, 2, "priority", 100, 0, 999), &f, run_hook, fn) != CARC_OK)
     return engine_error(L);
   set_description(L, cl->e, name);
   return 0;
@@ -656,7 +707,13 @@ carc_result carc_lua_load_list(carc_lua *cl, const char *names) {
 
 static int p_move(lua_State *L) {
   carc_lua *cl = self(L);
-  if (carc_handler_move(cl->e, luaL_checkstring(L, 1), (int)luaL_checkinteger(L, 2)) != CARC_OK) {
+  lua_Integer prio = luaL_checkinteger(L, 2);
+  if (prio < 0 || prio > 999) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "priority %I is outside the allowed 0..999", (LUAI_UACINT)prio);
+    return 2;
+  }
+  if (carc_handler_move(cl->e, luaL_checkstring(L, 1), (int)prio) != CARC_OK) {
     lua_pushnil(L);
     lua_pushstring(L, carc_engine_error(cl->e));
     return 2;
@@ -676,7 +733,9 @@ static int p_disable(lua_State *L) {
 }
 
 /* math.random: the running game's generator; outside games a fixed seed. */
-static uint32_t next_random(carc_lua *cl, uint32_t n) {
+static uint32_t next_random(lua_State *L, carc_lua *cl, uint32_t n) {
+  if (cl->game && carc_game_read_only(cl->game))
+    luaL_error(L, "math.random: the game's generator is read-only in scoring handlers and placement hooks");
   if (cl->game) return carc_game_random(cl->game, n);
   cl->rng ^= cl->rng << 13;
   cl->rng ^= cl->rng >> 7;
@@ -688,7 +747,7 @@ static int p_random(lua_State *L) {
   lua_Integer lo = 1, hi;
   switch (lua_gettop(L)) {
   case 0:
-    lua_pushnumber(L, (lua_Number)next_random(cl, 1u << 30) / (lua_Number)(1u << 30));
+    lua_pushnumber(L, (lua_Number)next_random(L, cl, 1u << 30) / (lua_Number)(1u << 30));
     return 1;
   case 1: hi = luaL_checkinteger(L, 1); break;
   default:
@@ -696,7 +755,7 @@ static int p_random(lua_State *L) {
     hi = luaL_checkinteger(L, 2);
   }
   luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
-  lua_pushinteger(L, lo + (lua_Integer)next_random(cl, (uint32_t)(hi - lo + 1)));
+  lua_pushinteger(L, lo + (lua_Integer)next_random(L, cl, (uint32_t)(hi - lo + 1)));
   return 1;
 }
 static int p_randomseed(lua_State *L) { (void)L; return 0; /* the game owns the seed */ }
@@ -823,7 +882,9 @@ static carc_result run_loader(carc_lua *cl, const char *fn, int nargs) {
   lua_getfield(L, -1, fn);
   lua_remove(L, -2);
   lua_rotate(L, -(nargs + 2), 2);
+  cl->loading = 1;
   int st = call(cl, nargs, 0, NULL);
+  cl->loading = 0;
   lua_settop(L, top);
   refresh_names(cl);
   if (st != LUA_OK) return CARC_ERR_SCRIPT;
@@ -844,7 +905,14 @@ carc_result carc_lua_load_expansion(carc_lua *cl, const char *name, const char *
 
 carc_result carc_lua_load_table(carc_lua *cl, lua_State *from, int idx, const char *dir,
                                 const char *origin, int line) {
-  carc_lua_xcopy(from, idx, cl->L, 0);
+  int st = carc_lua_xcopy_safe(from, idx, cl->L);
+  if (st != LUA_OK) {
+    const char *msg = lua_tostring(cl->L, -1);
+    snprintf(cl->err, sizeof cl->err, "%s:%d: ruleset table: %s", origin, line,
+             st == LUA_ERRMEM ? "memory cap exceeded copying it" : msg ? msg : "cannot copy it");
+    lua_pop(cl->L, 1);
+    return CARC_ERR_SCRIPT;
+  }
   lua_pushstring(cl->L, dir);
   lua_pushstring(cl->L, origin);
   lua_pushinteger(cl->L, line);

@@ -238,8 +238,9 @@ local function apply(spec, dir, file, text, line)
   for _, name in ipairs(spec.tiles_only or {}) do load_expansion(name, rs, true) end
   for _, name in ipairs(spec.expansions or {}) do load_expansion(name, rs) end
   for name, prio in pairs(spec.order or {}) do
-    if type(prio) ~= "number" or prio ~= math.floor(prio) then
-      error(fmt("%s: order[%q] needs a whole number priority", where(name), tostring(name)), 0)
+    if math.type(prio) ~= "integer" or prio < 0 or prio > 999 then
+      error(fmt("%s: order[%q] is %s; a priority is a whole number in 0..999", where(name),
+        tostring(name), tostring(prio)), 0)
     end
     local ok, err = C.move(name, prio)
     if not ok then error(fmt("%s: order: %s", where(name), err), 0) end

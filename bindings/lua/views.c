@@ -94,6 +94,26 @@ static int game_var_id(lua_State *L, carc_game *g, int i, int flag) {
   return id;
 }
 
+/* A whole number in lo..hi, or an error naming the value and the range. */
+static lua_Integer check_range(lua_State *L, int i, lua_Integer lo, lua_Integer hi, const char *what) {
+  lua_Integer n = luaL_checkinteger(L, i);
+  if (n < lo || n > hi)
+    luaL_error(L, "%s %I is outside the allowed %I..%I", what, (LUAI_UACINT)n, (LUAI_UACINT)lo,
+               (LUAI_UACINT)hi);
+  return n;
+}
+
+/* A setter's result: its error becomes a Lua error. */
+static void game_check(lua_State *L, carc_game *g, carc_result r) {
+  if (r != CARC_OK) luaL_error(L, "%s", carc_game_error(g));
+}
+
+static void writable(lua_State *L, carc_game *g, const char *what) {
+  if (carc_game_read_only(g))
+    luaL_error(L, "%s: the game is read-only in scoring handlers and placement hooks (change the "
+               "scoring context instead)", what);
+}
+
 static int g_score(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   lua_pushinteger(L, carc_game_score(v->g, check_player(L, 2, carc_game_players(v->g))));
@@ -113,8 +133,9 @@ static int g_var(lua_State *L) {
 }
 static int g_set_var(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
+  writable(L, v->g, "set_var");
   int id = game_var_id(L, v->g, 2, 0);
-  carc_game_set_var(v->g, id, (int)luaL_checkinteger(L, 3));
+  game_check(L, v->g, carc_game_set_var(v->g, id, (int)check_range(L, 3, INT32_MIN, INT32_MAX, "value")));
   return 0;
 }
 static int g_flag(lua_State *L) {
@@ -124,21 +145,24 @@ static int g_flag(lua_State *L) {
 }
 static int g_set_flag(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
+  writable(L, v->g, "set_flag");
   int id = game_var_id(L, v->g, 2, 1);
-  carc_game_set_flag(v->g, id, lua_toboolean(L, 3));
+  game_check(L, v->g, carc_game_set_flag(v->g, id, lua_toboolean(L, 3)));
   return 0;
 }
 static int g_random(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
-  lua_Integer n = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, n >= 1 && n <= 0x7fffffff, 2, "needs 1 or more");
+  writable(L, v->g, "random");
+  lua_Integer n = check_range(L, 2, 1, 0x7fffffff, "random: n");
   lua_pushinteger(L, 1 + (lua_Integer)carc_game_random(v->g, (uint32_t)n));
   return 1;
 }
 static int g_add_score(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
+  writable(L, v->g, "add_score");
   int p = check_player(L, 2, carc_game_players(v->g));
-  carc_game_add_score(v->g, p, (int)luaL_checkinteger(L, 3));
+  lua_Integer n = check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, "add_score: points");
+  game_check(L, v->g, carc_game_add_score(v->g, p, (int)n));
   return 0;
 }
 static int g_token_supply(lua_State *L) {
@@ -151,7 +175,8 @@ static int g_set_token_supply(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   int p = check_player(L, 2, carc_game_players(v->g));
   int t = token_type(L, carc_game_engine(v->g), 3);
-  if (carc_game_set_token_supply(v->g, p, t, (int)luaL_checkinteger(L, 4)) != CARC_OK)
+  writable(L, v->g, "set_token_supply");
+  if (carc_game_set_token_supply(v->g, p, t, (int)check_range(L, 4, 0, 99, "token supply")) != CARC_OK)
     luaL_error(L, "%s", carc_game_error(v->g));
   return 0;
 }
@@ -411,7 +436,8 @@ static int c_strength(lua_State *L) {
 }
 static int c_set_strength(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
-  carc_ctx_set_strength(b->ctx, ctx_player(L, b), (int)luaL_checkinteger(L, 3));
+  int p = ctx_player(L, b);
+  carc_ctx_set_strength(b->ctx, p, (int)check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, "strength"));
   return 0;
 }
 static int c_scores(lua_State *L) {
@@ -431,7 +457,8 @@ static int c_award(lua_State *L) {
 }
 static int c_set_award(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
-  carc_ctx_set_award(b->ctx, ctx_player(L, b), (int)luaL_checkinteger(L, 3));
+  int p = ctx_player(L, b);
+  carc_ctx_set_award(b->ctx, p, (int)check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, "award"));
   return 0;
 }
 static int c_score_so_far(lua_State *L) {
@@ -484,7 +511,8 @@ static int ctx_newindex(lua_State *L) {
   int code = lookup(L);
   if (code < 1 || code > CARC_F_FIELD_COUNT)
     return luaL_error(L, "the scoring context has no settable field '%s'", luaL_tolstring(L, 2, NULL));
-  if (carc_ctx_set(b->ctx, (carc_ctx_field)(code - 1), (int)luaL_checkinteger(L, 3)) != CARC_OK)
+  lua_Integer n = check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, lua_tostring(L, 2));
+  if (carc_ctx_set(b->ctx, (carc_ctx_field)(code - 1), (int)n) != CARC_OK)
     return luaL_error(L, "ctx.%s is read-only", lua_tostring(L, 2));
   return 0;
 }
@@ -559,8 +587,17 @@ void carc_lua_views_open(lua_State *L) {
   new_class(L, CARC_V_CTX, "carc.ctx", ctx_m, ctx_f, ctx_index, ctx_newindex);
 }
 
-void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth) {
+/* Copies a plain value; raises errors in `to` (the caller protects it): a
+ * table nested deeper than CARC_XCOPY_DEPTH (a table that holds itself is
+ * one) or more than CARC_XCOPY_VALUES values in all is refused, not cut. */
+#define CARC_XCOPY_DEPTH 16
+#define CARC_XCOPY_VALUES 100000
+static void xcopy(lua_State *from, int idx, lua_State *to, int depth, long *left) {
   idx = lua_absindex(from, idx);
+  if (--*left < 0)
+    luaL_error(to, "the table holds more than %d values (a table that refers to itself?)",
+               CARC_XCOPY_VALUES);
+  luaL_checkstack(to, 4, "table nested too deeply");
   switch (lua_type(from, idx)) {
   case LUA_TBOOLEAN: lua_pushboolean(to, lua_toboolean(from, idx)); break;
   case LUA_TNUMBER:
@@ -574,15 +611,14 @@ void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth) {
     break;
   }
   case LUA_TTABLE:
-    if (depth > 8) {
-      lua_pushnil(to);
-      break;
-    }
+    if (depth >= CARC_XCOPY_DEPTH)
+      luaL_error(to, "the table is nested deeper than %d levels (or refers to itself)", CARC_XCOPY_DEPTH);
+    if (!lua_checkstack(from, 4)) luaL_error(to, "table nested too deeply");
     lua_newtable(to);
     lua_pushnil(from);
     while (lua_next(from, idx)) {
-      carc_lua_xcopy(from, -2, to, depth + 1);
-      carc_lua_xcopy(from, -1, to, depth + 1);
+      xcopy(from, -2, to, depth + 1, left);
+      xcopy(from, -1, to, depth + 1, left);
       if (lua_isnil(to, -2)) lua_pop(to, 2);
       else lua_rawset(to, -3);
       lua_pop(from, 1);
@@ -590,4 +626,30 @@ void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth) {
     break;
   default: lua_pushnil(to); break;
   }
+}
+
+void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth) {
+  long left = CARC_XCOPY_VALUES;
+  xcopy(from, idx, to, depth, &left);
+}
+
+static int xcopy_protected(lua_State *to) {
+  lua_State *from = lua_touserdata(to, 1);
+  int idx = (int)lua_tointeger(to, 2);
+  int top = lua_gettop(from);
+  carc_lua_xcopy(from, idx, to, 0);
+  lua_settop(from, top);
+  return 1;
+}
+
+int carc_lua_xcopy_safe(lua_State *from, int idx, lua_State *to) {
+  idx = lua_absindex(from, idx);
+  int top = lua_gettop(from);
+  if (!lua_checkstack(to, 4)) return LUA_ERRMEM;
+  lua_pushcfunction(to, xcopy_protected);
+  lua_pushlightuserdata(to, from);
+  lua_pushinteger(to, idx);
+  int st = lua_pcall(to, 2, 1, 0);
+  lua_settop(from, top); /* an error in `to` may leave keys on `from` */
+  return st;
 }

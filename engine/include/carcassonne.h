@@ -53,6 +53,7 @@ CARC_API int carc_version_number(void); /* CARC_VERSION_NUMBER of the library */
 #define CARC_MAX_SEGMENTS_PER_TILE 12
 #define CARC_MAX_TILES 400        /* tiles on one board */
 #define CARC_MAX_NAME 48          /* handler, tile, figure names incl. NUL */
+#define CARC_MAX_SCORE 1000000000 /* scores, awards and scoring fields stay in -MAX..MAX */
 
 /* --------------------------------------------------------------- results */
 typedef enum carc_result {
@@ -410,6 +411,9 @@ CARC_API uint64_t carc_game_seed(const carc_game *g);
 
 /* Deterministic random numbers owned by the game: uniform in [0, n). */
 CARC_API uint32_t carc_game_random(carc_game *g, uint32_t n);
+/* 1 while a scoring handler or a placement hook runs: the game is read-only
+ * (setters fail with CARC_ERR_STATE; do not draw random numbers). */
+CARC_API int carc_game_read_only(const carc_game *g);
 
 /* Per-game integer variables and flags, for expansions' state (active
  * scoring tiles ...). Kept in the game so clone/save/load keep them. */

@@ -13,9 +13,21 @@ static uint64_t splitmix(uint64_t *s) {
 
 uint32_t carc_game_random(carc_game *g, uint32_t n) {
   if (n == 0) return 0;
+  txn_touch(g);
   return (uint32_t)(((splitmix(&g->s.rng) >> 32) * (uint64_t)n) >> 32);
 }
 
+
+/* Figures a new game of `players` gets (checked against MAX_FIGURES). */
+static int figures_needed(const carc_engine *e, int players, int followers) {
+  int n = 0;
+  for (int t = 0; t < e->nfig; t++) {
+    const figure_type *ft = &e->figs[t];
+    int owners = ft->placement == CARC_PLACE_NEUTRAL ? 1 : players;
+    n += owners * (t == 0 ? followers : ft->per_player);
+  }
+  return n;
+}
 
 void figures_create(carc_game *g) {
   const carc_engine *e = g->e;
@@ -52,10 +64,14 @@ void bag_fill(carc_game *g) {
   }
 }
 
-carc_result carc_game_reset(carc_game *g, uint64_t seed) {
+static carc_result game_reset(carc_game *g, uint64_t seed) {
   carc_engine *e = g->e;
   if (e->start_type < 0)
     return game_fail(g, CARC_ERR_STATE, "the engine has no start tile (load a tile set first)");
+  int nfig = figures_needed(e, g->players, g->followers);
+  if (nfig > MAX_FIGURES)
+    return game_fail(g, CARC_ERR_LIMIT, "%d players with these figure types need %d figures; "
+                     "a game holds at most %d", g->players, nfig, MAX_FIGURES);
   g->opt.seed = seed;
   memset(&g->s, 0, sizeof g->s);
   g->s.rng = seed ^ 0x6A09E667F3BCC908ull;
@@ -88,6 +104,20 @@ carc_result carc_game_reset(carc_game *g, uint64_t seed) {
   return turn_draw(g);
 }
 
+/* A reset changes everything: when setup hooks (which may fail) will run,
+ * the transaction keeps a full copy. */
+carc_result carc_game_reset(carc_game *g, uint64_t seed) {
+  txn t;
+  carc_result r = txn_begin(g, &t);
+  if (r != CARC_OK) return r;
+  if (g->e->nhooks[CARC_HOOK_SETUP] && !txn_board(g))
+    return txn_rollback(g, &t, game_fail(g, CARC_ERR_MEMORY, "out of memory saving the game"));
+  r = game_reset(g, seed);
+  if (r != CARC_OK) return txn_rollback(g, &t, r);
+  txn_commit(g, &t);
+  return CARC_OK;
+}
+
 carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
   if (!e) return NULL;
   carc_game_options o = {2, 1, 0, 0};
@@ -111,8 +141,12 @@ carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
   g->players = o.players;
   g->followers = o.followers ? o.followers : e->map ? map_followers(e) : 7;
   g->keep_records = 1;
-  if (carc_game_reset(g, o.seed) != CARC_OK) {
-    engine_fail(e, CARC_ERR_STATE, "%s", g->err);
+  g->txn = NULL;
+  g->read_only = 0;
+  g->spare = NULL;
+  carc_result r = game_reset(g, o.seed);
+  if (r != CARC_OK) {
+    engine_fail(e, r == CARC_ERR_LIMIT ? r : CARC_ERR_STATE, "%s", g->err);
     carc_game_free(g);
     return NULL;
   }
@@ -122,6 +156,7 @@ carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
 void carc_game_free(carc_game *g) {
   if (!g) return;
   carc_engine *e = g->e;
+  carc_game_free(g->spare);
   carc_mem(e, g->records, sizeof(record) * (size_t)g->cap_records, 0);
   carc_mem(e, g->changes, sizeof(record_change) * (size_t)g->cap_changes, 0);
   carc_mem(e, g->log, g->log_cap, 0);
@@ -194,6 +229,9 @@ carc_game *carc_game_clone(const carc_game *g) {
   if (!c) return NULL;
   memset(c, 0, offsetof(carc_game, tiles));
   c->e = e;
+  c->txn = NULL;
+  c->read_only = 0;
+  c->spare = NULL;
   if (carc_game_copy(c, g) != CARC_OK) {
     carc_game_free(c);
     return NULL;
@@ -220,8 +258,17 @@ uint64_t carc_game_seed(const carc_game *g) { return g->opt.seed; }
 void carc_game_keep_records(carc_game *g, int on) { g->keep_records = on != 0; }
 
 int carc_game_var(const carc_game *g, int v) { return v >= 0 && v < MAX_VARS ? g->s.vars[v] : 0; }
+static carc_result read_only_fail(carc_game *g) {
+  return game_fail(g, CARC_ERR_STATE, "the game is read-only during a scoring handler or a "
+                   "placement hook");
+}
+
+int carc_game_read_only(const carc_game *g) { return g->read_only > 0; }
+
 carc_result carc_game_set_var(carc_game *g, int v, int value) {
+  if (g->read_only) return read_only_fail(g);
   if (v < 0 || v >= g->e->nvars) return game_fail(g, CARC_ERR_UNKNOWN, "no variable %d", v);
+  txn_touch(g);
   g->s.vars[v] = value;
   return CARC_OK;
 }
@@ -229,7 +276,9 @@ int carc_game_flag(const carc_game *g, int f) {
   return f >= 0 && f < MAX_FLAGS ? (int)((g->s.flags >> f) & 1) : 0;
 }
 carc_result carc_game_set_flag(carc_game *g, int f, int on) {
+  if (g->read_only) return read_only_fail(g);
   if (f < 0 || f >= g->e->nflags) return game_fail(g, CARC_ERR_UNKNOWN, "no flag %d", f);
+  txn_touch(g);
   if (on) g->s.flags |= 1ull << f;
   else g->s.flags &= ~(1ull << f);
   return CARC_OK;
@@ -331,6 +380,8 @@ carc_result carc_game_set_token_supply(carc_game *g, int p, int t, int n) {
   if (p < 0 || p >= g->players || t < 0 || t >= g->e->ntok || n < 0 || n > 99)
     return game_fail(g, CARC_ERR_ARGUMENT, "token supply: player %d, token %d, count %d out of range",
                      p + 1, t, n);
+  if (g->read_only) return read_only_fail(g);
+  txn_touch(g);
   g->s.token_supply[p][t] = (int16_t)n;
   return CARC_OK;
 }

@@ -20,7 +20,6 @@
 #define MAX_SEGS (CARC_MAX_TILES * 8)
 #define CELL_SLOTS 4096       /* hash slots for board squares; power of two */
 #define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
-#define MAX_STAGED 160        /* features scored by one call (final scoring) */
 #define ERR_CAP 512
 #define MAX_SEARCH_KINDS 4    /* kinds with a search path set through the API */
 #define SEARCH_PATH_CAP 1024
@@ -226,6 +225,27 @@ typedef struct staged {
 
 typedef enum act_step { STEP_MAIN, STEP_NEUTRAL, STEP_CONFLICT } act_step;
 
+/* Counts of the engine's growable name tables, to drop what a failed call added. */
+typedef struct engine_marker {
+  int ntypes, nsets, nattr, nkinds, nvars, nflags;
+} engine_marker;
+
+/* One public call's transaction (txn.c). Lives on the caller's stack. */
+#define TXN_FIG_MOVES 4
+typedef struct txn {
+  int s_saved;
+  small_state s;          /* valid when s_saved: copied on the first write */
+  int phase, turn, current, drawn, act_step, last_tile, set_aside, bag_pos;
+  int nrecords, nchanges, scored_kinds;
+  size_t log_len;
+  int nfig_moves;
+  struct { int fig, seg; } fig_moves[TXN_FIG_MOVES];
+  int tok_tile;
+  int8_t tok, tok_owner;
+  carc_game *board;       /* a full copy, when the board changes under hooks */
+  engine_marker engine;
+} txn;
+
 struct carc_game {
   /* scalars first: everything before `tiles` is zeroed by new and copied
    * whole by carc_game_copy; the arrays after it are copied by used length */
@@ -262,10 +282,32 @@ struct carc_game {
   int16_t slots[CELL_SLOTS];
   figure_state figs[MAX_FIGURES];
   uint32_t tile_stamp[CARC_MAX_TILES];
+  /* not copied: the running call's transaction, read-only nesting depth */
+  txn *txn;
+  int read_only;
+  /* the copy a transaction takes when the board changes under hooks; kept
+   * for the game's life so that such turns allocate nothing */
+  carc_game *spare;
   /* scratch for scoring, never copied */
   carc_score_ctx ctx;
-  staged stage[MAX_STAGED];
+  staged stage[MAX_SEGS];  /* at most one scoring per feature */
 };
+
+/* txn.c */
+carc_result txn_begin(carc_game *g, txn *t);
+void txn_commit(carc_game *g, txn *t);
+carc_result txn_rollback(carc_game *g, txn *t, carc_result r);
+bool txn_board(carc_game *g);
+void txn_figure(carc_game *g, int fig);
+void txn_token(carc_game *g, int tile);
+void txn_touch_slow(carc_game *g);
+/* Before any write to g->s: the transaction keeps a copy of the old one. */
+static inline void txn_touch(carc_game *g) {
+  if (g->txn && !g->txn->s_saved) txn_touch_slow(g);
+}
+void engine_mark(const carc_engine *e, engine_marker *m);
+void engine_restore(carc_engine *e, const engine_marker *m);
+void figure_move(carc_game *g, int fig, int seg);
 
 /* util.c */
 void *carc_mem(carc_engine *e, void *p, size_t old, size_t size);

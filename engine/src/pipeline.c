@@ -148,6 +148,8 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
   carc_result r = check_name(e, name);
   if (r != CARC_OK) return r;
   if (!fn) return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s' has no function", name);
+  if (priority < 0 || priority > 999)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s': priority %d is outside 0..999", name, priority);
   if (e->nhooks[point] >= MAX_HOOKS)
     return engine_fail(e, CARC_ERR_LIMIT, "hook '%s': at most %d hooks per point", name, MAX_HOOKS);
   hook *h = &e->hooks[point][e->nhooks[point]++];
@@ -281,12 +283,21 @@ static void note_change(carc_score_ctx *c, int field, int player, int before, in
 int carc_ctx_get(const carc_score_ctx *c, carc_ctx_field f) {
   return (unsigned)f < CARC_F_FIELD_COUNT ? c->v[f] : 0;
 }
+/* Every number a handler writes stays in -CARC_MAX_SCORE..CARC_MAX_SCORE. */
+static carc_result value_ok(carc_score_ctx *c, const char *what, int value) {
+  if (value >= -CARC_MAX_SCORE && value <= CARC_MAX_SCORE) return CARC_OK;
+  snprintf(c->failmsg, sizeof c->failmsg, "%s %d is outside the allowed %d..%d", what, value,
+           -CARC_MAX_SCORE, CARC_MAX_SCORE);
+  return CARC_ERR_ARGUMENT;
+}
+
 carc_result carc_ctx_set(carc_score_ctx *c, carc_ctx_field f, int value) {
   if ((unsigned)f >= CARC_F_FIELD_COUNT || f == CARC_F_COUNT_ORIGINAL ||
       f == CARC_F_SYMBOLS_ORIGINAL) {
     carc_ctx_fail(c, "that scoring field cannot be set");
     return CARC_ERR_ARGUMENT;
   }
+  if (value_ok(c, carc_ctx_field_name(f), value) != CARC_OK) return CARC_ERR_ARGUMENT;
   note_change(c, (int)f, -1, c->v[f], value);
   c->v[f] = value;
   return CARC_OK;
@@ -300,6 +311,7 @@ int carc_ctx_players(const carc_score_ctx *c) { return c->players; }
 int carc_ctx_strength(const carc_score_ctx *c, int p) { return PLAYER_OK(c, p) ? c->strength[p] : 0; }
 carc_result carc_ctx_set_strength(carc_score_ctx *c, int p, int v) {
   if (!PLAYER_OK(c, p)) return CARC_ERR_ARGUMENT;
+  if (value_ok(c, "strength", v) != CARC_OK) return CARC_ERR_ARGUMENT;
   note_change(c, -1, p, c->strength[p], v);
   c->strength[p] = v;
   return CARC_OK;
@@ -314,6 +326,7 @@ carc_result carc_ctx_set_scores(carc_score_ctx *c, int p, int on) {
 int carc_ctx_award(const carc_score_ctx *c, int p) { return PLAYER_OK(c, p) ? c->award[p] : 0; }
 carc_result carc_ctx_set_award(carc_score_ctx *c, int p, int points) {
   if (!PLAYER_OK(c, p)) return CARC_ERR_ARGUMENT;
+  if (value_ok(c, "award", points) != CARC_OK) return CARC_ERR_ARGUMENT;
   note_change(c, -3, p, c->award[p], points);
   c->award[p] = points;
   return CARC_OK;
@@ -458,6 +471,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
   out->reason = reason;
   out->first_change = g->nchanges;
   uint64_t attr_bits = g->segs[root].attr_bits;
+  g->read_only++; /* handlers change only the context */
   for (int i = 0; i < e->nhandlers; i++) {
     const handler *h = &e->handlers[i];
     if (!h->enabled || !filter_match(g, &h->filter, c, attr_bits)) continue;
@@ -466,6 +480,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
     note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
     carc_result r = h->fn(c, h->ud);
     if (r != CARC_OK) {
+      g->read_only--;
       g->nchanges = out->first_change;
       game_fail(g, r, "handler '%s' (stage %s, priority %d) failed: %s", h->name,
                 carc_stage_name(h->priority), h->priority,
@@ -474,6 +489,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
       return r;
     }
   }
+  g->read_only--;
   c->current = NULL;
   out->nchanges = g->nchanges - out->first_change;
   out->total = c->v[CARC_F_TOTAL];

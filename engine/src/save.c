@@ -514,6 +514,8 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
   loader L;
   memset(&L, 0, sizeof L);
   L.e = e;
+  engine_marker mark; /* a refused load leaves no ad-hoc tile type behind */
+  engine_mark(e, &mark);
   L.code = CARC_ERR_PARSE;
   carc_game *g = NULL;
   if (!json) {
@@ -585,6 +587,7 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
 fail:
   json_free(&L.doc);
   carc_game_free(g);
+  engine_restore(e, &mark);
   engine_fail(e, L.code, "load: %s", L.msg);
   if (err && errcap) snprintf(err, errcap, "%s", e->err);
   return NULL;

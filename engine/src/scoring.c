@@ -1,6 +1,7 @@
 /* scoring.c - the base game's scoring rules, as ordinary pipeline handlers
  * so that a ruleset can move or replace them like any expansion's. */
 #include "internal.h"
+#include <stdio.h>
 
 /* 190: the strongest players score; all tied leaders score in full. */
 static carc_result base_majority(carc_score_ctx *c, void *ud) {
@@ -31,10 +32,16 @@ static carc_result base_rates(carc_score_ctx *c, void *ud) {
 /* 400: the feature's value from the numbers the earlier stages left. */
 static carc_result base_total(carc_score_ctx *c, void *ud) {
   (void)ud;
-  int total = c->v[CARC_F_COUNT] * c->v[CARC_F_UNIT_RATE] +
-              c->v[CARC_F_SYMBOLS] * c->v[CARC_F_SYMBOL_RATE] + c->v[CARC_F_ADJUST];
-  carc_ctx_set(c, CARC_F_TOTAL, total);
-  return CARC_OK;
+  long long total = (long long)c->v[CARC_F_COUNT] * c->v[CARC_F_UNIT_RATE] +
+                   (long long)c->v[CARC_F_SYMBOLS] * c->v[CARC_F_SYMBOL_RATE] + c->v[CARC_F_ADJUST];
+  if (total < -CARC_MAX_SCORE || total > CARC_MAX_SCORE) {
+    char msg[128];
+    snprintf(msg, sizeof msg, "total %lld is outside the allowed %d..%d", total, -CARC_MAX_SCORE,
+             CARC_MAX_SCORE);
+    carc_ctx_fail(c, msg);
+    return CARC_ERR_LIMIT;
+  }
+  return carc_ctx_set(c, CARC_F_TOTAL, (int)total);
 }
 
 /* 600: every scoring player receives the total. */

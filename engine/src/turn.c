@@ -72,11 +72,13 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
   for (int k = 0; k < m; k++) {
     const cell *cl = &g->cells[g->frontier[fit[k] & 0x3FFF]];
     int r = fit[k] >> 14;
-    if (hooks) {
-      /* placement hooks answer a question; they must not change the game */
+    if (hooks) { /* predicates: the game is read-only while they run */
       carc_game *mg = (carc_game *)(uintptr_t)g;
       carc_hook_args a = {mg, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
-      if (hooks_run(mg, CARC_HOOK_PLACEMENT, &a) != CARC_OK) continue;
+      mg->read_only++;
+      carc_result hr = hooks_run(mg, CARC_HOOK_PLACEMENT, &a);
+      mg->read_only--;
+      if (hr != CARC_OK) continue;
     }
     if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
     n++;
@@ -123,29 +125,24 @@ static carc_result placement_allowed(carc_game *g, int type, int x, int y, int r
   carc_result r = fits ? CARC_OK : explain_fit(g, type, x, y, rot);
   if (r != CARC_OK) return r;
   carc_hook_args a = {g, g->current, -1, x, y, rot, type, -1};
-  return hooks_run(g, CARC_HOOK_PLACEMENT, &a);
+  g->read_only++;
+  r = hooks_run(g, CARC_HOOK_PLACEMENT, &a);
+  g->read_only--;
+  return r;
 }
 
-/* Places and runs the tile-placed hooks; undoes everything if one fails. */
+/* Places and runs the tile-placed hooks, inside the caller's transaction:
+ * the board is copied first when hooks, which may fail, will run. `fits`:
+ * the caller has seen this placement fit (a bot's pick from the list). */
 static carc_result place_tile(carc_game *g, int type, int x, int y, int rot, bool fits) {
   carc_result r = placement_allowed(g, type, x, y, rot, fits);
   if (r != CARC_OK) return r;
-  carc_game *backup = NULL;
-  if (g->e->nhooks[CARC_HOOK_TILE_PLACED]) {
-    backup = carc_game_clone(g);
-    if (!backup) return game_fail(g, CARC_ERR_MEMORY, "out of memory saving the game");
-  }
+  bool hooks = g->e->nhooks[CARC_HOOK_TILE_PLACED] > 0;
+  if (hooks && !txn_board(g)) return game_fail(g, CARC_ERR_MEMORY, "out of memory saving the game");
   int ti = board_place(g, type, x, y, rot);
-  if (backup) {
+  if (hooks) {
     carc_hook_args a = {g, g->current, ti, x, y, rot, type, -1};
     r = hooks_run(g, CARC_HOOK_TILE_PLACED, &a);
-    if (r != CARC_OK) {
-      char msg[ERR_CAP];
-      memcpy(msg, g->err, sizeof msg);
-      carc_game_copy(g, backup);
-      memcpy(g->err, msg, sizeof msg);
-    }
-    carc_game_free(backup);
     if (r != CARC_OK) return r;
   }
   g->last_tile = ti;
@@ -156,12 +153,17 @@ static carc_result place_tile(carc_game *g, int type, int x, int y, int rot, boo
 }
 
 static carc_result place_drawn(carc_game *g, int x, int y, int rot, bool fits) {
-  if (g->phase != CARC_PHASE_PLACE)
-    return game_fail(g, CARC_ERR_STATE, "no tile to place: the game is not in its placing phase");
-  carc_result r = place_tile(g, g->drawn, x, y, rot, fits);
+  txn t;
+  carc_result r = txn_begin(g, &t);
   if (r != CARC_OK) return r;
+  if (g->phase != CARC_PHASE_PLACE)
+    return txn_rollback(g, &t, game_fail(g, CARC_ERR_STATE,
+                                         "no tile to place: the game is not in its placing phase"));
+  r = place_tile(g, g->drawn, x, y, rot, fits);
+  if (r != CARC_OK) return txn_rollback(g, &t, r);
   g->phase = CARC_PHASE_ACT;
   g->act_step = STEP_MAIN;
+  txn_commit(g, &t);
   return CARC_OK;
 }
 
@@ -282,35 +284,12 @@ int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
   return n;
 }
 
-static void figure_to(carc_game *g, int fig, int seg) {
+void figure_move(carc_game *g, int fig, int seg) {
   figure_state *f = &g->figs[fig];
   int occ = g->e->figs[f->type].occupies;
   if (f->seg >= 0) g->segs[feature_find(g, f->seg)].occupants -= (uint8_t)occ;
   f->seg = (int16_t)seg;
   if (seg >= 0) g->segs[feature_find(g, seg)].occupants += (uint8_t)occ;
-}
-
-typedef struct undo_act {
-  carc_action a;
-  int prev_seg, prev_step, nrecords, nchanges, player;
-  size_t log_len;
-} undo_act;
-
-static void undo_apply(carc_game *g, const undo_act *u) {
-  char msg[ERR_CAP];
-  memcpy(msg, g->err, sizeof msg);
-  if (u->a.type == CARC_ACT_FIGURE || u->a.type == CARC_ACT_MOVE_NEUTRAL) figure_to(g, u->a.figure, u->prev_seg);
-  if (u->a.type == CARC_ACT_TOKEN) {
-    g->s.token_supply[u->player][u->a.token_type]++;
-    g->tiles[g->last_tile].token = -1;
-    g->tiles[g->last_tile].token_owner = -1;
-  }
-  g->act_step = u->prev_step;
-  g->nrecords = u->nrecords;
-  g->nchanges = u->nchanges;
-  g->log_len = u->log_len;
-  if (g->log) g->log[g->log_len] = '\0';
-  memcpy(g->err, msg, sizeof msg);
 }
 
 static bool feature_has_figures(carc_game *g, int root) {
@@ -401,7 +380,7 @@ static void commit_stage(carc_game *g) {
     }
     if (st->reason == CARC_COMPLETED && st->ran)
       for (int f = 0; f < g->nfigs; f++)
-        if (g->figs[f].seg >= 0 && feature_find(g, g->figs[f].seg) == st->root) figure_to(g, f, -1);
+        if (g->figs[f].seg >= 0 && feature_find(g, g->figs[f].seg) == st->root) figure_move(g, f, -1);
   }
   g->nstaged = 0;
 }
@@ -421,15 +400,25 @@ static carc_result run_feature_hooks(carc_game *g) {
   return CARC_OK;
 }
 
+/* Fails, before anything is committed, if a staged award would take a score
+ * out of -CARC_MAX_SCORE..CARC_MAX_SCORE (what a save can hold). */
+static carc_result check_scores(carc_game *g) {
+  long long sc[CARC_MAX_PLAYERS];
+  for (int p = 0; p < g->players; p++) sc[p] = g->s.score[p];
+  for (int i = 0; i < g->nstaged; i++)
+    if (g->stage[i].ran)
+      for (int p = 0; p < g->players; p++) sc[p] += g->stage[i].award[p];
+  for (int p = 0; p < g->players; p++)
+    if (sc[p] < -CARC_MAX_SCORE || sc[p] > CARC_MAX_SCORE)
+      return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed "
+                       "%d..%d", p + 1, sc[p], -CARC_MAX_SCORE, CARC_MAX_SCORE);
+  return CARC_OK;
+}
+
 /* Scores what the turn completed, runs turn-end hooks, then commits. */
 static carc_result end_turn(carc_game *g, int only_tile) {
   g->nstaged = 0;
   carc_result r = CARC_OK;
-  /* hooks may change the small state: keep a copy only when some will run */
-  bool hooks = g->e->nhooks[CARC_HOOK_FEATURE_SCORED] || g->e->nhooks[CARC_HOOK_TURN_END] ||
-               g->e->nhooks[CARC_HOOK_FEATURE_COMPLETED];
-  small_state saved;
-  if (hooks) saved = g->s;
   if (only_tile >= 0) r = stage_around(g, only_tile);
   else
     for (int s = 0; s < g->nsegs && r == CARC_OK; s++)
@@ -444,12 +433,10 @@ static carc_result end_turn(carc_game *g, int only_tile) {
     carc_hook_args a = {g, g->current, only_tile, 0, 0, 0, -1, -1};
     r = hooks_run(g, CARC_HOOK_TURN_END, &a);
   }
-  if (r != CARC_OK) {
-    if (hooks) g->s = saved;
-    g->nstaged = 0;
-    return r;
-  }
+  if (r == CARC_OK) r = check_scores(g);
+  if (r != CARC_OK) return r; /* the caller's transaction rolls back */
   commit_stage(g);
+  g->act_step = STEP_MAIN; /* a place-phase save says "main", as the loader requires */
   if (g->s.again) g->s.again = 0;
   else g->current = (g->current + 1) % g->players;
   g->turn++;
@@ -568,7 +555,10 @@ carc_result carc_game_act(carc_game *g, const carc_action *a) {
 
 /* Applies an action taken from carc_game_actions' own list (bots). */
 carc_result game_act_listed(carc_game *g, const carc_action *a) {
-  undo_act u = {*a, -1, g->act_step, g->nrecords, g->nchanges, g->current, g->log_len};
+  txn t;
+  carc_result r = txn_begin(g, &t);
+  if (r != CARC_OK) return r;
+  carc_action logged = *a;
   const board_tile *bt = &g->tiles[g->last_tile];
   switch (a->type) {
     case CARC_ACT_PASS: break;
@@ -577,36 +567,36 @@ carc_result game_act_listed(carc_game *g, const carc_action *a) {
       for (int i = 0; i < g->nfigs && fig < 0; i++)
         if (g->figs[i].type == a->figure_type && g->figs[i].owner == g->current && g->figs[i].seg < 0)
           fig = i;
-      u.a.figure = fig;
-      figure_to(g, fig, bt->seg_base + a->segment);
+      logged.figure = fig;
+      txn_figure(g, fig);
+      figure_move(g, fig, bt->seg_base + a->segment);
       break;
     }
     case CARC_ACT_TOKEN:
+      txn_token(g, g->last_tile);
+      txn_touch(g);
       g->tiles[g->last_tile].token = (int8_t)a->token_type;
       g->tiles[g->last_tile].token_owner = (int8_t)g->current;
       g->s.token_supply[g->current][a->token_type]--;
       break;
     case CARC_ACT_MOVE_NEUTRAL:
-      u.prev_seg = g->figs[a->figure].seg;
-      figure_to(g, a->figure, a->segment >= 0 ? feature_find(g, a->segment) : -1);
+      txn_figure(g, a->figure);
+      figure_move(g, a->figure, a->segment >= 0 ? feature_find(g, a->segment) : -1);
       break;
   }
-  log_action(g, &u.a);
+  log_action(g, &logged);
   /* the next step of the act phase, if any */
   if (g->act_step == STEP_MAIN && neutral_step_due(g)) {
     g->act_step = STEP_NEUTRAL;
-    return CARC_OK;
-  }
-  if (conflict_figure(g) >= 0) {
+  } else if (conflict_figure(g) >= 0) {
     g->act_step = STEP_CONFLICT;
-    return CARC_OK;
+  } else {
+    r = end_turn(g, g->last_tile);
+    if (r != CARC_OK) return txn_rollback(g, &t, r);
+    turn_draw(g);
   }
-  carc_result r = end_turn(g, g->last_tile);
-  if (r != CARC_OK) {
-    undo_apply(g, &u);
-    return r;
-  }
-  return turn_draw(g);
+  txn_commit(g, &t);
+  return CARC_OK;
 }
 
 /* ---------------------------------------------------------- final scoring */
@@ -630,11 +620,10 @@ carc_result carc_game_final_scoring(carc_game *g) {
   if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "the game is already over");
   if (g->phase == CARC_PHASE_ACT)
     return game_fail(g, CARC_ERR_STATE, "finish the turn before final scoring");
-  int nrecords = g->nrecords, nchanges = g->nchanges;
-  size_t log_len = g->log_len;
-  small_state saved = g->s;
+  txn t;
+  carc_result r = txn_begin(g, &t);
+  if (r != CARC_OK) return r;
   g->nstaged = 0;
-  carc_result r = CARC_OK;
   int roots[MAX_FIGURES];
   int nroots = figure_roots(g, roots);
   for (int i = 0; i < nroots && r == CARC_OK; i++) {
@@ -649,20 +638,11 @@ carc_result carc_game_final_scoring(carc_game *g) {
   carc_hook_args a = {g, -1, -1, 0, 0, 0, -1, -1};
   if (r == CARC_OK) r = hooks_run(g, CARC_HOOK_FINAL_SCORING, &a);
   if (r == CARC_OK) r = hooks_run(g, CARC_HOOK_GAME_END, &a);
-  if (r != CARC_OK) {
-    char msg[ERR_CAP];
-    memcpy(msg, g->err, sizeof msg);
-    g->s = saved;
-    g->nstaged = 0;
-    g->nrecords = nrecords;
-    g->nchanges = nchanges;
-    g->log_len = log_len;
-    if (g->log) g->log[log_len] = '\0';
-    memcpy(g->err, msg, sizeof msg);
-    return r;
-  }
+  if (r == CARC_OK) r = check_scores(g);
+  if (r != CARC_OK) return txn_rollback(g, &t, r);
   commit_stage(g);
   g->phase = CARC_PHASE_OVER;
+  txn_commit(g, &t);
   if (!g->keep_records) return CARC_OK;
   char scores[96];
   int n = 0;
@@ -674,24 +654,44 @@ carc_result carc_game_final_scoring(carc_game *g) {
 
 /* ------------------------------------------------------------- scenarios */
 
-static carc_result editable(carc_game *g) {
+static carc_result editable_phase(carc_game *g) {
   if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "the game is over");
   if (g->phase == CARC_PHASE_ACT)
     return game_fail(g, CARC_ERR_STATE, "finish the turn in progress first");
   return CARC_OK;
 }
 
-carc_result carc_game_put_tile(carc_game *g, int type, int x, int y, int rot) {
-  carc_result r = editable(g);
+/* Scenario edits: never while a handler or hook runs (inside another call). */
+static carc_result editable(carc_game *g) {
+  if (g->read_only || g->txn)
+    return game_fail(g, CARC_ERR_STATE, "the game cannot be edited while a handler or hook runs");
+  return editable_phase(g);
+}
+
+static carc_result put_tile(carc_game *g, int type, int x, int y, int rot) {
+  carc_result r = editable_phase(g);
   if (r != CARC_OK) return r;
   if (type < 0 || type >= g->e->ntypes) return game_fail(g, CARC_ERR_UNKNOWN, "unknown tile type %d", type);
   if (g->ntiles >= CARC_MAX_TILES) return game_fail(g, CARC_ERR_LIMIT, "the board is full");
   return place_tile(g, type, x, y, rot, false);
 }
 
+carc_result carc_game_put_tile(carc_game *g, int type, int x, int y, int rot) {
+  txn t;
+  carc_result r = txn_begin(g, &t);
+  if (r != CARC_OK) return r;
+  r = put_tile(g, type, x, y, rot);
+  if (r != CARC_OK) return txn_rollback(g, &t, r);
+  txn_commit(g, &t);
+  return CARC_OK;
+}
+
 carc_result carc_game_put_notation(carc_game *g, const char *notation, int x, int y, int rot) {
   carc_engine *e = g->e;
   if (!notation) return game_fail(g, CARC_ERR_ARGUMENT, "no tile notation");
+  txn t;
+  carc_result r = txn_begin(g, &t);
+  if (r != CARC_OK) return r;
   int type = -1;
   for (int i = 0; i < e->ntypes && type < 0; i++)
     if (e->types[i].adhoc && strcmp(e->types[i].notation, notation) == 0) type = i;
@@ -699,11 +699,15 @@ carc_result carc_game_put_notation(carc_game *g, const char *notation, int x, in
     char name[CARC_MAX_NAME];
     snprintf(name, sizeof name, "adhoc%d", e->ntypes);
     if (carc_tile_define(e, "adhoc", name, 0, notation) != CARC_OK)
-      return game_fail(g, CARC_ERR_PARSE, "%s", e->err);
+      return txn_rollback(g, &t, game_fail(g, CARC_ERR_PARSE, "%s", e->err));
     type = e->ntypes - 1;
     e->types[type].adhoc = 1;
   }
-  return carc_game_put_tile(g, type, x, y, rot);
+  /* a refused placement also drops the ad-hoc type it defined */
+  r = put_tile(g, type, x, y, rot);
+  if (r != CARC_OK) return txn_rollback(g, &t, r);
+  txn_commit(g, &t);
+  return CARC_OK;
 }
 
 carc_result carc_game_put_figure(carc_game *g, int player, int ftype, int tile, int s) {
@@ -738,7 +742,7 @@ carc_result carc_game_put_figure(carc_game *g, int player, int ftype, int tile, 
   if (neutral && has_exclusive_on(g, fig, root))
     return game_fail(g, CARC_ERR_ILLEGAL, "the %s cannot share a feature with the %s", ft->name,
                      e->figs[ft->exclusive].name);
-  figure_to(g, fig, bt->seg_base + s);
+  figure_move(g, fig, bt->seg_base + s);
   return CARC_OK;
 }
 
@@ -763,15 +767,13 @@ carc_result carc_game_put_token(carc_game *g, int player, int ttype, int tile) {
 carc_result carc_game_end_turn(carc_game *g) {
   carc_result r = editable(g);
   if (r != CARC_OK) return r;
-  small_state saved = g->s;
-  int nrecords = g->nrecords, nchanges = g->nchanges;
+  txn t;
+  r = txn_begin(g, &t);
+  if (r != CARC_OK) return r;
   r = end_turn(g, -1);
-  if (r != CARC_OK) {
-    g->s = saved;
-    g->nrecords = nrecords;
-    g->nchanges = nchanges;
-  }
-  return r;
+  if (r != CARC_OK) return txn_rollback(g, &t, r);
+  txn_commit(g, &t);
+  return CARC_OK;
 }
 
 static carc_result draw_named(carc_game *g, int type) {
@@ -805,13 +807,23 @@ carc_result carc_game_place_named(carc_game *g, int type, int x, int y, int rot)
 }
 
 carc_result carc_game_set_current_player(carc_game *g, int p) {
+  if (g->read_only || g->txn)
+    return game_fail(g, CARC_ERR_STATE, "the game cannot be edited while a handler or hook runs");
   if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", p + 1);
   g->current = p;
   return CARC_OK;
 }
 
 carc_result carc_game_add_score(carc_game *g, int p, int points) {
+  if (g->read_only)
+    return game_fail(g, CARC_ERR_STATE, "scores cannot change during a scoring handler or a "
+                     "placement hook");
   if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", p + 1);
-  g->s.score[p] += points;
+  long long v = (long long)g->s.score[p] + points;
+  if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
+    return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed %d..%d",
+                     p + 1, v, -CARC_MAX_SCORE, CARC_MAX_SCORE);
+  txn_touch(g);
+  g->s.score[p] = (int)v;
   return CARC_OK;
 }

@@ -1,0 +1,3 @@
+local x = expansion { name = "bad_figure" }
+
+x:figure { name = "giant", strength = 1.5 }
