@@ -44,9 +44,11 @@ static int list_dir(const char *dir) {
       snprintf(size, sizeof size, "%dx%d", mi.width, mi.height);
       snprintf(starts, sizeof starts, "%d of %d", mi.starts_used, mi.starts);
       snprintf(tiles, sizeof tiles, "%d-%d", mi.tiles_min, mi.tiles_max);
-      printf("%-14s %-34.34s %7s %7d %6s %9s  %d large cities, %d abroad, %d ferries, %d island squares, "
-             "%d towns%s\n", names[i], mi.name, size, mi.squares, starts, tiles, mi.large_cities, mi.abroad,
-             mi.ferries, mi.islands, mi.towns, mi.half_squares ? ", half squares (joins another map)" : "");
+      printf("%-14s %-34.34s %7s %7d %6s %9s  %d large cit%s, %d abroad, %d ferr%s, %d island square%s, "
+             "%d town%s%s\n", names[i], mi.name, size, mi.squares, starts, tiles, mi.large_cities,
+             mi.large_cities == 1 ? "y" : "ies", mi.abroad, mi.ferries, mi.ferries == 1 ? "y" : "ies",
+             mi.islands, mi.islands == 1 ? "" : "s", mi.towns, mi.towns == 1 ? "" : "s",
+             mi.half_squares ? ", half squares (joins another map)" : "");
     }
     carc_engine_free(e);
     free(names[i]);

@@ -234,3 +234,30 @@ execute_process(COMMAND ${CLI} play --map atlantis RESULT_VARIABLE rc ERROR_VARI
 if(rc EQUAL 0 OR NOT err MATCHES "map 'atlantis' not found")
   message(FATAL_ERROR "an unknown map was not rejected: ${err}")
 endif()
+
+# --rules takes a file, or a ruleset's name in the folders searched for
+# expansions; a folder or a name found nowhere is said as such.
+execute_process(COMMAND ${CLI} play --rules house_rules/wealth_before_witch.lua --seed 2
+                WORKING_DIRECTORY ${TMP} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "final scores")
+  message(FATAL_ERROR "a ruleset by name from the search path: ${rc} ${err}")
+endif()
+execute_process(COMMAND ${CLI} play --rules no_such_ruleset.lua WORKING_DIRECTORY ${TMP}
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "ruleset 'no_such_ruleset.lua' not found: no such file, and not in .*expansions")
+  message(FATAL_ERROR "a missing ruleset: ${err}")
+endif()
+execute_process(COMMAND ${CLI} play --rules ${SRC}/expansions RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "is a folder, not a ruleset file")
+  message(FATAL_ERROR "a folder as a ruleset: ${err}")
+endif()
+# A map named with its file's extension is found by name; the maps' plurals read right.
+execute_process(COMMAND ${CLI} play --map demo.map --seed 2 WORKING_DIRECTORY ${TMP}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "map Lindenmark")
+  message(FATAL_ERROR "play --map demo.map: ${rc}")
+endif()
+execute_process(COMMAND ${CLI} maps OUTPUT_VARIABLE out)
+if(NOT out MATCHES "1 large city, 3 abroad, 1 ferry, 1 island square, 3 towns")
+  message(FATAL_ERROR "maps: plurals: ${out}")
+endif()

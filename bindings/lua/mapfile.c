@@ -45,7 +45,11 @@ static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
     snprintf(path, cap, "%s", spec);
     FILE *f = fopen(path, "rb");
     if (f) fclose(f);
-    return f != NULL;
+    if (f || strchr(spec, '/')) return f != NULL;
+    /* "NAME.map" that is no file here: look the name up as the maps' name */
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(strlen(spec) - 4), spec);
+    return find_map(name, dir, path, cap);
   }
   const char *fmts[] = {"%s/%s.map", "%s/maps/%s.map", "%s/../maps/%s.map"};
   for (int i = 0; dir && i < 3; i++) {
@@ -106,7 +110,10 @@ carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir
   if (!find_map(spec, dir, path, sizeof path)) {
     char maps[1024];
     carc_engine_search_path(NULL, "maps", 0, maps, sizeof maps, NULL);
-    snprintf(err, errcap, "map '%s' not found (looked for %s.map in %s%s%s/maps and %s)", spec, spec,
+    size_t n = strlen(spec);
+    int has_ext = n > 4 && !strcmp(spec + n - 4, ".map");
+    snprintf(err, errcap, "map '%s' not found (looked for %.*s.map in %s%s%s/maps and %s; "
+             "'carcassonne maps' lists the maps)", spec, (int)(has_ext ? n - 4 : n), spec,
              dir ? dir : "", dir ? ", " : "", dir ? dir : ".", maps);
     return CARC_ERR_UNKNOWN;
   }
