@@ -40,6 +40,8 @@ x:handler {
   priority = 310,
   kinds = { "road" },
   attr = "arms",
+  describe = { ["road completed"] = "Road with coat(s) of arms (map): +2 points / coat of arms",
+               ["road final"] = "Road with coat(s) of arms (map): +1 point / coat of arms" },
   fn = function(ctx)
     ctx.symbols = ctx.feature.symbols
     ctx.symbol_rate = ctx.reason == "completed" and 2 or 1
@@ -52,6 +54,7 @@ if x.options.town_bonus then
     name = "town_bonus",
     priority = 510,
     kinds = { "road" },
+    describe = "Road beside town(s) (map variant): +2 points / visible town",
     fn = function(ctx)
       local game, seen, towns = ctx.game, {}, 0
       for _, t in ipairs(ctx:tiles()) do
@@ -78,6 +81,7 @@ x:hook {
   name = "squares",
   priority = 500,
   flag = "maps.square",
+  describe = "Tile on an island square: +2 points / coat of arms (town variants: extra turn, -2 points)",
   fn = function(game, args)
     game:set_flag(marked, false)
     local t = game:last_tile()
