@@ -30,6 +30,7 @@ typedef struct carc_view {
   carc_game *g;
   carc_lua *cl;  /* for game:option; may be NULL */
   int a;         /* board tile index or segment id */
+  carc_game *const *live; /* the owner's game pointer (a scenario's), NULL once it is freed; or NULL */
 } carc_view;
 
 /* The one scoring-context userdata of an engine; ctx is NULL outside calls. */
@@ -43,6 +44,8 @@ typedef struct carc_ctxbox {
 carc_ctxbox *carc_lua_new_ctxbox(lua_State *L);
 void carc_lua_views_open(lua_State *L);
 carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a);
+/* guards.c: time bounds on the string and table libraries (before the prelude runs) */
+void carc_lua_guards_open(lua_State *L);
 /* Copies a plain value (tables of strings, numbers, booleans) between states. */
 void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth);
 /* The same inside a protected call on `to`: LUA_OK with the copy pushed, or an

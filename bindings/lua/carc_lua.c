@@ -780,6 +780,7 @@ static int open_state(lua_State *L) {
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 1); /* for the loader only */
   lua_settop(L, 1);
+  carc_lua_guards_open(L);
   carc_lua_views_open(L);
   cl->ctx = carc_lua_new_ctxbox(L);
   cl->ctx_ref = new_ref(L);

@@ -15,6 +15,7 @@ local SAFE = { "assert", "error", "ipairs", "next", "pairs", "pcall", "select", 
                "getmetatable", "print", "_VERSION" }
 local LIBS = { "string", "table", "math", "utf8" }
 local real_setmetatable = setmetatable
+local MAX_CHUNK = 1 << 20
 local G = _G
 
 local function copy(t)
@@ -34,7 +35,21 @@ local function sandbox()
     if type(mt) == "table" and rawget(mt, "__gc") ~= nil then error("__gc is not allowed", 2) end
     return real_setmetatable(t, mt)
   end
+  -- parsing runs in C, out of the budget's reach: chunks of at most 1 MiB
   env.load = function(chunk, name, _, e)
+    if type(chunk) == "string" then
+      if #chunk > MAX_CHUNK then return nil, fmt("load: chunk too large (at most %d bytes)", MAX_CHUNK) end
+    elseif type(chunk) == "function" then
+      local read, total = chunk, 0
+      chunk = function()
+        local piece = read()
+        if type(piece) == "string" then
+          total = total + #piece
+          if total > MAX_CHUNK then error(fmt("load: chunk too large (at most %d bytes)", MAX_CHUNK)) end
+        end
+        return piece
+      end
+    end
     return load(chunk, name, "t", e == nil and env or e)
   end
   env._G = env

@@ -228,7 +228,8 @@ static int s_score(lua_State *L) {
 
 static int s_game(lua_State *L) {
   scen *s = scen_check(L);
-  carc_lua_push_view(L, CARC_V_GAME, s->g, s->cl, -1);
+  carc_view *v = carc_lua_push_view(L, CARC_V_GAME, s->g, s->cl, -1);
+  v->live = &s->g; /* a finalizer may still reach the view after the scenario's own ran */
   lua_pushvalue(L, 1); /* the view keeps the scenario alive */
   lua_setiuservalue(L, -2, 1);
   return 1;

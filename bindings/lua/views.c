@@ -24,6 +24,8 @@ static carc_view *view_check(lua_State *L, int i, int type) {
   if (v->lent && (v->g == NULL || v->epoch != carc_lstate_of(L)->epoch))
     luaL_error(L, "expired %s view (views lent to a handler or hook live for the call only)",
                view_what[type]);
+  if (v->live && *v->live != v->g)
+    luaL_error(L, "this %s view has expired (its scenario was collected or closed)", view_what[type]);
   return v;
 }
 
@@ -36,6 +38,7 @@ carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl
   v->g = g;
   v->cl = cl;
   v->a = a;
+  v->live = NULL;
   lua_rawgeti(L, LUA_REGISTRYINDEX, ls->mt_ref[type]);
   lua_setmetatable(L, -2);
   return v;
@@ -44,6 +47,7 @@ carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl
 /* A view made from the view at index 1; it keeps the same owner alive. */
 static carc_view *push_child(lua_State *L, const carc_view *parent, int type, int a) {
   carc_view *v = carc_lua_push_view(L, type, parent->g, parent->cl, a);
+  v->live = parent->live;
   lua_getiuservalue(L, 1, 1);
   lua_setiuservalue(L, -2, 1);
   return v;

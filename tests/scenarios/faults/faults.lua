@@ -109,3 +109,45 @@ case("after all that, a base game still scores", function()
   s:end_turn()
   s:expect_scores{ 3, 0 }
 end)
+
+-- Library calls the instruction budget cannot interrupt (C functions) are
+-- bounded before they start (docs/lua-api.md, "Time bounds"): each fails at
+-- once with a clear error, and the game is unchanged.
+local function stalls(name, ...)
+  local s = road_ready("rules/r_" .. name .. ".lua")
+  s:expect_error(function() s:end_turn() end, "expansion '" .. name .. "'", "handler '" .. name .. ".stall'",
+    name .. ".lua:", ...)
+  s:expect_scores{ 0, 0 }
+end
+
+case("a backtracking pattern on a long subject is refused (string.find)", function()
+  stalls("slow_find", "pattern too costly")
+end)
+
+case("costly patterns are refused through string methods too (match, gsub)", function()
+  stalls("slow_method", "pattern too costly")
+end)
+
+case("a costly %b and back reference pattern in gmatch is refused", function()
+  stalls("slow_gmatch", "pattern too costly")
+end)
+
+case("string.rep of an empty string returns at once", function()
+  stalls("slow_rep", "empty rep: 0")
+end)
+
+case("table.move over a huge range is refused", function()
+  stalls("slow_move", "table.move: too many elements")
+end)
+
+case("table.insert refuses a lying __len", function()
+  stalls("slow_len", "table.insert: a table with a __len metamethod is refused")
+end)
+
+case("table.concat over a huge range is refused", function()
+  stalls("slow_concat", "table.concat: too many elements")
+end)
+
+case("load of an endless chunk stops at 1 MiB", function()
+  stalls("slow_load", "load: chunk too large")
+end)

@@ -1,0 +1,173 @@
+/* guards.c - time bounds for the library functions the sandbox lends.
+ *
+ * The instruction budget is a count hook: it cannot stop a C function. The
+ * library functions whose running time a script can make unbounded are
+ * wrapped here and refuse such arguments before they start:
+ *  - string.find, match, gmatch, gsub: a pattern's cost is estimated as
+ *    (n+1)^d * (m+1) for a subject of n bytes and a pattern of m, where d
+ *    counts the pattern items that can backtrack (a `*`, `+`, `-` or `?`
+ *    that is not the pattern's last item, `%b`, a back reference `%1`..`%9`)
+ *    plus one for an unanchored search. Over PATTERN_COST the call
+ *    fails with "pattern too costly". The loader's own calls (the prelude)
+ *    are not checked: its patterns are fixed.
+ *  - string.rep of an empty string (and separator) returns "" at once.
+ *  - table.concat, unpack and move: at most TABLE_SPAN elements;
+ *    table.insert, remove, sort, concat and unpack refuse a __len metamethod
+ *    (the length is then the table's own).
+ * Each wrapper keeps the original function as its upvalue 1. */
+#include "binding.h"
+#include <lualib.h>
+#include <string.h>
+
+#define PATTERN_COST 2e8 /* estimated matcher steps */
+#define TABLE_SPAN ((lua_Integer)1 << 20)
+
+/* The Lua function calling the running C function is the prelude. */
+static int from_prelude(lua_State *L) {
+  lua_Debug ar;
+  if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "S", &ar)) return 0;
+  return !strcmp(ar.source, "=prelude");
+}
+
+/* The number of pattern items that can backtrack (see above). */
+static int backtracking_items(const char *p, size_t m) {
+  int q = 0;
+  size_t i = 0;
+  while (i < m) {
+    char c = p[i];
+    if (c == '%' && i + 1 < m) {
+      char d = p[i + 1];
+      if (d == 'b') {
+        q++;
+        i += 4;
+        continue;
+      }
+      if (d >= '1' && d <= '9') {
+        q++;
+        i += 2;
+        continue;
+      }
+      if (d == 'f') {
+        i += 2;
+        continue; /* the set that follows is skipped next */
+      }
+      i += 2;
+    } else if (c == '[') {
+      i++;
+      if (i < m && p[i] == '^') i++;
+      if (i < m) i++; /* a first ']' is a member */
+      while (i < m && p[i] != ']') i += (p[i] == '%' && i + 1 < m) ? 2 : 1;
+      i++;
+    } else if (c == '*' || c == '+' || c == '-' || c == '?') {
+      /* a quantifier (or a literal: counted all the same) */
+      size_t j = i + 1;
+      while (j < m && (p[j] == ')' || (p[j] == '$' && j + 1 == m))) j++;
+      if (j < m) q++; /* the last item never backtracks */
+      i++;
+    } else {
+      i++;
+    }
+  }
+  return q;
+}
+
+static int call_original(lua_State *L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* upvalue 2: 0 gmatch ('^' is no anchor), 1 find, 2 match or gsub */
+static int g_pattern(lua_State *L) {
+  size_t n, m;
+  const char *s = luaL_checklstring(L, 1, &n);
+  const char *p = luaL_checklstring(L, 2, &m);
+  (void)s;
+  if (!from_prelude(L)) {
+    int how = (int)lua_tointeger(L, lua_upvalueindex(2)); /* 0 gmatch, 1 find, 2 match, gsub */
+    int plain = how == 1 && lua_toboolean(L, 4);
+    int anchored = how > 0 && !plain && m > 0 && p[0] == '^';
+    int d = (plain ? 0 : backtracking_items(p, m)) + !anchored;
+    double cost = (double)(m + 1);
+    for (int k = 0; k < d && cost <= PATTERN_COST; k++) cost *= (double)n + 1;
+    if (cost > PATTERN_COST)
+      return luaL_error(L, "pattern too costly: %d backtracking items on a subject of %I bytes "
+                           "(at most about %d steps; see docs/lua-api.md)",
+                        d, (LUAI_UACINT)n, (int)PATTERN_COST);
+  }
+  return call_original(L);
+}
+
+static int g_rep(lua_State *L) {
+  size_t l, lsep;
+  luaL_checklstring(L, 1, &l);
+  luaL_checkinteger(L, 2);
+  luaL_optlstring(L, 3, "", &lsep);
+  if (l + lsep == 0) {
+    lua_pushliteral(L, "");
+    return 1;
+  }
+  return call_original(L);
+}
+
+static void no_len(lua_State *L, const char *fn) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (luaL_getmetafield(L, 1, "__len") != LUA_TNIL)
+    luaL_error(L, "table.%s: a table with a __len metamethod is refused in the sandbox", fn);
+}
+
+static void span(lua_State *L, lua_Integer i, lua_Integer j, const char *fn) {
+  if (i <= j && (lua_Unsigned)j - (lua_Unsigned)i >= (lua_Unsigned)TABLE_SPAN)
+    luaL_error(L, "table.%s: too many elements (at most %I)", fn, (LUAI_UACINT)TABLE_SPAN);
+}
+
+static int g_len_only(lua_State *L) {
+  no_len(L, lua_tostring(L, lua_upvalueindex(2)));
+  return call_original(L);
+}
+
+static int g_concat(lua_State *L) {
+  no_len(L, "concat");
+  lua_Integer i = luaL_optinteger(L, 3, 1), j = luaL_opt(L, luaL_checkinteger, 4, (lua_Integer)lua_rawlen(L, 1));
+  span(L, i, j, "concat");
+  return call_original(L);
+}
+
+static int g_unpack(lua_State *L) {
+  if (lua_type(L, 1) == LUA_TTABLE) no_len(L, "unpack");
+  lua_Integer i = luaL_optinteger(L, 2, 1), j = luaL_opt(L, luaL_checkinteger, 3, (lua_Integer)lua_rawlen(L, 1));
+  span(L, i, j, "unpack");
+  return call_original(L);
+}
+
+static int g_move(lua_State *L) {
+  span(L, luaL_checkinteger(L, 2), luaL_checkinteger(L, 3), "move");
+  return call_original(L);
+}
+
+static void wrap(lua_State *L, const char *name, lua_CFunction fn, int extra) {
+  lua_getfield(L, -1, name);
+  if (extra >= 0) lua_pushinteger(L, extra);
+  else if (extra == -2) lua_pushstring(L, name);
+  lua_pushcclosure(L, fn, extra == -1 ? 1 : 2);
+  lua_setfield(L, -2, name);
+}
+
+void carc_lua_guards_open(lua_State *L) {
+  lua_getglobal(L, LUA_STRLIBNAME);
+  wrap(L, "find", g_pattern, 1);
+  wrap(L, "match", g_pattern, 2);
+  wrap(L, "gsub", g_pattern, 2);
+  wrap(L, "gmatch", g_pattern, 0);
+  wrap(L, "rep", g_rep, -1);
+  lua_pop(L, 1);
+  lua_getglobal(L, LUA_TABLIBNAME);
+  wrap(L, "insert", g_len_only, -2);
+  wrap(L, "remove", g_len_only, -2);
+  wrap(L, "sort", g_len_only, -2);
+  wrap(L, "concat", g_concat, -1);
+  wrap(L, "unpack", g_unpack, -1);
+  wrap(L, "move", g_move, -1);
+  lua_pop(L, 1);
+}
