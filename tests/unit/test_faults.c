@@ -6,6 +6,10 @@
  * save text is byte-identical to before, and the call that finally succeeds
  * leaves the game exactly as a call that never failed. */
 #include "check.h"
+#ifdef FAULTS_LUA
+#include "carc_lua.h"
+static carc_lua *fault_lua;
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +17,11 @@ typedef struct countdown {
   long left; /* -1: never fail */
 } countdown;
 static countdown hook_fault = {-1}, alloc_fault = {-1};
+static int var_v;
+
+#ifndef FAULTS_NAME
+#define FAULTS_NAME "test_faults"
+#endif
 
 static int fault_now(countdown *c) { return c->left >= 0 && c->left-- == 0; }
 
@@ -35,7 +44,7 @@ static carc_result fault_hook(const carc_hook_args *a, void *ud) {
     int p = a->player >= 0 ? a->player : 0;
     if (carc_game_add_score(g, p, 1) != CARC_OK) return CARC_ERR_SCRIPT;
     carc_game_random(g, 6);
-    if (carc_game_set_var(g, 0, carc_game_var(g, 0) + 1) != CARC_OK) return CARC_ERR_SCRIPT;
+    if (carc_game_set_var(g, var_v, carc_game_var(g, var_v) + 1) != CARC_OK) return CARC_ERR_SCRIPT;
   }
   return fault_now(&hook_fault) ? CARC_ERR_SCRIPT : CARC_OK;
 }
@@ -60,14 +69,30 @@ static carc_engine *fault_engine(void) {
     fprintf(stderr, "cannot create the engine\n");
     exit(1);
   }
-  CHECK(carc_var_id(e, "v") == 0);
+  var_v = carc_var_id(e, "v");
+  CHECK(var_v >= 0);
   for (int p = 0; p < CARC_HOOK_COUNT; p++) {
     char name[32];
     snprintf(name, sizeof name, "t.fault%d", p);
     CHECK(carc_hook_add(e, (carc_hook_point)p, name, 100, NULL, fault_hook, NULL) == CARC_OK);
   }
   CHECK(carc_handler_add(e, "t.fault", 350, NULL, fault_handler, NULL) == CARC_OK);
+#ifdef FAULTS_LUA
+  fault_lua = carc_lua_new(e, 0);
+  if (!fault_lua || carc_lua_load_ruleset(fault_lua, CARC_SOURCE_DIR "/expansions/default.lua") != CARC_OK) {
+    fprintf(stderr, "cannot load the ruleset: %s\n", fault_lua ? carc_lua_error(fault_lua) : "no state");
+    exit(1);
+  }
+#endif
   return e;
+}
+
+static void fault_engine_free(carc_engine *e) {
+#ifdef FAULTS_LUA
+  carc_lua_free(fault_lua);
+  fault_lua = NULL;
+#endif
+  carc_engine_free(e);
 }
 
 /* One state-changing call and its arguments. */
@@ -183,9 +208,9 @@ static void test_game(uint64_t seed, int players) {
     if (step == 40) check_call(e, g, &reset); /* a reset mid-game */
   }
   CHECK_INT(carc_game_phase(g), CARC_PHASE_OVER);
-  CHECK(carc_game_var(g, 0) > 100); /* the hooks' writes that were kept */
+  CHECK(carc_game_var(g, var_v) > 100); /* the hooks' writes that were kept */
   carc_game_free(g);
-  carc_engine_free(e);
+  fault_engine_free(e);
 }
 
 /* Scenario turns (no bag): end turn after tiles that complete features. */
@@ -203,7 +228,7 @@ static void test_end_turn(void) {
   CHECK(carc_game_score(g, 0) >= 4);
   check_call(e, g, &c); /* and a turn that scores nothing */
   carc_game_free(g);
-  carc_engine_free(e);
+  fault_engine_free(e);
 }
 
 int main(void) {
@@ -215,5 +240,5 @@ int main(void) {
             call_names[k], tested[k], injected[k][0], most[k][0], injected[k][1], most[k][1]);
   for (int k = 0; k < C_COUNT; k++) CHECK(tested[k] > 0);
   CHECK(most[C_ACT][0] > 0 && most[C_FINAL][0] > 0 && most[C_RESET][0] > 0);
-  return check_done("test_faults");
+  return check_done(FAULTS_NAME);
 }
