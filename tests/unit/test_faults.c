@@ -146,6 +146,42 @@ static char *inject(carc_game *g, const call *c, countdown *which, int w) {
   return save_text(g);
 }
 
+#ifdef FAULTS_LUA
+/* The Lua instruction budget of each script call at N = 1, 2, ... until the
+ * call succeeds: each exhausted budget leaves the save text as it was. */
+static long budget_calls, budget_most;
+static void inject_budget(carc_engine *e, const char *start, const call *c, const char *want) {
+  char err[512];
+  carc_game *g = carc_game_load(e, start, err, sizeof err);
+  CHECK(g != NULL);
+  if (!g) return;
+  long n = 1;
+  carc_result r = CARC_ERR_STATE;
+  for (; n < 20000; n++) {
+    carc_lua_set_budget(fault_lua, n);
+    r = run(g, c);
+    carc_lua_set_budget(fault_lua, 0);
+    if (r == CARC_OK) break;
+    char *after = save_text(g);
+    if (strcmp(after, start) != 0) {
+      fprintf(stderr, "%s: a budget of %ld instructions left a trace (%s)\n", call_names[c->kind], n,
+              carc_game_error(g));
+      CHECK(0);
+      free(after);
+      break;
+    }
+    free(after);
+  }
+  CHECK_INT(r, CARC_OK);
+  char *done = save_text(g);
+  CHECK(strcmp(done, want) == 0);
+  free(done);
+  budget_calls++;
+  if (n > budget_most) budget_most = n;
+  carc_game_free(g);
+}
+#endif
+
 /* The call under both kinds of faults, from the same state, and once without:
  * all three end in the same state. Continues with g. */
 static void check_call(carc_engine *e, carc_game *g, const call *c) {
@@ -164,6 +200,9 @@ static void check_call(carc_engine *e, carc_game *g, const call *c) {
   char *three = save_text(clean);
   CHECK(strcmp(one, two) == 0);
   CHECK(strcmp(one, three) == 0);
+#ifdef FAULTS_LUA
+  inject_budget(e, start, c, three);
+#endif
   tested[c->kind]++;
   free(start);
   free(one);
@@ -238,6 +277,10 @@ int main(void) {
   for (int k = 0; k < C_COUNT; k++)
     fprintf(stderr, "%-13s: %ld calls; hook faults %ld (N up to %ld), allocation faults %ld (N up to %ld)\n",
             call_names[k], tested[k], injected[k][0], most[k][0], injected[k][1], most[k][1]);
+#ifdef FAULTS_LUA
+  fprintf(stderr, "Lua budget: %ld calls, every budget up to %ld instructions\n", budget_calls, budget_most);
+  CHECK(budget_calls > 0 && budget_most > 1);
+#endif
   for (int k = 0; k < C_COUNT; k++) CHECK(tested[k] > 0);
   CHECK(most[C_ACT][0] > 0 && most[C_FINAL][0] > 0 && most[C_RESET][0] > 0);
   return check_done(FAULTS_NAME);
