@@ -305,8 +305,9 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
       snprintf(tpath, sizeof tpath, "%s.type", path);
       if (!tile_type_of(L, name, tpath, &type)) return false;
     }
-    if (!int_member(L, tv, "x", -30000, 30000, path, &x) ||
-        !int_member(L, tv, "y", -30000, 30000, path, &y) ||
+    /* a tile on the last square would offer squares off the board */
+    if (!int_member(L, tv, "x", -29999, 29999, path, &x) ||
+        !int_member(L, tv, "y", -29999, 29999, path, &y) ||
         !int_member(L, tv, "rotation", 0, 3, path, &rot))
       return false;
     if (g->nsegs + e->types[type].nseg > MAX_SEGS)
@@ -343,6 +344,15 @@ static bool load_figures(loader *L, carc_game *g, const json_value *figs) {
   char path[96];
   if (figs->count > MAX_FIGURES)
     return bad(L, CARC_ERR_LIMIT, figs, "figures", "more than %d figures", MAX_FIGURES);
+  /* the game's figures are fixed at creation: a save has each type, per
+   * owner, exactly as many as a new game (in the supply or out) */
+  static const int noone = CARC_MAX_PLAYERS; /* the neutral figures' slot */
+  int want[MAX_FIGURE_TYPES][CARC_MAX_PLAYERS + 1], have[MAX_FIGURE_TYPES][CARC_MAX_PLAYERS + 1];
+  memset(want, 0, sizeof want);
+  memset(have, 0, sizeof have);
+  for (int f = 0; f < g->nfigs; f++)
+    if (g->figs[f].type < MAX_FIGURE_TYPES)
+      want[g->figs[f].type][g->figs[f].owner < 0 ? noone : g->figs[f].owner]++;
   g->nfigs = 0;
   int i = 0;
   for (const json_value *fv = figs->child; fv; fv = fv->next, i++) {
@@ -382,12 +392,35 @@ static bool load_figures(loader *L, carc_game *g, const json_value *figs) {
         return bad(L, CARC_ERR_ILLEGAL, at, apath, "a %s cannot stand on a %s", tn->str,
                    carc_kind_name(e, tt->seg[s].kind));
       seg = g->tiles[tile].seg_base + s;
+      if (e->figs[ft].occupies)
+        for (int j = 0; j < g->nfigs; j++)
+          if (g->figs[j].seg == seg && e->figs[g->figs[j].type].occupies)
+            return bad(L, CARC_ERR_ILLEGAL, at, apath,
+                       "segment %d of tile %d already holds figures[%d]: one figure a segment", s,
+                       tile, j);
+    }
+    if (ft < MAX_FIGURE_TYPES && ++have[ft][owner < 0 ? noone : owner] > want[ft][owner < 0 ? noone : owner]) {
+      if (owner < 0)
+        return bad(L, CARC_ERR_ILLEGAL, fv, path, "more than the game's %d %s figures",
+                   want[ft][noone], tn->str);
+      return bad(L, CARC_ERR_ILLEGAL, fv, path,
+                 "player %d has more than the %d %s figures of the supply", owner,
+                 want[ft][owner], tn->str);
     }
     figure_state *f = &g->figs[g->nfigs++];
     f->type = (uint8_t)ft;
     f->owner = (int8_t)owner;
     f->seg = (int16_t)seg;
   }
+  for (int t = 0; t < e->nfig && t < MAX_FIGURE_TYPES; t++)
+    for (int p = 0; p <= noone; p++)
+      if (have[t][p] != want[t][p]) {
+        if (p == noone)
+          return bad(L, CARC_ERR_ILLEGAL, figs, "figures", "%d %s figures, where the game has %d",
+                     have[t][p], e->figs[t].name, want[t][p]);
+        return bad(L, CARC_ERR_ILLEGAL, figs, "figures", "player %d has %d %s figures, where the game gives %d",
+                   p, have[t][p], e->figs[t].name, want[t][p]);
+      }
   /* occupants are counted at the roots, as figure moves keep them */
   for (int s = 0; s < g->nsegs; s++) g->segs[s].occupants = 0;
   for (int f = 0; f < g->nfigs; f++)
@@ -448,6 +481,25 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
     return bad(L, CARC_ERR_STATE, dv, "drawn", "the place phase needs a drawn tile");
   if (g->phase == CARC_PHASE_ACT && g->last_tile < 0)
     return bad(L, CARC_ERR_STATE, root, "last_tile", "the act phase needs the tile just placed");
+  if (g->phase == CARC_PHASE_ACT &&
+      (g->last_tile < g->nprinted || (!e->map && g->last_tile == 0) ||
+       (e->map && map_is_start(g, g->tiles[g->last_tile].x, g->tiles[g->last_tile].y))))
+    return bad(L, CARC_ERR_STATE, json_get(root, "last_tile"), "last_tile",
+               "the act phase follows a placed tile, not the start tile or a printed one");
+  /* before the final scoring, only completed features are scored */
+  if (g->phase != CARC_PHASE_OVER) {
+    i = 0;
+    for (const json_value *sv = scored->child; sv; sv = sv->next, i++) {
+      int r = feature_find(g, (int)sv->magnitude);
+      if (!feature_is_complete(g, r)) {
+        char path[64];
+        snprintf(path, sizeof path, "scored[%d]", i);
+        return bad(L, CARC_ERR_STATE, sv, path,
+                   "segment %d's %s is incomplete: only the final scoring scores those",
+                   (int)sv->magnitude, carc_kind_name(e, g->segs[r].kind));
+      }
+    }
+  }
   if (g->act_step != STEP_MAIN && g->phase != CARC_PHASE_ACT)
     return bad(L, CARC_ERR_STATE, st, "act_step", "only the act phase has a step other than main");
   if (g->act_step == STEP_CONFLICT && !exclusive_pair(g))

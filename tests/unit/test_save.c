@@ -242,6 +242,112 @@ static void expect_fail(carc_engine *e, const char *json, const char *needle, co
   if (!strstr(err, needle)) fprintf(stderr, "%s: message '%s' lacks '%s'\n", label, err, needle);
 }
 
+/* Replaces the value after "key": (up to the next comma or line end). */
+static char *set_value(const char *text, const char *key, const char *value) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "\"%s\": ", key);
+  const char *at = strstr(text, pat);
+  if (!at) return NULL;
+  at += strlen(pat);
+  const char *end = at + strcspn(at, ",\n");
+  size_t k = (size_t)(at - text);
+  char *out = malloc(strlen(text) + strlen(value) + 1);
+  memcpy(out, text, k);
+  strcpy(out + k, value);
+  strcat(out, end);
+  return out;
+}
+
+/* States no game can reach are refused, naming where. */
+static void test_unreachable(carc_engine *e) {
+  /* more followers out than the supply: one more follower for player 0 */
+  carc_game *g = new_game(e, 2, 11);
+  play_turns(g, 12, CARC_BOT_RANDOM);
+  char *good = save_text(g);
+  char *t = edit(good, NULL, "\"figures\": [",
+                 "\"figures\": [\n    {\"type\": \"follower\", \"owner\": 0, \"at\": null},");
+  expect_fail(e, t, "of the supply", "extra follower");
+  CHECK(t && strstr(carc_engine_error(e), "figures[") != NULL);
+  free(t);
+  /* one follower fewer: also not a game's figures */
+  t = edit(good, NULL, ",\n    {\"type\": \"follower\", \"owner\": 1, \"at\": null}", "");
+  expect_fail(e, t, "player 1 has", "missing follower");
+  CHECK(t && strstr(carc_engine_error(e), "figures (line") != NULL);
+  free(t);
+
+  /* several followers on one segment */
+  const char *out = strstr(strstr(good, "\"figures\""), "\"at\": [");
+  CHECK(out != NULL);
+  if (out) {
+    char where[64];
+    size_t n = strcspn(out, "}");
+    snprintf(where, sizeof where, "%.*s", (int)n, out);
+    t = edit(good, "\"figures\"", "\"at\": null", where);
+    expect_fail(e, t, "already holds figures[", "two on one segment");
+    CHECK(t && strstr(carc_engine_error(e), "].at (line") != NULL);
+    free(t);
+  }
+
+  /* a scored incomplete feature: the start tile's fields never complete */
+  int open_seg = -1;
+  for (int s = 0; s < 16 && open_seg < 0; s++) {
+    int id = carc_board_segment_id(g, 0, s);
+    if (id >= 0 && !carc_feature_complete(g, id)) open_seg = id;
+  }
+  CHECK(open_seg >= 0);
+  char num[32];
+  snprintf(num, sizeof num, "\"scored\": [%d", open_seg);
+  const char *sc = strstr(good, "\"scored\": [");
+  CHECK(sc != NULL);
+  if (sc) {
+    t = edit(good, NULL, "\"scored\": [", sc[11] == ']' ? num : strcat(num, ", "));
+    expect_fail(e, t, "incomplete", "scored open feature");
+    CHECK(t && strstr(carc_engine_error(e), "scored[0] (line") != NULL);
+    free(t);
+  }
+
+  /* an act phase on the start tile */
+  char *a = set_value(good, "phase", "\"act\"");
+  t = a ? set_value(a, "last_tile", "0") : NULL;
+  expect_fail(e, t, "start tile", "act on start");
+  CHECK(t && strstr(carc_engine_error(e), "last_tile (line") != NULL);
+  free(a);
+  free(t);
+  free(good);
+  carc_game_free(g);
+
+  /* a board at the coordinate limit: its neighbours would be off the board */
+  g = new_game(e, 2, 5);
+  good = save_text(g);
+  const char *tl = strstr(good, "\"tiles\"");
+  t = tl ? edit(good, "\"tiles\"", "\"x\": 0", "\"x\": 30000") : NULL;
+  expect_fail(e, t, "outside", "tile at the limit");
+  CHECK(t && strstr(carc_engine_error(e), "tiles[0].x (line") != NULL);
+  free(t);
+  t = tl ? edit(good, "\"tiles\"", "\"y\": 0", "\"y\": -30000") : NULL;
+  expect_fail(e, t, "outside", "tile at the limit");
+  free(t);
+  /* one square in, every offered placement is taken */
+  t = tl ? edit(good, "\"tiles\"", "\"x\": 0", "\"x\": 29999") : NULL;
+  char err[512];
+  carc_game *h = t ? carc_game_load(e, t, err, sizeof err) : NULL;
+  CHECK(h != NULL);
+  if (h) {
+    static carc_placement_option po[512];
+    int n = carc_game_placements(h, po, 512);
+    CHECK(n > 0);
+    for (int i = 0; i < n && i < 512; i++) {
+      carc_game *k = carc_game_load(e, t, err, sizeof err);
+      CHECK(k && carc_game_place(k, po[i].x, po[i].y, po[i].rotation) == CARC_OK);
+      carc_game_free(k);
+    }
+  }
+  carc_game_free(h);
+  free(t);
+  free(good);
+  carc_game_free(g);
+}
+
 static void test_malformed(carc_engine *e) {
   carc_game *g = new_game(e, 2, 11);
   play_turns(g, 10, CARC_BOT_RANDOM);
@@ -336,6 +442,7 @@ int main(void) {
   test_points_of_games(e);
   test_extras();
   test_malformed(e);
+  test_unreachable(e);
   carc_engine_free(e);
   return check_done("test_save");
 }
