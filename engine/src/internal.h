@@ -314,6 +314,16 @@ void *carc_mem(carc_engine *e, void *p, size_t old, size_t size);
 int engine_fail(carc_engine *e, carc_result r, const char *fmt, ...);
 int game_fail(carc_game *g, carc_result r, const char *fmt, ...);
 void copy_name(char *dst, const char *src);
+/* Text written snprintf-style into a caller's buffer of `cap` bytes: `len`
+ * counts what the whole text needs, even past `cap`. */
+typedef struct text_out {
+  char *buf;
+  size_t cap, len;
+} text_out;
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void text_put(text_out *o, const char *fmt, ...);
 bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size);
 int name_index(char names[][CARC_MAX_NAME], int n, const char *name);
 

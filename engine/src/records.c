@@ -48,19 +48,6 @@ carc_result carc_game_scoring_change(const carc_game *g, int i, int j, carc_chan
   return CARC_OK;
 }
 
-typedef struct out_buf {
-  char *buf;
-  size_t cap, len;
-} out_buf;
-
-static void put(out_buf *o, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  size_t room = o->len < o->cap ? o->cap - o->len : 0;
-  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-  va_end(ap);
-  if (n > 0) o->len += (size_t)n;
-}
 
 static int handler_priority_by_name(const carc_engine *e, const char *name) {
   int i = carc_handler_find(e, name);
@@ -68,7 +55,7 @@ static int handler_priority_by_name(const carc_engine *e, const char *name) {
 }
 
 size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t cap) {
-  out_buf o = {buf, cap, 0};
+  text_out o = {buf, cap, 0};
   if (cap) buf[0] = '\0';
   if (i < 0 || i >= g->nrecords) return 0;
   const record *rc = &g->records[i];
@@ -76,7 +63,7 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const carc_engine *e = g->e;
   const seg_state *root = &g->segs[in->feature];
   const board_tile *bt = &g->tiles[root->tile];
-  put(&o, "%s at (%d,%d), %s: value %d;", carc_kind_name(e, in->kind), bt->x, bt->y,
+  text_put(&o, "%s at (%d,%d), %s: value %d;", carc_kind_name(e, in->kind), bt->x, bt->y,
       in->reason == CARC_COMPLETED ? "completed" : "final scoring", in->total);
   /* the scorers: what the last "scores" change left, so a scorer who
    * receives 0 points is shown as +0, not as nobody */
@@ -88,32 +75,32 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   int any = 0;
   for (int p = 0; p < g->players; p++)
     if (in->award[p] || scorer[p]) {
-      put(&o, " %s %+d", carc_player_name(p), in->award[p]);
+      text_put(&o, " %s %+d", carc_player_name(p), in->award[p]);
       any = 1;
     }
-  if (!any) put(&o, " nobody scores");
-  put(&o, "\n");
+  if (!any) text_put(&o, " nobody scores");
+  text_put(&o, "\n");
   const char *last = NULL;
   for (int j = 0; j < in->changes; j++) {
     const record_change *c = &g->changes[rc->first_change + j];
     if (c->field == CARC_CHANGE_RAN) continue; /* the text shows what changed */
     const char *name = handler_name_by_seq(e, c->handler);
     if (name != last) {
-      put(&o, "%s  %3d %-34s", last ? "\n" : "", handler_priority_by_name(e, name), name);
+      text_put(&o, "%s  %3d %-34s", last ? "\n" : "", handler_priority_by_name(e, name), name);
       last = name;
     } else {
-      put(&o, ",");
+      text_put(&o, ",");
     }
     if (c->field >= 0)
-      put(&o, " %s %d -> %d", carc_ctx_field_name((carc_ctx_field)c->field), c->before, c->after);
+      text_put(&o, " %s %d -> %d", carc_ctx_field_name((carc_ctx_field)c->field), c->before, c->after);
     else if (c->field == -1)
-      put(&o, " strength %s %d -> %d", carc_player_name(c->player), c->before, c->after);
+      text_put(&o, " strength %s %d -> %d", carc_player_name(c->player), c->before, c->after);
     else if (c->field == -2)
-      put(&o, " %s %s", carc_player_name(c->player), c->after ? "scores" : "does not score");
+      text_put(&o, " %s %s", carc_player_name(c->player), c->after ? "scores" : "does not score");
     else
-      put(&o, " award %s %d -> %d", carc_player_name(c->player), c->before, c->after);
+      text_put(&o, " award %s %d -> %d", carc_player_name(c->player), c->before, c->after);
   }
-  if (last) put(&o, "\n");
+  if (last) text_put(&o, "\n");
   return o.len;
 }
 
@@ -140,7 +127,7 @@ static void map_square_picture(const carc_engine *e, int x, int y, char pic[32])
 /* Each tile is 5x3 characters; a figure shows as its player's number. On a
  * map every square of the map is drawn, empty ones by what they are. */
 size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
-  out_buf o = {buf, cap, 0};
+  text_out o = {buf, cap, 0};
   if (cap) buf[0] = '\0';
   int minx = 0, maxx = 0, miny = 0, maxy = 0;
   carc_map_info mi;
@@ -156,11 +143,11 @@ size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
     if (bt->y < miny) miny = bt->y;
     if (bt->y > maxy) maxy = bt->y;
   }
-  put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, ~ water, M monastery, "
+  text_put(&o, "board x %d..%d, y %d..%d (north up; # city, = road, . field, ~ water, M monastery, "
       "* another area kind; centre + road through, o crossing, # large city; 1-6 a player's "
       "figure, n a neutral figure, T a token)\n", minx, maxx, miny, maxy);
   if (on_map)
-    put(&o, "map %s (empty squares: . land, t town, s start, i island or its coats of arms, ~ sea, "
+    text_put(&o, "map %s (empty squares: . land, t town, s start, i island or its coats of arms, ~ sea, "
         "w waves, h highlight, : half square)\n", mi.name);
   for (int y = miny; y <= maxy; y++) {
     for (int row = 0; row < 3; row++) {
@@ -177,9 +164,9 @@ size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
           }
           if (g->tiles[t].token >= 0) pic[6 + 3] = 'T';
         }
-        put(&o, "%.5s", pic + row * 6);
+        text_put(&o, "%.5s", pic + row * 6);
       }
-      put(&o, "\n");
+      text_put(&o, "\n");
     }
   }
   return o.len;

@@ -24,21 +24,8 @@ static const char *const step_names[] = {"main", "neutral", "conflict"};
 
 /* ------------------------------------------------------------ writing */
 
-typedef struct save_out {
-  char *buf;
-  size_t cap, len;
-} save_out;
 
-static void put(save_out *o, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  size_t room = o->len < o->cap ? o->cap - o->len : 0;
-  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-  va_end(ap);
-  if (n > 0) o->len += (size_t)n;
-}
-
-static void put_char(save_out *o, char c) {
+static void put_char(text_out *o, char c) {
   if (o->len + 1 < o->cap) {
     o->buf[o->len] = c;
     o->buf[o->len + 1] = '\0';
@@ -46,7 +33,7 @@ static void put_char(save_out *o, char c) {
   o->len++;
 }
 
-static void put_str(save_out *o, const char *s) {
+static void put_str(text_out *o, const char *s) {
   put_char(o, '"');
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
@@ -54,7 +41,7 @@ static void put_str(save_out *o, const char *s) {
       put_char(o, '\\');
       put_char(o, (char)c);
     } else if (c < 0x20) {
-      put(o, "\\u%04x", c);
+      text_put(o, "\\u%04x", c);
     } else {
       put_char(o, (char)c);
     }
@@ -68,92 +55,92 @@ static int root_of(const carc_game *g, int s) {
   return s;
 }
 
-static void put_tile_name(save_out *o, const carc_engine *e, int type) {
-  if (type < 0 || type >= e->ntypes) put(o, "null");
+static void put_tile_name(text_out *o, const carc_engine *e, int type) {
+  if (type < 0 || type >= e->ntypes) text_put(o, "null");
   else put_str(o, e->types[type].name);
 }
 
 size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
-  save_out o = {buf, buf ? cap : 0, 0};
+  text_out o = {buf, buf ? cap : 0, 0};
   if (o.cap) buf[0] = '\0';
   if (!g) return 0;
   const carc_engine *e = g->e;
-  put(&o, "{\n  \"format\": \"%s\",\n  \"version\": %d,\n", SAVE_FORMAT, SAVE_VERSION);
-  put(&o, "  \"players\": %d,\n  \"followers\": %d,\n  \"seed\": %" PRIu64 ",\n  \"no_bag\": %d,\n",
+  text_put(&o, "{\n  \"format\": \"%s\",\n  \"version\": %d,\n", SAVE_FORMAT, SAVE_VERSION);
+  text_put(&o, "  \"players\": %d,\n  \"followers\": %d,\n  \"seed\": %" PRIu64 ",\n  \"no_bag\": %d,\n",
       g->players, g->followers, g->opt.seed, g->opt.no_bag ? 1 : 0);
   carc_map_info mi;
   if (carc_engine_map_info(e, &mi)) { /* a game on a map names it (the plane: no key) */
-    put(&o, "  \"map\": ");
+    text_put(&o, "  \"map\": ");
     put_str(&o, mi.name);
-    put(&o, ",\n");
+    text_put(&o, ",\n");
   }
-  put(&o, "  \"phase\": \"%s\",\n  \"turn\": %d,\n  \"current\": %d,\n  \"drawn\": ",
+  text_put(&o, "  \"phase\": \"%s\",\n  \"turn\": %d,\n  \"current\": %d,\n  \"drawn\": ",
       g->phase >= 0 && g->phase <= 3 ? phase_names[g->phase] : "?", g->turn, g->current);
   put_tile_name(&o, e, g->drawn);
-  put(&o, ",\n  \"act_step\": \"%s\",\n  \"last_tile\": %d,\n"
+  text_put(&o, ",\n  \"act_step\": \"%s\",\n  \"last_tile\": %d,\n"
       "  \"set_aside\": %d,\n", g->act_step >= 0 && g->act_step <= 2 ? step_names[g->act_step] : "?",
       g->last_tile, g->set_aside);
-  put(&o, "  \"scores\": [");
-  for (int p = 0; p < g->players; p++) put(&o, "%s%d", p ? ", " : "", g->s.score[p]);
-  put(&o, "],\n  \"rng\": \"%016" PRIx64 "\",\n  \"flags\": \"%016" PRIx64 "\",\n", g->s.rng,
+  text_put(&o, "  \"scores\": [");
+  for (int p = 0; p < g->players; p++) text_put(&o, "%s%d", p ? ", " : "", g->s.score[p]);
+  text_put(&o, "],\n  \"rng\": \"%016" PRIx64 "\",\n  \"flags\": \"%016" PRIx64 "\",\n", g->s.rng,
       g->s.flags);
-  put(&o, "  \"vars\": {");
+  text_put(&o, "  \"vars\": {");
   for (int v = 0; v < e->nvars; v++) {
-    put(&o, "%s", v ? ", " : "");
+    text_put(&o, "%s", v ? ", " : "");
     put_str(&o, e->var_names[v]);
-    put(&o, ": %d", g->s.vars[v]);
+    text_put(&o, ": %d", g->s.vars[v]);
   }
-  put(&o, "},\n  \"token_supply\": {");
+  text_put(&o, "},\n  \"token_supply\": {");
   for (int t = 0; t < e->ntok; t++) {
-    put(&o, "%s", t ? ", " : "");
+    text_put(&o, "%s", t ? ", " : "");
     put_str(&o, e->toks[t].name);
-    put(&o, ": [");
-    for (int p = 0; p < g->players; p++) put(&o, "%s%d", p ? ", " : "", g->s.token_supply[p][t]);
-    put(&o, "]");
+    text_put(&o, ": [");
+    for (int p = 0; p < g->players; p++) text_put(&o, "%s%d", p ? ", " : "", g->s.token_supply[p][t]);
+    text_put(&o, "]");
   }
-  put(&o, "},\n  \"bag\": [");
+  text_put(&o, "},\n  \"bag\": [");
   for (int i = g->bag_pos; i < g->bag_len; i++) {
-    put(&o, "%s", i > g->bag_pos ? ", " : "");
+    text_put(&o, "%s", i > g->bag_pos ? ", " : "");
     put_tile_name(&o, e, g->bag[i]);
   }
-  put(&o, "],\n  \"tiles\": [");
+  text_put(&o, "],\n  \"tiles\": [");
   for (int t = g->nprinted; t < g->ntiles; t++) { /* a map's printed pieces come with the map */
     const board_tile *bt = &g->tiles[t];
     const tile_type *tt = &e->types[bt->type];
-    put(&o, "%s\n    {\"type\": ", t > g->nprinted ? "," : "");
+    text_put(&o, "%s\n    {\"type\": ", t > g->nprinted ? "," : "");
     put_str(&o, tt->name);
     if (tt->adhoc) {
-      put(&o, ", \"adhoc\": 1, \"notation\": ");
+      text_put(&o, ", \"adhoc\": 1, \"notation\": ");
       put_str(&o, tt->notation);
     }
-    put(&o, ", \"x\": %d, \"y\": %d, \"rotation\": %d, \"token\": ", bt->x, bt->y, bt->rot);
+    text_put(&o, ", \"x\": %d, \"y\": %d, \"rotation\": %d, \"token\": ", bt->x, bt->y, bt->rot);
     if (bt->token >= 0 && bt->token < e->ntok) {
-      put(&o, "{\"type\": ");
+      text_put(&o, "{\"type\": ");
       put_str(&o, e->toks[bt->token].name);
-      put(&o, ", \"owner\": %d}", bt->token_owner);
+      text_put(&o, ", \"owner\": %d}", bt->token_owner);
     } else {
-      put(&o, "null");
+      text_put(&o, "null");
     }
-    put(&o, "}");
+    text_put(&o, "}");
   }
-  put(&o, "%s],\n  \"figures\": [", g->ntiles > g->nprinted ? "\n  " : "");
+  text_put(&o, "%s],\n  \"figures\": [", g->ntiles > g->nprinted ? "\n  " : "");
   for (int f = 0; f < g->nfigs; f++) {
     const figure_state *fs = &g->figs[f];
-    put(&o, "%s\n    {\"type\": ", f ? "," : "");
+    text_put(&o, "%s\n    {\"type\": ", f ? "," : "");
     put_str(&o, e->figs[fs->type].name);
-    if (fs->owner < 0) put(&o, ", \"owner\": null");
-    else put(&o, ", \"owner\": %d", fs->owner);
-    if (fs->seg < 0) put(&o, ", \"at\": null}");
-    else put(&o, ", \"at\": [%d, %d]}", g->segs[fs->seg].tile, g->segs[fs->seg].idx);
+    if (fs->owner < 0) text_put(&o, ", \"owner\": null");
+    else text_put(&o, ", \"owner\": %d", fs->owner);
+    if (fs->seg < 0) text_put(&o, ", \"at\": null}");
+    else text_put(&o, ", \"at\": [%d, %d]}", g->segs[fs->seg].tile, g->segs[fs->seg].idx);
   }
-  put(&o, "%s],\n  \"scored\": [", g->nfigs ? "\n  " : "");
+  text_put(&o, "%s],\n  \"scored\": [", g->nfigs ? "\n  " : "");
   int any = 0;
   for (int s = 0; s < g->nsegs; s++)
     if (g->segs[s].scored && root_of(g, s) == s) {
-      put(&o, "%s%d", any ? ", " : "", s);
+      text_put(&o, "%s%d", any ? ", " : "", s);
       any = 1;
     }
-  put(&o, "]\n}\n");
+  text_put(&o, "]\n}\n");
   return o.len;
 }
 

@@ -10,27 +10,14 @@
 
 #define S 60 /* pixels a square */
 
-typedef struct svg_out {
-  char *buf;
-  size_t cap, len;
-} svg_out;
 
-static void put(svg_out *o, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  size_t room = o->len < o->cap ? o->cap - o->len : 0;
-  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-  va_end(ap);
-  if (n > 0) o->len += (size_t)n;
-}
-
-static void put_text(svg_out *o, const char *s) {
+static void put_text(text_out *o, const char *s) {
   for (; *s; s++) {
-    if (*s == '<') put(o, "&lt;");
-    else if (*s == '>') put(o, "&gt;");
-    else if (*s == '&') put(o, "&amp;");
-    else if (*s == '"') put(o, "&quot;");
-    else put(o, "%c", *s);
+    if (*s == '<') text_put(o, "&lt;");
+    else if (*s == '>') text_put(o, "&gt;");
+    else if (*s == '&') text_put(o, "&amp;");
+    else if (*s == '"') text_put(o, "&quot;");
+    else text_put(o, "%c", *s);
   }
 }
 
@@ -86,22 +73,22 @@ static void seg_anchor(const carc_game *g, const board_tile *bt, int s, double *
   *ay = S / 2.0 + (sy / n - S / 2.0) * 0.6;
 }
 
-static void shield(svg_out *o, double x, double y, int n) {
-  put(o, "<path class=\"arms\" d=\"M%.1f %.1fh8v5q0 5-4 7q-4-2-4-7z\" fill=\"#2c5aa0\" stroke=\"#fff\" stroke-width=\"1\"/>",
+static void shield(text_out *o, double x, double y, int n) {
+  text_put(o, "<path class=\"arms\" d=\"M%.1f %.1fh8v5q0 5-4 7q-4-2-4-7z\" fill=\"#2c5aa0\" stroke=\"#fff\" stroke-width=\"1\"/>",
       x - 4, y - 6);
-  if (n > 1) put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" fill=\"#fff\" text-anchor=\"middle\">%d</text>", x, y + 1, n);
+  if (n > 1) text_put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" fill=\"#fff\" text-anchor=\"middle\">%d</text>", x, y + 1, n);
 }
 
-static void draw_tile(svg_out *o, const carc_game *g, int ti, int ox, int oy) {
+static void draw_tile(text_out *o, const carc_game *g, int ti, int ox, int oy) {
   const carc_engine *e = g->e;
   const board_tile *bt = &g->tiles[ti];
   const tile_type *t = &e->types[bt->type];
   int px = (bt->x - ox) * S, py = (bt->y - oy) * S;
   bool printed = ti < g->nprinted;
-  put(o, "<g class=\"tile%s\" data-type=\"", printed ? " printed" : "");
+  text_put(o, "<g class=\"tile%s\" data-type=\"", printed ? " printed" : "");
   put_text(o, t->name);
-  put(o, "\" transform=\"translate(%d %d)\">", px, py);
-  put(o, "<rect width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#557a2a\" stroke-width=\"0.5\"/>", S, S,
+  text_put(o, "\" transform=\"translate(%d %d)\">", px, py);
+  text_put(o, "<rect width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#557a2a\" stroke-width=\"0.5\"/>", S, S,
       printed ? "#a9c98a" : "#8cc152");
   /* water first, then cities, then roads on top */
   static const int order[3] = {CARC_WATER, CARC_CITY, CARC_ROAD};
@@ -124,15 +111,15 @@ static void draw_tile(svg_out *o, const carc_game *g, int ti, int ox, int oy) {
             double nx = (S / 2.0 - mx) * 0.7, ny = (S / 2.0 - my) * 0.7;
             double ix = c[0] + (c[2] - c[0]) * 0.22 + nx, iy = c[1] + (c[3] - c[1]) * 0.22 + ny;
             double jx = c[0] + (c[2] - c[0]) * 0.78 + nx, jy = c[1] + (c[3] - c[1]) * 0.78 + ny;
-            put(o, "<polygon class=\"%s\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\" stroke=\"#7a4a1a\" stroke-width=\"1\"/>",
+            text_put(o, "<polygon class=\"%s\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\" stroke=\"#7a4a1a\" stroke-width=\"1\"/>",
                 ts->kind == CARC_CITY ? "city" : "water", c[0], c[1], c[2], c[3], jx, jy, ix, iy, fill);
           } else if (m == 7) {
-            put(o, "<polygon class=\"%s\" points=\"%.1f,%.1f %.1f,%.1f %d,%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"0.5\"/>",
+            text_put(o, "<polygon class=\"%s\" points=\"%.1f,%.1f %.1f,%.1f %d,%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"0.5\"/>",
                 ts->kind == CARC_CITY ? "city" : "water", c[0], c[1], c[2], c[3], S / 2, S / 2, fill, fill);
           } else { /* half an edge */
             double mx = (c[0] + c[2]) / 2, my = (c[1] + c[3]) / 2;
             bool first = (m & 1) != 0;
-            put(o, "<polygon class=\"%s\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>",
+            text_put(o, "<polygon class=\"%s\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>",
                 ts->kind == CARC_CITY ? "city" : "water", first ? c[0] : mx, first ? c[1] : my,
                 first ? mx : c[2], first ? my : c[3], S / 2.0 + ((first ? c[0] : c[2]) - S / 2.0) * 0.4 + (mx - S / 2.0) * 0.2,
                 S / 2.0 + ((first ? c[1] : c[3]) - S / 2.0) * 0.4 + (my - S / 2.0) * 0.2, fill);
@@ -146,11 +133,11 @@ static void draw_tile(svg_out *o, const carc_game *g, int ti, int ox, int oy) {
           double x, y;
           port_xy(p, &x, &y);
           double tx = ends == 2 ? S / 2.0 : S / 2.0 + (x - S / 2.0) * 0.25, ty = ends == 2 ? S / 2.0 : S / 2.0 + (y - S / 2.0) * 0.25;
-          put(o, "<line class=\"road\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#6b5b45\" stroke-width=\"7\"/>"
+          text_put(o, "<line class=\"road\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#6b5b45\" stroke-width=\"7\"/>"
                  "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#f4eedd\" stroke-width=\"4\"/>",
               x, y, tx, ty, x, y, tx, ty);
         }
-        if (ends != 2) put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%.1f\" fill=\"#f4eedd\" stroke=\"#6b5b45\"/>", S / 2, S / 2,
+        if (ends != 2) text_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%.1f\" fill=\"#f4eedd\" stroke=\"#6b5b45\"/>", S / 2, S / 2,
                            ends == 1 ? 4.0 : 5.0);
       }
     }
@@ -160,22 +147,22 @@ static void draw_tile(svg_out *o, const carc_game *g, int ti, int ox, int oy) {
     double ax, ay;
     seg_anchor(g, bt, s, &ax, &ay);
     if (ts->kind == CARC_MONASTERY) {
-      put(o, "<g class=\"monastery\"><rect x=\"%d\" y=\"%d\" width=\"18\" height=\"16\" fill=\"#f0e6d2\" stroke=\"#5a3e1b\"/>"
+      text_put(o, "<g class=\"monastery\"><rect x=\"%d\" y=\"%d\" width=\"18\" height=\"16\" fill=\"#f0e6d2\" stroke=\"#5a3e1b\"/>"
              "<polygon points=\"%d,%d %d,%d %d,%d\" fill=\"#c0392b\"/></g>",
           S / 2 - 9, S / 2 - 6, S / 2 - 11, S / 2 - 6, S / 2 + 11, S / 2 - 6, S / 2, S / 2 - 16);
     } else if (ts->kind > CARC_MONASTERY) {
-      put(o, "<circle class=\"area\" cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"#f7dc6f\" stroke=\"#7d6608\"/>"
+      text_put(o, "<circle class=\"area\" cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"#f7dc6f\" stroke=\"#7d6608\"/>"
              "<text x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\">%c</text>", S / 2, S / 2, S / 2, S / 2 + 3,
           e->kind_names[ts->kind][0]);
     }
     if (ts->symbols) shield(o, ts->kind == CARC_CITY ? ax : ax + 8, ts->kind == CARC_CITY ? ay : ay - 6, ts->symbols);
     if (inn >= 0 && tile_attr_value(ts->attr, ts->nattr, inn))
-      put(o, "<rect class=\"inn\" x=\"%.1f\" y=\"%.1f\" width=\"9\" height=\"7\" fill=\"#e67e22\" stroke=\"#5a3e1b\"/>", ax + 4, ay - 10);
+      text_put(o, "<rect class=\"inn\" x=\"%.1f\" y=\"%.1f\" width=\"9\" height=\"7\" fill=\"#e67e22\" stroke=\"#5a3e1b\"/>", ax + 4, ay - 10);
     if (cathedral >= 0 && tile_attr_value(ts->attr, ts->nattr, cathedral))
-      put(o, "<path class=\"cathedral\" d=\"M%.1f %.1fh4v-5h4v5h4v4h-4v8h-4v-8h-4z\" fill=\"#7d3c98\"/>", ax - 6, ay - 2);
+      text_put(o, "<path class=\"cathedral\" d=\"M%.1f %.1fh4v-5h4v5h4v4h-4v8h-4v-8h-4z\" fill=\"#7d3c98\"/>", ax - 6, ay - 2);
   }
   if (bt->token >= 0)
-    put(o, "<rect class=\"token\" x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\" stroke=\"#000\"/>", S - 13, 3,
+    text_put(o, "<rect class=\"token\" x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\" stroke=\"#000\"/>", S - 13, 3,
         bt->token_owner >= 0 ? colours[bt->token_owner % CARC_MAX_PLAYERS] : "#fff");
   /* figures on this tile */
   for (int f = 0; f < g->nfigs; f++) {
@@ -184,16 +171,16 @@ static void draw_tile(svg_out *o, const carc_game *g, int ti, int ox, int oy) {
     double ax, ay;
     seg_anchor(g, bt, g->segs[fs->seg].idx, &ax, &ay);
     const figure_type *ft = &e->figs[fs->type];
-    put(o, "<circle class=\"figure\" data-figure=\"");
+    text_put(o, "<circle class=\"figure\" data-figure=\"");
     put_text(o, ft->name);
-    put(o, "\" cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/>", ax, ay,
+    text_put(o, "\" cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/>", ax, ay,
         5 + ft->strength * 2, fs->owner >= 0 ? colours[fs->owner % CARC_MAX_PLAYERS] : "#ffffff",
         fs->owner >= 0 ? "#000" : "#6c3483");
   }
-  put(o, "</g>\n");
+  text_put(o, "</g>\n");
 }
 
-static void draw_map(svg_out *o, const carc_game *g, int ox, int oy) {
+static void draw_map(text_out *o, const carc_game *g, int ox, int oy) {
   const map_shape *m = g->e->map;
   for (int y = 0; y < m->h; y++)
     for (int x = 0; x < m->w; x++) {
@@ -203,19 +190,19 @@ static void draw_map(svg_out *o, const carc_game *g, int ox, int oy) {
                                           "#c39bd3", "#e8dcb5", NULL};
       const char *fill = fills[s->kind];
       if (!fill) continue;
-      put(o, "<rect class=\"square %s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\"%s/>",
+      text_put(o, "<rect class=\"square %s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\"%s/>",
           carc_map_square_kind_name(s->kind), px, py, S, S, fill,
           s->kind == CARC_SQ_START ? "#c0392b" : "#b8a98a",
           s->kind == CARC_SQ_START ? " stroke-width=\"3\"" : s->kind == CARC_SQ_HALF ? " stroke-dasharray=\"4 3\"" : "");
       if (s->kind == CARC_SQ_WAVES)
         for (int k = 0; k < 3; k++)
-          put(o, "<path d=\"M%d %dq7-6 14 0t14 0t14 0\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2\"/>", px + 9,
+          text_put(o, "<path d=\"M%d %dq7-6 14 0t14 0t14 0\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2\"/>", px + 9,
               py + 16 + k * 14);
       if (s->kind == CARC_SQ_HIGHLIGHT)
-        put(o, "<polygon points=\"%d,%d %d,%d %d,%d %d,%d\" fill=\"#6c3483\"/>", px + S / 2, py + 12, px + S - 14,
+        text_put(o, "<polygon points=\"%d,%d %d,%d %d,%d %d,%d\" fill=\"#6c3483\"/>", px + S / 2, py + 12, px + S - 14,
             py + S / 2, px + S / 2, py + S - 12, px + 14, py + S / 2);
       if (s->kind == CARC_SQ_TOWN || s->kind == CARC_SQ_START)
-        put(o, "<path class=\"house\" d=\"M%d %dh12v-9l-6-6l-6 6z\" fill=\"#c0392b\"/>", px + S / 2 - 6, py + S / 2 + 8);
+        text_put(o, "<path class=\"house\" d=\"M%d %dh12v-9l-6-6l-6 6z\" fill=\"#c0392b\"/>", px + S / 2 - 6, py + S / 2 + 8);
       if (s->kind == CARC_SQ_ISLAND && s->arms)
         for (int k = 0; k < s->arms; k++) shield(o, px + 14 + k * 12, py + S - 14, 1);
     }
@@ -224,16 +211,16 @@ static void draw_map(svg_out *o, const carc_game *g, int ox, int oy) {
     for (int x = 0; x < m->w; x++) {
       const map_square *s = &m->sq[y][x];
       if (s->name < 0) continue;
-      put(o, "<text class=\"name\" x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\" fill=\"#3b2f1e\">",
+      text_put(o, "<text class=\"name\" x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\" fill=\"#3b2f1e\">",
           (x - ox) * S + S / 2, (y - oy) * S + S - 3);
       put_text(o, m->names[s->name]);
-      put(o, "</text>");
+      text_put(o, "</text>");
     }
-  put(o, "\n");
+  text_put(o, "\n");
 }
 
 /* Printed pieces without a square: drawn outside their edge. */
-static void draw_links(svg_out *o, const carc_game *g, int ox, int oy) {
+static void draw_links(text_out *o, const carc_game *g, int ox, int oy) {
   const map_shape *m = g->e->map;
   for (int i = 0; i < m->nlinks; i++) {
     const map_link *l = &m->links[i];
@@ -246,38 +233,38 @@ static void draw_links(svg_out *o, const carc_game *g, int ox, int oy) {
     }
     double dx = dx_of(l->d[0]) * S * 0.45, dy = dy_of(l->d[0]) * S * 0.45;
     if (l->kind == LINK_FERRY) {
-      put(o, "<path class=\"ferry\" d=\"M%.1f %.1fL%.1f %.1f\" stroke=\"#1b4f72\" stroke-width=\"3\" stroke-dasharray=\"8 5\" fill=\"none\"/>",
+      text_put(o, "<path class=\"ferry\" d=\"M%.1f %.1fL%.1f %.1f\" stroke=\"#1b4f72\" stroke-width=\"3\" stroke-dasharray=\"8 5\" fill=\"none\"/>",
           ex[0], ey[0], ex[1], ey[1]);
       if (l->arms) shield(o, (ex[0] + ex[1]) / 2, (ey[0] + ey[1]) / 2, l->arms);
     } else if (l->kind == LINK_ROAD) {
-      put(o, "<line class=\"abroad road\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#6b5b45\" stroke-width=\"6\"/>",
+      text_put(o, "<line class=\"abroad road\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#6b5b45\" stroke-width=\"6\"/>",
           ex[0], ey[0], ex[0] + dx, ey[0] + dy);
       if (l->arms) shield(o, ex[0] + dx * 0.6 + (dy ? 9 : 0), ey[0] + dy * 0.6 + (dx ? 9 : 0), l->arms);
     } else {
-      put(o, "<circle class=\"abroad city\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#b5651d\" stroke=\"#7a4a1a\"/>",
+      text_put(o, "<circle class=\"abroad city\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#b5651d\" stroke=\"#7a4a1a\"/>",
           ex[0] + dx * 0.4, ey[0] + dy * 0.4, S * 0.3);
       if (l->arms) shield(o, ex[0] + dx * 0.5, ey[0] + dy * 0.5, l->arms);
     }
     if (l->name[0]) {
-      put(o, "<text class=\"name\" x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" fill=\"#1b2631\">",
+      text_put(o, "<text class=\"name\" x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" fill=\"#1b2631\">",
           ex[0] + dx * 1.1, ey[0] + dy * 1.1 + 3);
       put_text(o, l->name);
-      put(o, "</text>");
+      text_put(o, "</text>");
     }
   }
   for (int i = 0; i < m->ncities; i++) {
     const map_city *c = &m->cities[i];
     if (!c->name[0]) continue;
-    put(o, "<text class=\"name city\" x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\" stroke=\"#5a2d0c\" stroke-width=\"0.6\">",
+    text_put(o, "<text class=\"name city\" x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\" stroke=\"#5a2d0c\" stroke-width=\"0.6\">",
         (c->x - ox) * S + c->w * S / 2, (c->y - oy) * S + c->h * S / 2 + 4);
     put_text(o, c->name);
-    put(o, "</text>");
+    text_put(o, "</text>");
   }
-  put(o, "\n");
+  text_put(o, "\n");
 }
 
 size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap) {
-  svg_out o = {buf, buf ? cap : 0, 0};
+  text_out o = {buf, buf ? cap : 0, 0};
   if (o.cap) buf[0] = '\0';
   if (!g) return 0;
   const map_shape *m = g->e->map;
@@ -299,24 +286,24 @@ size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap) {
     }
   }
   int w = (maxx - minx + 1) * S, h = (maxy - miny + 1) * S + 24;
-  put(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  text_put(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
           "font-family=\"sans-serif\">\n", w, h, w, h);
-  put(&o, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, m ? "#aed6f1" : "#fbfaf5");
+  text_put(&o, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, m ? "#aed6f1" : "#fbfaf5");
   if (m) {
-    put(&o, "<text class=\"title\" x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\" fill=\"#1b2631\">");
+    text_put(&o, "<text class=\"title\" x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\" fill=\"#1b2631\">");
     put_text(&o, m->name);
-    put(&o, "</text>\n");
+    text_put(&o, "</text>\n");
     draw_map(&o, g, minx, miny);
   }
   for (int t = 0; t < g->ntiles; t++)
     if (g->tiles[t].cell != UINT16_MAX) draw_tile(&o, g, t, minx, miny);
   if (m) draw_links(&o, g, minx, miny);
   /* scores */
-  put(&o, "<g class=\"scores\" font-size=\"13\">");
+  text_put(&o, "<g class=\"scores\" font-size=\"13\">");
   for (int p = 0; p < g->players; p++)
-    put(&o, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s %d</text>", 8 + p * 110, h - 7, colours[p], carc_player_name(p),
+    text_put(&o, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s %d</text>", 8 + p * 110, h - 7, colours[p], carc_player_name(p),
         g->s.score[p]);
-  put(&o, "</g>\n</svg>\n");
+  text_put(&o, "</g>\n</svg>\n");
   return o.len;
 }

@@ -1,5 +1,6 @@
 /* util.c - memory through the engine's allocator, error messages, names. */
 #include "internal.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -47,4 +48,13 @@ const char *carc_result_name(carc_result r) {
                                       "illegal move", "wrong phase", "out of memory",
                                       "script error", "limit reached"};
   return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "unknown result";
+}
+
+void text_put(text_out *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  size_t room = o->len < o->cap ? o->cap - o->len : 0;
+  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+  va_end(ap);
+  if (n > 0) o->len += (size_t)n;
 }
