@@ -172,16 +172,19 @@ static int g_determinize(lua_State *L) {
   return 1;
 }
 
-static int g_save(lua_State *L) {
+/* Pushes the text one of the engine's snprintf-style writers gives for the game. */
+static int push_game_text(lua_State *L, size_t (*writer)(const carc_game *, char *, size_t)) {
   lgame *lg = check_game(L, 1);
-  size_t n = carc_game_save(lg->g, NULL, 0);
+  size_t n = writer(lg->g, NULL, 0);
   char *buf = malloc(n + 1);
   if (!buf) return luaL_error(L, "out of memory");
-  carc_game_save(lg->g, buf, n + 1);
+  writer(lg->g, buf, n + 1);
   lua_pushlstring(L, buf, n);
   free(buf);
   return 1;
 }
+
+static int g_save(lua_State *L) { return push_game_text(L, carc_game_save); }
 
 static int g_on_event(lua_State *L) {
   lgame *lg = check_game(L, 1);
@@ -237,16 +240,7 @@ static int g_score(lua_State *L) {
   return 1;
 }
 
-static int g_board(lua_State *L) {
-  lgame *lg = check_game(L, 1);
-  size_t n = carc_game_render_board(lg->g, NULL, 0);
-  char *buf = malloc(n + 1);
-  if (!buf) return luaL_error(L, "out of memory");
-  carc_game_render_board(lg->g, buf, n + 1);
-  lua_pushlstring(L, buf, n);
-  free(buf);
-  return 1;
-}
+static int g_board(lua_State *L) { return push_game_text(L, carc_game_render_board); }
 
 static int g_decode(lua_State *L) {
   carc_move_info m;
