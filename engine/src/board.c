@@ -1,32 +1,22 @@
 /* board.c - squares, placement legality and features kept incrementally.
  *
- * Squares live in a small hash (coordinates -> cell). Free squares next to a
+ * Squares live in a dense grid over the board's bounding box (store.c). Free squares next to a
  * tile form the frontier; each keeps the edge signature its neighbours demand,
  * so testing a rotation is one xor and one mask. Features are union-find sets
  * of segments with aggregates at the root: distinct tiles, open ports, coats
  * of arms, occupying figures. Nothing here allocates. */
 #include "internal.h"
 
-static unsigned slot_of(int x, int y) {
-  uint32_t key = ((uint32_t)(uint16_t)x << 16) | (uint16_t)y;
-  return (key * 2654435761u) >> (32 - 12);
-}
-
 int board_cell_find(const carc_game *g, int x, int y) {
-  for (unsigned h = slot_of(x, y);; h = (h + 1) & (CELL_SLOTS - 1)) {
-    int c = g->slots[h];
-    if (c < 0) return -1;
-    if (g->cells[c].x == x && g->cells[c].y == y) return c;
-  }
+  unsigned ux = (unsigned)(x - g->grid_x0), uy = (unsigned)(y - g->grid_y0);
+  if (ux >= (unsigned)g->grid_w || uy >= (unsigned)g->grid_h) return -1;
+  return g->grid[uy * (unsigned)g->grid_w + ux];
 }
 
+/* The square's cell, made if new; the grid covers (x, y) (board_has_room). */
 int board_cell_make(carc_game *g, int x, int y) {
-  unsigned h = slot_of(x, y);
-  for (;; h = (h + 1) & (CELL_SLOTS - 1)) {
-    int c = g->slots[h];
-    if (c < 0) break;
-    if (g->cells[c].x == x && g->cells[c].y == y) return c;
-  }
+  int32_t *slot = &g->grid[(y - g->grid_y0) * g->grid_w + (x - g->grid_x0)];
+  if (*slot >= 0) return *slot;
   int c = g->ncells++;
   cell *cl = &g->cells[c];
   cl->x = (int16_t)x;
@@ -34,13 +24,14 @@ int board_cell_make(carc_game *g, int x, int y) {
   cl->tile = -1;
   cl->frontier_pos = -1;
   cl->req = cl->mask = 0;
-  g->slots[h] = (int16_t)c;
+  *slot = c;
   return c;
 }
 
 void board_reset(carc_game *g) {
+  for (int c = 0; c < g->ncells; c++)
+    g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = -1;
   g->ntiles = g->nsegs = g->ncells = g->nfrontier = 0;
-  memset(g->slots, 0xFF, sizeof g->slots);
 }
 
 /* Every segment's parent is its feature's root: a join relabels the smaller
@@ -93,19 +84,19 @@ static inline void join(carc_game *g, int a, int b) {
   int shared = (v[ra].kind != CARC_FIELD && v[ra].twins && v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
   int m = rb;
   do {
-    v[m].parent = (uint16_t)ra;
+    v[m].parent = (uint32_t)ra;
     m = v[m].next;
   } while (m != rb);
   v[ra].size += v[rb].size;
-  v[ra].tiles = (int16_t)(v[ra].tiles + v[rb].tiles - shared);
-  v[ra].open = (int16_t)(v[ra].open + v[rb].open - 2);
+  v[ra].tiles = v[ra].tiles + v[rb].tiles - shared;
+  v[ra].open = v[ra].open + v[rb].open - 2;
   v[ra].symbols += v[rb].symbols;
   v[ra].occupants += v[rb].occupants;
   v[ra].twins += v[rb].twins;
   v[ra].scored |= v[rb].scored;
   v[ra].attr_bits |= v[rb].attr_bits;
   v[ra].tile_attr_bits |= v[rb].tile_attr_bits;
-  uint16_t n = v[ra].next;
+  uint32_t n = v[ra].next;
   v[ra].next = v[rb].next;
   v[rb].next = n;
 }
@@ -140,10 +131,10 @@ static void frontier_remove(carc_game *g, int c) {
   if (pos < 0) return;
   int end = --g->nfrontier;
   int last = g->frontier[end];
-  g->frontier[pos] = (int16_t)last;
+  g->frontier[pos] = last;
   g->fr_req[pos] = g->fr_req[end];
   g->fr_mask[pos] = g->fr_mask[end];
-  g->cells[last].frontier_pos = (int16_t)pos;
+  g->cells[last].frontier_pos = pos;
   g->cells[c].frontier_pos = -1;
 }
 
@@ -153,19 +144,20 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
     int id = g->nsegs++;
     seg_state *s = &g->segs[id];
     const tile_segment *ts = &t->seg[i];
-    s->parent = s->next = (uint16_t)id;
-    s->tile = (uint16_t)ti;
+    s->parent = s->next = (uint32_t)id;
+    s->tile = (uint32_t)ti;
     s->idx = (uint8_t)i;
     s->kind = ts->kind;
     s->size = 1;
     s->tiles = 1;
-    s->open = (int16_t)(is_area(ts->kind) ? area_open : ts->nports);
+    s->open = (is_area(ts->kind) ? area_open : ts->nports);
     s->symbols = ts->symbols;
     s->occupants = 0;
     s->scored = 0;
     s->twins = ts->has_twin;
     s->attr_bits = ts->attr_bits;
     s->tile_attr_bits = t->attr_bits;
+    g->seg_stamp[id] = 0;
   }
 }
 
@@ -180,8 +172,8 @@ int board_place_off(carc_game *g, int type, int x, int y) {
   bt->token_owner = -1;
   bt->x = (int16_t)x;
   bt->y = (int16_t)y;
-  bt->seg_base = (uint16_t)g->nsegs;
-  bt->cell = UINT16_MAX;
+  bt->seg_base = (uint32_t)g->nsegs;
+  bt->cell = UINT32_MAX;
   g->tile_stamp[ti] = 0;
   segs_init(g, ti, &g->e->types[type], 0);
   return ti;
@@ -200,29 +192,28 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   bt->token_owner = -1;
   bt->x = (int16_t)x;
   bt->y = (int16_t)y;
-  bt->seg_base = (uint16_t)g->nsegs;
-  bt->cell = (uint16_t)c;
-  g->cells[c].tile = (int16_t)ti;
+  bt->seg_base = (uint32_t)g->nsegs;
+  bt->cell = (uint32_t)c;
+  g->cells[c].tile = ti;
   g->tile_stamp[ti] = 0;
 
   int around = 0; /* occupied squares of the eight around */
   int neigh8[8], cell8[8];
-  for (int k = 0, dy = -1; dy <= 1; dy++) {
-    for (int dx = -1; dx <= 1; dx++) {
-      if (!dx && !dy) continue;
-      int nc = board_cell_find(g, x + dx, y + dy);
-      cell8[k] = nc;
-      neigh8[k] = nc >= 0 ? g->cells[nc].tile : -1;
-      around += neigh8[k] >= 0;
-      k++;
-    }
+  const int w = g->grid_w;
+  const int32_t *at = &g->grid[(y - g->grid_y0) * w + (x - g->grid_x0)];
+  const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+  for (int k = 0; k < 8; k++) {
+    int nc = at[off[k]];
+    cell8[k] = nc;
+    neigh8[k] = nc >= 0 ? g->cells[nc].tile : -1;
+    around += neigh8[k] >= 0;
   }
   static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
   const map_shape *map = g->e->map; /* NULL on the plane: the branches below are never taken */
   segs_init(g, ti, t, (__builtin_expect(map != NULL, 0) && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
   /* a new neighbour for every monastery-like segment around */
   for (int k = 0; k < 8; k++) {
-    g->last_neigh8[k] = (int16_t)neigh8[k];
+    g->last_neigh8[k] = neigh8[k];
     if (neigh8[k] < 0) continue;
     const board_tile *nb = &g->tiles[neigh8[k]];
     unsigned area = g->e->types[nb->type].area_segs;
@@ -256,8 +247,8 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     if (nc < 0) nc = board_cell_make(g, nx, ny);
     cell *cl = &g->cells[nc];
     if (cl->frontier_pos < 0) {
-      cl->frontier_pos = (int16_t)g->nfrontier;
-      g->frontier[g->nfrontier++] = (int16_t)nc;
+      cl->frontier_pos = g->nfrontier;
+      g->frontier[g->nfrontier++] = nc;
     }
     int od = (d + 2) % 4; /* the free square's edge facing the new tile */
     uint32_t n = (t->sig[rot] >> (8 * d)) & 0x3F;

@@ -104,28 +104,23 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
   return r;
 }
 
-/* The two scratch games, made once per turn or once per game. */
-static bool greedy_scratch(carc_game *g, carc_game **scratch, carc_game **trial) {
-  *scratch = carc_game_clone(g);
-  *trial = carc_game_clone(g);
-  if (*scratch && *trial) {
-    carc_game_keep_records(*scratch, 0);
-    carc_game_keep_records(*trial, 0);
+/* The two scratch games: made on the bot's first turn, kept by the game. */
+static bool greedy_scratch(carc_game *g) {
+  if (g->bot_scratch && g->bot_trial) return true;
+  if (!g->bot_scratch) g->bot_scratch = carc_game_clone(g);
+  if (!g->bot_trial) g->bot_trial = carc_game_clone(g);
+  if (g->bot_scratch && g->bot_trial) {
+    carc_game_keep_records(g->bot_scratch, 0);
+    carc_game_keep_records(g->bot_trial, 0);
     return true;
   }
-  carc_game_free(*scratch);
-  carc_game_free(*trial);
   game_fail(g, CARC_ERR_MEMORY, "out of memory for the greedy bot");
   return false;
 }
 
 static carc_result greedy_turn(carc_game *g) {
-  carc_game *scratch, *trial;
-  if (!greedy_scratch(g, &scratch, &trial)) return CARC_ERR_MEMORY;
-  carc_result r = greedy_turn_with(g, scratch, trial);
-  carc_game_free(scratch);
-  carc_game_free(trial);
-  return r;
+  if (!greedy_scratch(g)) return CARC_ERR_MEMORY;
+  return greedy_turn_with(g, g->bot_scratch, g->bot_trial);
 }
 
 carc_result carc_bot_play_turn(carc_game *g, carc_bot bot) {
@@ -135,14 +130,7 @@ carc_result carc_bot_play_turn(carc_game *g, carc_bot bot) {
 }
 
 carc_result carc_bot_play_game(carc_game *g, carc_bot bot) {
-  carc_game *scratch = NULL, *trial = NULL; /* the greedy bot's, kept for the whole game */
   carc_result r = CARC_OK;
-  while (r == CARC_OK && g->phase != CARC_PHASE_OVER) {
-    if (bot != CARC_BOT_GREEDY || g->phase == CARC_PHASE_END) r = carc_bot_play_turn(g, bot);
-    else if (!scratch && !greedy_scratch(g, &scratch, &trial)) r = CARC_ERR_MEMORY;
-    else r = greedy_turn_with(g, scratch, trial);
-  }
-  carc_game_free(scratch);
-  carc_game_free(trial);
+  while (r == CARC_OK && g->phase != CARC_PHASE_OVER) r = carc_bot_play_turn(g, bot);
   return r;
 }

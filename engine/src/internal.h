@@ -17,9 +17,7 @@
 #define MAX_HANDLERS 96
 #define MAX_HOOKS 32
 #define MAX_FIGURES 96        /* figures in one game */
-#define MAX_SEGS (CARC_MAX_TILES * 8)
-#define CELL_SLOTS 4096       /* hash slots for board squares; power of two */
-#define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
+#define GRID_MAX_SQUARES (1 << 24) /* squares the board's bounding grid may span */
 #define ERR_CAP 512
 #define MAX_SEARCH_KINDS 4    /* kinds with a search path set through the API */
 #define SEARCH_PATH_CAP 1024
@@ -145,16 +143,16 @@ typedef struct board_tile {
   int8_t token;           /* token type lying here, -1 none */
   int8_t token_owner;
   int16_t x, y;
-  uint16_t seg_base;      /* segment id of its segment 0 */
-  uint16_t cell;
+  uint32_t seg_base;      /* segment id of its segment 0 */
+  uint32_t cell;          /* UINT32_MAX: a printed piece with no square */
 } board_tile;
 
 /* One segment instance; the aggregates are valid at union-find roots. */
 typedef struct seg_state {
-  uint16_t parent, next;  /* union-find parent; circular member list */
-  uint16_t tile;
+  uint32_t parent, next;  /* union-find parent; circular member list */
+  uint32_t tile;
   uint8_t idx, kind;
-  int16_t size, tiles, open, symbols;
+  int32_t size, tiles, open, symbols;
   uint8_t occupants, scored, twins;
   uint64_t attr_bits, tile_attr_bits;
 } seg_state;
@@ -162,15 +160,15 @@ typedef struct seg_state {
 /* A board square: a placed tile or a free square next to one. */
 typedef struct cell {
   int16_t x, y;
-  int16_t tile;           /* -1: free square on the frontier */
-  int16_t frontier_pos;
+  int32_t tile;           /* -1: free square on the frontier */
+  int32_t frontier_pos;
   uint32_t req, mask;     /* edge signature the square demands */
 } cell;
 
 typedef struct figure_state {
   uint8_t type;
   int8_t owner;
-  int16_t seg;            /* segment id, -1 in supply */
+  int32_t seg;            /* segment id, -1 in supply */
 } figure_state;
 
 typedef struct record_change {
@@ -205,7 +203,7 @@ struct carc_score_ctx {
   int award[CARC_MAX_PLAYERS];
   uint32_t figure_bits;   /* figure types on the feature */
   int ntiles;
-  int16_t tiles[CARC_MAX_TILES];
+  int32_t *tiles;         /* the game's scratch, cap_tiles long */
   int tokens[MAX_TOKEN_TYPES];
   int token_total;
   uint64_t tile_attr_bits;
@@ -261,7 +259,7 @@ struct carc_game {
   uint32_t stamp;
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
-  int16_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
+  int32_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
@@ -272,26 +270,52 @@ struct carc_game {
   char *log;
   size_t log_len, log_cap;
   int nstaged;
-  uint16_t bag[CARC_MAX_TILES];
-  /* arrays */
-  board_tile tiles[CARC_MAX_TILES];
-  seg_state segs[MAX_SEGS];
-  cell cells[MAX_CELLS];
-  int16_t frontier[MAX_CELLS];
-  uint32_t fr_req[MAX_CELLS], fr_mask[MAX_CELLS]; /* frontier signatures, contiguous for fast scans */
-  int16_t slots[CELL_SLOTS];
+  /* The board's storage (store.c): growable arrays owned by the game, sized
+   * when a game starts for every tile its bag holds and grown on demand by
+   * scenario edits and loads, never while a bot plays. A copy takes the used
+   * parts. Everything from `tiles` on is kept by the copy's destination. */
+  board_tile *tiles;          /* cap_tiles */
+  uint32_t *tile_stamp;       /* cap_tiles: scoring's "seen" marks */
+  uint16_t *bag;              /* cap_tiles */
+  int32_t *ctx_tiles;         /* cap_tiles: the scoring context's tile list */
+  seg_state *segs;            /* cap_segs */
+  uint32_t *seg_stamp;        /* cap_segs: scoring's "seen" marks */
+  staged *stage;              /* cap_segs: at most one scoring per feature */
+  cell *cells;                /* cap_cells = 4 * cap_tiles + 8 */
+  int32_t *frontier;          /* cap_cells */
+  uint32_t *fr_req, *fr_mask; /* cap_cells: frontier signatures, contiguous for fast scans */
+  int cap_tiles, cap_segs, cap_cells;
+  /* squares -> cells: a dense grid over the board's bounding box, -1 where
+   * no cell; it grows (and is rebuilt) when a placement nears its border */
+  int32_t *grid;
+  int grid_x0, grid_y0, grid_w, grid_h, grid_cap;
   figure_state figs[MAX_FIGURES];
-  uint32_t tile_stamp[CARC_MAX_TILES];
   /* not copied: the running call's transaction, read-only nesting depth */
   txn *txn;
   int read_only;
   /* the copy a transaction takes when the board changes under hooks; kept
    * for the game's life so that such turns allocate nothing */
   carc_game *spare;
+  /* the greedy bot's two scratch games, made on its first turn and kept */
+  carc_game *bot_scratch, *bot_trial;
   /* scratch for scoring, never copied */
   carc_score_ctx ctx;
-  staged stage[MAX_SEGS];  /* at most one scoring per feature */
 };
+
+/* store.c */
+carc_result store_reserve(carc_game *g, int tiles, int segs);
+carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1);
+carc_result store_fit(carc_game *dst, const carc_game *src);
+void store_copy(carc_game *dst, const carc_game *src);
+void store_free(carc_game *g);
+/* Room on the board for one more tile of `nseg` segments at (x, y) and the
+ * squares around it: checked before any change, so a failure changes nothing. */
+static inline bool board_has_room(const carc_game *g, int nseg, int x, int y) {
+  return g->ntiles < g->cap_tiles && g->nsegs + nseg <= g->cap_segs && g->ncells + 5 <= g->cap_cells &&
+         (unsigned)(x - 1 - g->grid_x0) < (unsigned)(g->grid_w - 2) &&
+         (unsigned)(y - 1 - g->grid_y0) < (unsigned)(g->grid_h - 2);
+}
+carc_result board_make_room(carc_game *g, int nseg, int x, int y);
 
 /* txn.c */
 carc_result txn_begin(carc_game *g, txn *t);

@@ -368,7 +368,7 @@ const char *carc_ctx_field_name(carc_ctx_field f) {
 static void add_tile(carc_score_ctx *c, carc_game *g, int ti) {
   if (g->tile_stamp[ti] == g->stamp) return;
   g->tile_stamp[ti] = g->stamp;
-  c->tiles[c->ntiles++] = (int16_t)ti;
+  c->tiles[c->ntiles++] = ti;
 }
 
 /* Fills the context's starting numbers for the feature at `root`. */
@@ -414,9 +414,7 @@ static void ctx_init(carc_game *g, int root, int reason) {
     } while (s != root);
     count = c->ntiles;
     if (r->kind == CARC_FIELD) { /* farms count the completed cities they touch */
-      uint64_t seen[MAX_SEGS / 64 + 1]; /* a bit per city root: no cap on the cities */
-      memset(seen, 0, sizeof seen);
-      count = 0;
+      count = 0; /* each completed city once: its root is stamped */
       s = root;
       do {
         const seg_state *v = &g->segs[s];
@@ -427,8 +425,8 @@ static void ctx_init(carc_game *g, int root, int reason) {
           cities &= cities - 1;
           int cr = feature_find(g, bt->seg_base + ci);
           if (!feature_is_complete(g, cr)) continue;
-          if (seen[cr / 64] & (1ull << (cr % 64))) continue;
-          seen[cr / 64] |= 1ull << (cr % 64);
+          if (g->seg_stamp[cr] == g->stamp) continue;
+          g->seg_stamp[cr] = g->stamp;
           count++;
         }
         s = v->next;

@@ -261,7 +261,7 @@ static carc_result define_type(carc_engine *e, const char *set, const char *name
                        CARC_MAX_NAME - 1);
   if (carc_tile_type_find(e, name) >= 0)
     return engine_fail(e, CARC_ERR_ARGUMENT, "%stile '%s' is already defined", where, name);
-  if (count < 0 || count > CARC_MAX_TILES)
+  if (count < 0 || count > CARC_MAX_COPIES)
     return engine_fail(e, CARC_ERR_ARGUMENT, "%stile '%s': count %d out of range", where, name,
                        count);
   int si = set_index(e, set);

@@ -58,30 +58,23 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
   const uint32_t *sig = g->e->types[g->drawn].sig;
   const uint32_t *req = g->fr_req, *mask = g->fr_mask;
   bool hooks = g->e->nhooks[CARC_HOOK_PLACEMENT] > 0;
-  int nf = g->nfrontier, m = 0;
-  /* branch-free: every square is written, the count only moves on a fit */
-  uint16_t fit[4 * MAX_CELLS];
-  for (int r = 0; r < 4; r++) {
+  int nf = g->nfrontier, n = 0;
+  for (int r = 0; r < 4; r++) { /* rotation first, then frontier order: the bots' games depend on it */
     uint32_t s = sig[r];
     for (int i = 0; i < nf; i++) {
-      fit[m] = (uint16_t)(i | r << 14);
-      m += ((s ^ req[i]) & mask[i]) == 0;
+      if (((s ^ req[i]) & mask[i]) != 0) continue;
+      const cell *cl = &g->cells[g->frontier[i]];
+      if (hooks) { /* predicates: the game is read-only while they run */
+        carc_game *mg = (carc_game *)(uintptr_t)g;
+        carc_hook_args a = {mg, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
+        mg->read_only++;
+        carc_result hr = hooks_run(mg, CARC_HOOK_PLACEMENT, &a);
+        mg->read_only--;
+        if (hr != CARC_OK) continue;
+      }
+      if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
+      n++;
     }
-  }
-  int n = 0;
-  for (int k = 0; k < m; k++) {
-    const cell *cl = &g->cells[g->frontier[fit[k] & 0x3FFF]];
-    int r = fit[k] >> 14;
-    if (hooks) { /* predicates: the game is read-only while they run */
-      carc_game *mg = (carc_game *)(uintptr_t)g;
-      carc_hook_args a = {mg, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
-      mg->read_only++;
-      carc_result hr = hooks_run(mg, CARC_HOOK_PLACEMENT, &a);
-      mg->read_only--;
-      if (hr != CARC_OK) continue;
-    }
-    if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
-    n++;
   }
   return n;
 }
@@ -137,6 +130,8 @@ static carc_result placement_allowed(carc_game *g, int type, int x, int y, int r
 static carc_result place_tile(carc_game *g, int type, int x, int y, int rot, bool fits) {
   carc_result r = placement_allowed(g, type, x, y, rot, fits);
   if (r != CARC_OK) return r;
+  int nseg = g->e->types[type].nseg;
+  if (!board_has_room(g, nseg, x, y) && (r = board_make_room(g, nseg, x, y)) != CARC_OK) return r;
   bool hooks = g->e->nhooks[CARC_HOOK_TILE_PLACED] > 0;
   if (hooks && !txn_board(g)) return game_fail(g, CARC_ERR_MEMORY, "out of memory saving the game");
   int ti = board_place(g, type, x, y, rot);
@@ -196,7 +191,7 @@ static int neutral_targets(const carc_game *g, int fig, carc_action *out, int n,
   int found = 0;
   for (int s = 0; s < g->nsegs; s++) {
     const seg_state *v = &g->segs[s];
-    if (v->parent != s || s == here || !(ft->kinds & (1u << v->kind))) continue;
+    if ((int)v->parent != s || s == here || !(ft->kinds & (1u << v->kind))) continue;
     if (ft->incomplete_only && feature_is_complete(g, s)) continue;
     bool taken = false;
     for (int k = 0; k < npartner && !taken; k++) taken = partner[k] == s;
@@ -288,7 +283,7 @@ void figure_move(carc_game *g, int fig, int seg) {
   figure_state *f = &g->figs[fig];
   int occ = g->e->figs[f->type].occupies;
   if (f->seg >= 0) g->segs[feature_find(g, f->seg)].occupants -= (uint8_t)occ;
-  f->seg = (int16_t)seg;
+  f->seg = seg;
   if (seg >= 0) g->segs[feature_find(g, seg)].occupants += (uint8_t)occ;
 }
 
@@ -672,7 +667,6 @@ static carc_result put_tile(carc_game *g, int type, int x, int y, int rot) {
   carc_result r = editable_phase(g);
   if (r != CARC_OK) return r;
   if (type < 0 || type >= g->e->ntypes) return game_fail(g, CARC_ERR_UNKNOWN, "unknown tile type %d", type);
-  if (g->ntiles >= CARC_MAX_TILES) return game_fail(g, CARC_ERR_LIMIT, "the board is full");
   return place_tile(g, type, x, y, rot, false);
 }
 
