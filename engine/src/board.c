@@ -179,60 +179,56 @@ int board_place_off(carc_game *g, int type, int x, int y) {
   return ti;
 }
 
-/* Places a tile known to fit; returns its board index. */
+/* Places a tile known to fit; returns its board index. The grid covers the
+ * square and the eight around it (board_has_room). */
 int board_place(carc_game *g, int type, int x, int y, int rot) {
-  const tile_type *t = &g->e->types[type];
-  int c = board_cell_make(g, x, y);
+  const carc_engine *e = g->e;
+  const tile_type *t = &e->types[type];
+  const int w = g->grid_w;
+  int32_t *at = &g->grid[(y - g->grid_y0) * w + (x - g->grid_x0)];
+  int c = *at >= 0 ? *at : board_cell_make(g, x, y);
   frontier_remove(g, c);
   int ti = g->ntiles++;
   board_tile *bt = &g->tiles[ti];
-  bt->type = (uint16_t)type;
-  bt->rot = (uint8_t)rot;
-  bt->token = -1;
-  bt->token_owner = -1;
-  bt->x = (int16_t)x;
-  bt->y = (int16_t)y;
-  bt->seg_base = (uint32_t)g->nsegs;
-  bt->cell = (uint32_t)c;
+  *bt = (board_tile){(uint16_t)type, (uint8_t)rot, -1, -1, (int16_t)x, (int16_t)y,
+                     (uint32_t)g->nsegs, (uint32_t)c};
   g->cells[c].tile = ti;
   g->tile_stamp[ti] = 0;
 
-  int around = 0; /* occupied squares of the eight around */
-  int neigh8[8], cell8[8];
-  const int w = g->grid_w;
-  const int32_t *at = &g->grid[(y - g->grid_y0) * w + (x - g->grid_x0)];
+  /* the eight around, N E S W first (board order below: NW N NE W E SW S SE) */
   const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+  int neigh8[8], around = 0;
   for (int k = 0; k < 8; k++) {
     int nc = at[off[k]];
-    cell8[k] = nc;
     neigh8[k] = nc >= 0 ? g->cells[nc].tile : -1;
     around += neigh8[k] >= 0;
   }
-  static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
-  const map_shape *map = g->e->map; /* NULL on the plane: the branches below are never taken */
+  const map_shape *map = e->map; /* NULL on the plane: the branches below are never taken */
   segs_init(g, ti, t, (__builtin_expect(map != NULL, 0) && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
   /* a new neighbour for every monastery-like segment around */
+  g->nlast_area = 0;
   for (int k = 0; k < 8; k++) {
-    g->last_neigh8[k] = neigh8[k];
     if (neigh8[k] < 0) continue;
     const board_tile *nb = &g->tiles[neigh8[k]];
-    unsigned area = g->e->types[nb->type].area_segs;
+    unsigned area = e->types[nb->type].area_segs;
     while (area) {
-      g->segs[nb->seg_base + __builtin_ctz(area)].open--;
+      int s = (int)nb->seg_base + __builtin_ctz(area);
+      if (--g->segs[s].open == 0) g->last_area[g->nlast_area++] = s; /* ending the turn scores it */
       area &= area - 1;
     }
   }
+  static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
+  const int8_t *mine = t->rport_seg[rot];
   for (int d = 0; d < 4; d++) {
-    int nx = x + dx_of(d), ny = y + dy_of(d);
-    int nc = cell8[orth[d]];
-    if (neigh8[orth[d]] >= 0) {
-      const board_tile *nb = &g->tiles[neigh8[orth[d]]];
-      const tile_type *nt = &g->e->types[nb->type];
+    int nti = neigh8[orth[d]];
+    if (nti >= 0) { /* join across the three ports of this side */
+      const board_tile *nb = &g->tiles[nti];
+      const int8_t *theirs = e->types[nb->type].rport_seg[nb->rot];
       int pa = -1, pb = -1;
       for (int k = 0; k < 3; k++) {
         int q = d * 3 + k;
-        int a = bt->seg_base + tile_seg_at_board_port(t, rot, q);
-        int b = nb->seg_base + tile_seg_at_board_port(nt, nb->rot, opposite_port(q));
+        int a = (int)bt->seg_base + mine[q];
+        int b = (int)nb->seg_base + theirs[((d + 2) % 4) * 3 + 2 - k];
         if (a == pa && b == pb) g->segs[feature_find(g, a)].open -= 2; /* same pair: one port more */
         else join(g, a, b);
         pa = a;
@@ -240,21 +236,19 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       }
       continue;
     }
+    int32_t *slot = at + off[orth[d]];
     if (__builtin_expect(map != NULL, 0)) { /* a map decides what lies beyond and what opens */
-      map_side(g, ti, d, nc);
+      map_side(g, ti, d, *slot);
       continue;
     }
-    if (nc < 0) nc = board_cell_make(g, nx, ny);
+    int nc = *slot >= 0 ? *slot : board_cell_make(g, x + dx_of(d), y + dy_of(d));
     cell *cl = &g->cells[nc];
     if (cl->frontier_pos < 0) {
       cl->frontier_pos = g->nfrontier;
       g->frontier[g->nfrontier++] = nc;
     }
-    int od = (d + 2) % 4; /* the free square's edge facing the new tile */
-    uint32_t n = (t->sig[rot] >> (8 * d)) & 0x3F;
-    uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
-    cl->req |= mirrored << (8 * od);
-    cl->mask |= 0x3Fu << (8 * od);
+    cl->req |= t->side_req[rot][d];
+    cl->mask |= 0x3Fu << (8 * ((d + 2) % 4));
     g->fr_req[cl->frontier_pos] = cl->req;
     g->fr_mask[cl->frontier_pos] = cl->mask;
   }

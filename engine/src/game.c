@@ -45,6 +45,7 @@ void figures_create(carc_game *g) {
         f->seg = -1;
       }
   }
+  supply_index(g);
 }
 
 void bag_fill(carc_game *g) {

@@ -61,6 +61,8 @@ typedef struct tile_type {
   tile_segment seg[CARC_MAX_SEGMENTS_PER_TILE];
   int8_t port_seg[12];    /* segment index per unrotated port */
   uint32_t sig[4];        /* edge signature per rotation, 8 bits an edge */
+  uint32_t side_req[4][4];/* per rotation and side: what the free square beyond
+                           * that side demands, on its own facing edge */
   uint64_t attr_bits;
   int nattr;
   attr_value attr[MAX_SEG_ATTRS];
@@ -259,7 +261,15 @@ struct carc_game {
   uint32_t stamp;
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
-  int32_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
+  /* per figure type and owner (+1: neutral figures at 0), the lowest index
+   * of such a figure in the supply, NO_FIGURE when none (figure_move keeps it) */
+  uint8_t first_free[MAX_FIGURE_TYPES][CARC_MAX_PLAYERS + 1];
+  /* the figures on the board, in no particular order (figure_move keeps it):
+   * scoring reads these instead of every figure of the game */
+  uint8_t on_board[MAX_FIGURES], on_board_pos[MAX_FIGURES];
+  int non_board;
+  int32_t last_area[8];       /* monastery-like segments around the last placed */
+  int nlast_area;             /* tile that it completed, in board order */
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
@@ -332,6 +342,8 @@ static inline void txn_touch(carc_game *g) {
 void engine_mark(const carc_engine *e, engine_marker *m);
 void engine_restore(carc_engine *e, const engine_marker *m);
 void figure_move(carc_game *g, int fig, int seg);
+#define NO_FIGURE 0xFF
+void supply_index(carc_game *g);
 
 /* util.c */
 void *carc_mem(carc_engine *e, void *p, size_t old, size_t size);

@@ -389,9 +389,9 @@ static void ctx_init(carc_game *g, int root, int reason) {
   memset(c->award, 0, sizeof c->award);
   memset(c->v, 0, sizeof c->v);
   c->figure_bits = 0;
-  for (int i = 0; i < g->nfigs; i++) {
-    const figure_state *f = &g->figs[i];
-    if (f->seg < 0 || feature_find(g, f->seg) != root) continue;
+  for (int i = 0; i < g->non_board; i++) {
+    const figure_state *f = &g->figs[g->on_board[i]];
+    if (feature_find(g, f->seg) != root) continue;
     c->figure_bits |= 1u << f->type;
     if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
   }

@@ -413,6 +413,7 @@ static bool load_figures(loader *L, carc_game *g, const json_value *figs) {
         return bad(L, CARC_ERR_ILLEGAL, figs, "figures", "player %d has %d %s figures, where the game gives %d",
                    p, have[t][p], e->figs[t].name, want[t][p]);
       }
+  supply_index(g);
   /* occupants are counted at the roots, as figure moves keep them */
   for (int s = 0; s < g->nsegs; s++) g->segs[s].occupants = 0;
   for (int f = 0; f < g->nfigs; f++)

@@ -125,6 +125,11 @@ static void derive(carc_engine *e, tile_type *t) {
       sig |= b << (8 * d);
     }
     t->sig[r] = sig;
+    for (int d = 0; d < 4; d++) { /* seen from beyond side d, the edge reads the other way */
+      uint32_t n = (sig >> (8 * d)) & 0x3F;
+      uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
+      t->side_req[r][d] = mirrored << (8 * ((d + 2) % 4));
+    }
   }
 }
 
