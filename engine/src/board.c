@@ -32,6 +32,7 @@ void board_reset(carc_game *g) {
   for (int c = 0; c < g->ncells; c++)
     g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = -1;
   g->ntiles = g->nsegs = g->ncells = g->nfrontier = 0;
+  g->cities_opened = 0;
 }
 
 /* Every segment's parent is its feature's root: a join relabels the smaller

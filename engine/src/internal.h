@@ -258,6 +258,7 @@ struct carc_game {
   int set_aside, bag_len, bag_pos;
   int ntiles, nsegs, ncells, nfrontier, nfigs;
   int nprinted;               /* on a map: the first board tiles are its printed pieces */
+  uint32_t cities_opened;     /* on a map: bit per large city whose squares around are open */
   uint32_t stamp;
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;

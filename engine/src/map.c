@@ -851,6 +851,8 @@ static void open_square(carc_game *g, int x, int y) {
 
 /* Every square around large city `ci` opens (a tile connected to it). */
 static void open_around_city(carc_game *g, int ci) {
+  if (g->cities_opened & (1u << ci)) return; /* opening is idempotent: once is enough */
+  g->cities_opened |= 1u << ci;
   const map_city *cy = &g->e->map->cities[ci];
   for (int y = cy->y; y < cy->y + cy->h; y++)
     for (int x = cy->x; x < cy->x + cy->w; x++)
