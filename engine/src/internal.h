@@ -204,7 +204,7 @@ struct carc_score_ctx {
   int scores[CARC_MAX_PLAYERS];
   int award[CARC_MAX_PLAYERS];
   uint32_t figure_bits;   /* figure types on the feature */
-  int ntiles;
+  int ntiles, tiles_ready; /* the tile list is made when first asked */
   int32_t *tiles;         /* the game's scratch, cap_tiles long */
   int tokens[MAX_TOKEN_TYPES];
   int token_total;

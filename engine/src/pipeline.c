@@ -331,8 +331,15 @@ carc_result carc_ctx_set_award(carc_score_ctx *c, int p, int points) {
   c->award[p] = points;
   return CARC_OK;
 }
-int carc_ctx_tile_count(const carc_score_ctx *c) { return c->ntiles; }
+static void ctx_list_tiles(carc_score_ctx *c);
+/* The tile list is made on the first ask: most scorings never read it. The
+ * context is the game's own scratch, so filling it in a const call is safe. */
+int carc_ctx_tile_count(const carc_score_ctx *c) {
+  if (!c->tiles_ready) ctx_list_tiles((carc_score_ctx *)(uintptr_t)c);
+  return c->ntiles;
+}
 int carc_ctx_tile(const carc_score_ctx *c, int i) {
+  if (!c->tiles_ready) ctx_list_tiles((carc_score_ctx *)(uintptr_t)c);
   return i >= 0 && i < c->ntiles ? c->tiles[i] : -1;
 }
 int carc_ctx_tokens(const carc_score_ctx *c, int t) {
@@ -371,7 +378,55 @@ static void add_tile(carc_score_ctx *c, carc_game *g, int ti) {
   c->tiles[c->ntiles++] = ti;
 }
 
-/* Fills the context's starting numbers for the feature at `root`. */
+/* The distinct tiles of the context's feature: a monastery's area, or the
+ * tiles its segments lie on, in member order. */
+static void ctx_list_tiles(carc_score_ctx *c) {
+  carc_game *g = c->game;
+  const seg_state *r = &g->segs[c->root];
+  c->ntiles = 0;
+  c->tiles_ready = 1;
+  g->stamp++;
+  if (r->kind >= CARC_MONASTERY) {
+    const board_tile *bt = &g->tiles[r->tile];
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++) {
+        int cl = board_cell_find(g, bt->x + dx, bt->y + dy);
+        if (cl >= 0 && g->cells[cl].tile >= 0) add_tile(c, g, g->cells[cl].tile);
+      }
+    return;
+  }
+  int s = c->root;
+  do {
+    add_tile(c, g, (int)g->segs[s].tile);
+    s = (int)g->segs[s].next;
+  } while (s != c->root);
+}
+
+/* Completed cities a farm touches, each once (its root is stamped). */
+static int farm_cities(carc_game *g, int root) {
+  const carc_engine *e = g->e;
+  int count = 0, s = root;
+  g->stamp++;
+  do {
+    const seg_state *v = &g->segs[s];
+    const board_tile *bt = &g->tiles[v->tile];
+    unsigned cities = e->types[bt->type].seg[v->idx].field_cities;
+    while (cities) {
+      int ci = __builtin_ctz(cities);
+      cities &= cities - 1;
+      int cr = feature_find(g, (int)bt->seg_base + ci);
+      if (!feature_is_complete(g, cr) || g->seg_stamp[cr] == g->stamp) continue;
+      g->seg_stamp[cr] = g->stamp;
+      count++;
+    }
+    s = (int)v->next;
+  } while (s != root);
+  return count;
+}
+
+/* Fills the context's starting numbers for the feature at `root`. A road's
+ * or city's tile count and the tile attributes are the feature's aggregates;
+ * its tile list is walked only for a monastery, for tokens, or when asked. */
 static void ctx_init(carc_game *g, int root, int reason) {
   carc_score_ctx *c = &g->ctx;
   const carc_engine *e = g->e;
@@ -395,52 +450,19 @@ static void ctx_init(carc_game *g, int root, int reason) {
     c->figure_bits |= 1u << f->type;
     if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
   }
+  c->tiles_ready = 0;
   c->ntiles = 0;
-  g->stamp++;
-  int count;
-  if (r->kind >= CARC_MONASTERY) {
-    const board_tile *bt = &g->tiles[r->tile];
-    for (int dy = -1; dy <= 1; dy++)
-      for (int dx = -1; dx <= 1; dx++) {
-        int cl = board_cell_find(g, bt->x + dx, bt->y + dy);
-        if (cl >= 0 && g->cells[cl].tile >= 0) add_tile(c, g, g->cells[cl].tile);
-      }
-    count = c->ntiles;
-  } else {
-    int s = root;
-    do {
-      add_tile(c, g, g->segs[s].tile);
-      s = g->segs[s].next;
-    } while (s != root);
-    count = c->ntiles;
-    if (r->kind == CARC_FIELD) { /* farms count the completed cities they touch */
-      count = 0; /* each completed city once: its root is stamped */
-      s = root;
-      do {
-        const seg_state *v = &g->segs[s];
-        const board_tile *bt = &g->tiles[v->tile];
-        unsigned cities = e->types[bt->type].seg[v->idx].field_cities;
-        while (cities) {
-          int ci = __builtin_ctz(cities);
-          cities &= cities - 1;
-          int cr = feature_find(g, bt->seg_base + ci);
-          if (!feature_is_complete(g, cr)) continue;
-          if (g->seg_stamp[cr] == g->stamp) continue;
-          g->seg_stamp[cr] = g->stamp;
-          count++;
-        }
-        s = v->next;
-      } while (s != root);
-    }
-  }
+  bool area = r->kind >= CARC_MONASTERY;
+  if (area || e->ntok) ctx_list_tiles(c);
+  int count = area ? c->ntiles : r->kind == CARC_FIELD ? farm_cities(g, root) : r->tiles;
   c->v[CARC_F_COUNT] = c->v[CARC_F_COUNT_ORIGINAL] = count;
   c->v[CARC_F_SYMBOLS] = c->v[CARC_F_SYMBOLS_ORIGINAL] = r->kind == CARC_CITY ? r->symbols : 0;
-  c->tile_attr_bits = 0;
+  c->tile_attr_bits = area ? 0 : r->tile_attr_bits;
   memset(c->tokens, 0, sizeof c->tokens);
   c->token_total = 0;
-  for (int i = 0; i < c->ntiles; i++) {
+  for (int i = 0; c->tiles_ready && i < c->ntiles; i++) {
     const board_tile *bt = &g->tiles[c->tiles[i]];
-    c->tile_attr_bits |= e->types[bt->type].attr_bits;
+    if (area) c->tile_attr_bits |= e->types[bt->type].attr_bits;
     if (bt->token >= 0) {
       c->tokens[bt->token]++;
       c->token_total++;
