@@ -22,6 +22,22 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   return false;
 }
 
+/* Every legal placement, in `small` or, on a large board, in a block from
+ * the engine's allocator (*out then differs from small: free it). */
+static int list_placements(carc_game *g, carc_placement_option *small, carc_placement_option **out) {
+  int n = carc_game_placements(g, small, BOT_CAP);
+  *out = small;
+  if (n <= BOT_CAP) return n;
+  carc_placement_option *big = carc_mem(g->e, NULL, 0, sizeof *big * (size_t)n);
+  if (!big) return game_fail(g, CARC_ERR_MEMORY, "out of memory listing %d placements", n), -1;
+  *out = big;
+  return carc_game_placements(g, big, n);
+}
+
+static void free_placements(carc_game *g, carc_placement_option *small, carc_placement_option *opts, int n) {
+  if (opts != small) carc_mem(g->e, opts, sizeof *opts * (size_t)n, 0);
+}
+
 static carc_result random_turn(carc_game *g) {
   carc_placement_option pick;
   if (g->phase == CARC_PHASE_PLACE && random_placement_fast(g, &pick)) {
@@ -29,12 +45,13 @@ static carc_result random_turn(carc_game *g) {
     if (r != CARC_OK) return r;
   }
   if (g->phase == CARC_PHASE_PLACE) {
-    carc_placement_option opts[BOT_CAP];
-    int n = carc_game_placements(g, opts, BOT_CAP);
-    if (n > BOT_CAP) n = BOT_CAP;
+    carc_placement_option small[BOT_CAP], *opts;
+    int n = list_placements(g, small, &opts);
+    if (n < 0) return CARC_ERR_MEMORY;
     if (n == 0) return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
-    const carc_placement_option *o = &opts[carc_game_random(g, (uint32_t)n)];
-    carc_result r = game_place_listed(g, o->x, o->y, o->rotation);
+    const carc_placement_option o = opts[carc_game_random(g, (uint32_t)n)];
+    free_placements(g, small, opts, n);
+    carc_result r = game_place_listed(g, o.x, o.y, o.rotation);
     if (r != CARC_OK) return r;
   }
   while (g->phase == CARC_PHASE_ACT) {
@@ -84,9 +101,9 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
   int me = g->current;
   carc_result r = CARC_OK;
   if (g->phase == CARC_PHASE_PLACE) {
-    carc_placement_option opts[BOT_CAP];
-    int n = carc_game_placements(g, opts, BOT_CAP);
-    if (n > BOT_CAP) n = BOT_CAP;
+    carc_placement_option small[BOT_CAP], *opts;
+    int n = list_placements(g, small, &opts);
+    if (n < 0) return CARC_ERR_MEMORY;
     int best = 0, best_value = -1000000;
     for (int i = 0; i < n; i++) {
       carc_game_copy(trial, g);
@@ -97,7 +114,9 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
       v = gain(g, trial, me) * 4 + (v & 3);
       if (v > best_value || (v == best_value && carc_game_random(g, 2))) best_value = v, best = i;
     }
-    r = n ? game_place_listed(g, opts[best].x, opts[best].y, opts[best].rotation)
+    carc_placement_option pick = n ? opts[best] : (carc_placement_option){0, 0, 0};
+    free_placements(g, small, opts, n);
+    r = n ? game_place_listed(g, pick.x, pick.y, pick.rotation)
           : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
   }
   while (r == CARC_OK && g->phase == CARC_PHASE_ACT) r = greedy_act(g, scratch, me, NULL);
