@@ -10,13 +10,13 @@
 int board_cell_find(const carc_game *g, int x, int y) {
   unsigned ux = (unsigned)(x - g->grid_x0), uy = (unsigned)(y - g->grid_y0);
   if (ux >= (unsigned)g->grid_w || uy >= (unsigned)g->grid_h) return -1;
-  return g->grid[uy * (unsigned)g->grid_w + ux];
+  return grid_cell(g, g->grid[uy * (unsigned)g->grid_w + ux]);
 }
 
 /* The square's cell, made if new; the grid covers (x, y) (board_has_room). */
 int board_cell_make(carc_game *g, int x, int y) {
   int32_t *slot = &g->grid[(y - g->grid_y0) * g->grid_w + (x - g->grid_x0)];
-  if (*slot >= 0) return *slot;
+  if (*slot != -1) return grid_cell(g, *slot);
   int c = g->ncells++;
   cell *cl = &g->cells[c];
   cl->x = (int16_t)x;
@@ -24,7 +24,7 @@ int board_cell_make(carc_game *g, int x, int y) {
   cl->tile = -1;
   cl->frontier_pos = -1;
   cl->req = cl->mask = 0;
-  *slot = c;
+  *slot = -2 - c;
   return c;
 }
 
@@ -187,22 +187,23 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   const tile_type *t = &e->types[type];
   const int w = g->grid_w;
   int32_t *at = &g->grid[(y - g->grid_y0) * w + (x - g->grid_x0)];
-  int c = *at >= 0 ? *at : board_cell_make(g, x, y);
+  int c = *at != -1 ? grid_cell(g, *at) : board_cell_make(g, x, y);
   frontier_remove(g, c);
   int ti = g->ntiles++;
   board_tile *bt = &g->tiles[ti];
   *bt = (board_tile){(uint16_t)type, (uint8_t)rot, -1, -1, (int16_t)x, (int16_t)y,
                      (uint32_t)g->nsegs, (uint32_t)c};
   g->cells[c].tile = ti;
+  *at = ti;
   g->tile_stamp[ti] = 0;
 
   /* the eight around, N E S W first (board order below: NW N NE W E SW S SE) */
   const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
   int neigh8[8], around = 0;
   for (int k = 0; k < 8; k++) {
-    int nc = at[off[k]];
-    neigh8[k] = nc >= 0 ? g->cells[nc].tile : -1;
-    around += neigh8[k] >= 0;
+    int v = at[off[k]];
+    neigh8[k] = v >= 0 ? v : -1;
+    around += v >= 0;
   }
   const map_shape *map = e->map; /* NULL on the plane: the branches below are never taken */
   segs_init(g, ti, t, (__builtin_expect(map != NULL, 0) && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
@@ -239,10 +240,10 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     }
     int32_t *slot = at + off[orth[d]];
     if (__builtin_expect(map != NULL, 0)) { /* a map decides what lies beyond and what opens */
-      map_side(g, ti, d, *slot);
+      map_side(g, ti, d, *slot == -1 ? -1 : -2 - *slot);
       continue;
     }
-    int nc = *slot >= 0 ? *slot : board_cell_make(g, x + dx_of(d), y + dy_of(d));
+    int nc = *slot != -1 ? -2 - *slot : board_cell_make(g, x + dx_of(d), y + dy_of(d));
     cell *cl = &g->cells[nc];
     if (cl->frontier_pos < 0) {
       cl->frontier_pos = g->nfrontier;

@@ -296,8 +296,10 @@ struct carc_game {
   int32_t *frontier;          /* cap_cells */
   uint32_t *fr_req, *fr_mask; /* cap_cells: frontier signatures, contiguous for fast scans */
   int cap_tiles, cap_segs, cap_cells;
-  /* squares -> cells: a dense grid over the board's bounding box, -1 where
-   * no cell; it grows (and is rebuilt) when a placement nears its border */
+  /* squares -> cells: a dense grid over the board's bounding box; it grows
+   * (and is rebuilt) when a placement nears its border. An entry is the
+   * square's tile (>= 0), -1 for no cell, or -2 - c for free cell c: the
+   * squares around a new tile are read with no second lookup. */
   int32_t *grid;
   int grid_x0, grid_y0, grid_w, grid_h, grid_cap;
   figure_state figs[MAX_FIGURES];
@@ -312,6 +314,14 @@ struct carc_game {
   /* scratch for scoring, never copied */
   carc_score_ctx ctx;
 };
+
+/* A grid entry for cell c, and the cell an entry stands for (-1: none). */
+static inline int32_t grid_value(const carc_game *g, int c) {
+  return g->cells[c].tile >= 0 ? g->cells[c].tile : -2 - c;
+}
+static inline int grid_cell(const carc_game *g, int32_t v) {
+  return v >= 0 ? (int)g->tiles[v].cell : v == -1 ? -1 : -2 - v;
+}
 
 /* store.c */
 carc_result store_reserve(carc_game *g, int tiles, int segs);

@@ -101,7 +101,7 @@ static void grid_fill(carc_game *g) {
   size_t n = (size_t)g->grid_w * (size_t)g->grid_h;
   memset(g->grid, 0xFF, sizeof(int32_t) * n);
   for (int c = 0; c < g->ncells; c++)
-    g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = c;
+    g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = grid_value(g, c);
 }
 
 carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
