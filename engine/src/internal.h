@@ -404,7 +404,11 @@ static inline int dy_of(int d) { return d == CARC_S ? 1 : d == CARC_N ? -1 : 0; 
 
 /* pipeline.c */
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out);
-carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a);
+carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a);
+/* Most hook points have no hooks: then nothing, not even the arguments, is made. */
+static inline carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
+  return g->e->nhooks[p] ? hooks_run_all(g, p, a) : CARC_OK;
+}
 void handlers_sort(carc_engine *e);
 
 /* game.c, turn.c, scoring.c */

@@ -524,7 +524,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
 }
 
 /* Runs the hooks of one point. TURN_END filters by the kinds scored this turn. */
-carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
+carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
   carc_engine *e = g->e;
   if (!e->nhooks[p]) return CARC_OK;
   uint64_t tile_attrs = 0;
