@@ -225,12 +225,12 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     int nti = neigh8[orth[d]];
     if (nti >= 0) { /* join across the three ports of this side */
       const board_tile *nb = &g->tiles[nti];
-      const int8_t *theirs = e->types[nb->type].rport_seg[nb->rot];
+      const int8_t *theirs = e->types[nb->type].facing[nb->rot];
       int pa = -1, pb = -1;
       for (int k = 0; k < 3; k++) {
         int q = d * 3 + k;
         int a = (int)bt->seg_base + mine[q];
-        int b = (int)nb->seg_base + theirs[((d + 2) % 4) * 3 + 2 - k];
+        int b = (int)nb->seg_base + theirs[q];
         if (a == pa && b == pb) g->segs[feature_find(g, a)].open -= 2; /* same pair: one port more */
         else join(g, a, b);
         pa = a;

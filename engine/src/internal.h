@@ -68,6 +68,8 @@ typedef struct tile_type {
   attr_value attr[MAX_SEG_ATTRS];
   uint16_t area_segs;     /* bit per segment without ports (monastery-like) */
   int8_t rport_seg[4][12];/* segment index per board port, per rotation */
+  int8_t facing[4][12];   /* the same, read from the neighbour across each side:
+                           * facing[r][d*3+k] is the port opposite d*3+k */
 } tile_type;
 
 typedef struct handler {

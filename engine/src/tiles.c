@@ -116,6 +116,8 @@ static void derive(carc_engine *e, tile_type *t) {
   }
   for (int r = 0; r < 4; r++)
     for (int q = 0; q < 12; q++) t->rport_seg[r][q] = t->port_seg[(q - 3 * r + 12) % 12];
+  for (int r = 0; r < 4; r++)
+    for (int q = 0; q < 12; q++) t->facing[r][q] = t->rport_seg[r][opposite_port(q)];
   for (int r = 0; r < 4; r++) {
     uint32_t sig = 0;
     for (int d = 0; d < 4; d++) {
