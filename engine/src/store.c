@@ -108,13 +108,15 @@ carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
   if (g->grid && x0 >= g->grid_x0 && y0 >= g->grid_y0 && x1 < g->grid_x0 + g->grid_w &&
       y1 < g->grid_y0 + g->grid_h)
     return CARC_OK;
-  /* the new window: the old one and the rectangle, each side widened by half */
+  /* the new window: the squares in use and the rectangle, each dimension
+   * widened by half of itself (so a long line of tiles stays a thin grid) */
   int lx = x0, ly = y0, hx = x1, hy = y1;
-  if (g->grid && g->ncells) {
-    if (g->grid_x0 < lx) lx = g->grid_x0;
-    if (g->grid_y0 < ly) ly = g->grid_y0;
-    if (g->grid_x0 + g->grid_w - 1 > hx) hx = g->grid_x0 + g->grid_w - 1;
-    if (g->grid_y0 + g->grid_h - 1 > hy) hy = g->grid_y0 + g->grid_h - 1;
+  for (int c = 0; c < g->ncells; c++) {
+    const cell *cl = &g->cells[c];
+    if (cl->x < lx) lx = cl->x;
+    if (cl->x > hx) hx = cl->x;
+    if (cl->y < ly) ly = cl->y;
+    if (cl->y > hy) hy = cl->y;
   }
   long w = hx - lx + 1, h = hy - ly + 1;
   long mw = w / 2 > GRID_MIN / 2 ? w / 2 : GRID_MIN / 2, mh = h / 2 > GRID_MIN / 2 ? h / 2 : GRID_MIN / 2;
