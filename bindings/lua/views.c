@@ -9,10 +9,14 @@ static const char *const view_mt[] = {"carc.game", "carc.tile", "carc.segment", 
 static const char *const view_what[] = {"game", "tile", "segment", "feature"};
 static const char *const edge_names[] = {"N", "E", "S", "W"};
 
+/* Every method and __index of the classes closes over the state's
+ * carc_lstate (upvalue 1): reading it is one load, not a registry lookup. */
+static carc_lstate *ls_up(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
 /* Type check by metatable identity: no string lookups on the hot path. */
 static void *check_class(lua_State *L, int i, int cls, const char *what) {
   void *p = lua_touserdata(L, i);
-  const carc_lstate *ls = carc_lstate_of(L);
+  const carc_lstate *ls = ls_up(L);
   if (!p || !lua_getmetatable(L, i)) luaL_typeerror(L, i, what);
   if (lua_topointer(L, -1) != ls->mt[cls]) luaL_typeerror(L, i, what);
   lua_pop(L, 1);
@@ -21,7 +25,7 @@ static void *check_class(lua_State *L, int i, int cls, const char *what) {
 
 static carc_view *view_check(lua_State *L, int i, int type) {
   carc_view *v = check_class(L, i, type, view_what[type]);
-  if (v->lent && (v->g == NULL || v->epoch != carc_lstate_of(L)->epoch))
+  if (v->lent && (v->g == NULL || v->epoch != ls_up(L)->epoch))
     luaL_error(L, "expired %s view (views lent to a handler or hook live for the call only)",
                view_what[type]);
   if (v->live && *v->live != v->g)
@@ -29,9 +33,9 @@ static carc_view *view_check(lua_State *L, int i, int type) {
   return v;
 }
 
-carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a) {
+static carc_view *push_view(lua_State *L, const carc_lstate *ls, int type, carc_game *g,
+                            carc_lua *cl, int a) {
   carc_view *v = lua_newuserdatauv(L, sizeof *v, 1);
-  carc_lstate *ls = carc_lstate_of(L);
   v->type = type;
   v->lent = ls->lend;
   v->epoch = ls->epoch;
@@ -44,9 +48,13 @@ carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl
   return v;
 }
 
+carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a) {
+  return push_view(L, carc_lstate_of(L), type, g, cl, a);
+}
+
 /* A view made from the view at index 1; it keeps the same owner alive. */
 static carc_view *push_child(lua_State *L, const carc_view *parent, int type, int a) {
-  carc_view *v = carc_lua_push_view(L, type, parent->g, parent->cl, a);
+  carc_view *v = push_view(L, ls_up(L), type, parent->g, parent->cl, a);
   v->live = parent->live;
   lua_getiuservalue(L, 1, 1);
   lua_setiuservalue(L, -2, 1);
@@ -70,12 +78,12 @@ static int attr_of(lua_State *L, carc_engine *e, int i) {
   return carc_attr_find(e, luaL_checkstring(L, i)); /* -1: nothing has it */
 }
 
-/* Looks key 2 up in the __index closure's upvalue table, which maps method
- * names to functions and field names to codes. Returns the field code, or 0
- * with the method (or nil) pushed. */
+/* Looks key 2 up in the __index closure's upvalue table (upvalue 2), which
+ * maps method names to functions and field names to codes. Returns the field
+ * code, or 0 with the method (or nil) pushed. */
 static int lookup(lua_State *L) {
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNUMBER) return 0;
+  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNUMBER) return 0;
   int code = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
   return code;
@@ -475,7 +483,7 @@ static int c_tiles(lua_State *L) {
   int n = carc_ctx_tile_count(b->ctx);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
-    carc_lua_push_view(L, CARC_V_TILE, carc_ctx_game(b->ctx), b->game->cl, carc_ctx_tile(b->ctx, i));
+    push_view(L, ls_up(L), CARC_V_TILE, carc_ctx_game(b->ctx), b->game->cl, carc_ctx_tile(b->ctx, i));
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -531,24 +539,29 @@ carc_ctxbox *carc_lua_new_ctxbox(lua_State *L) {
 
 /* ----------------------------------------------------------------- setup */
 
-/* A class: metatable with __index (and for ctx __newindex) closing over one
- * table of methods and field codes (1-based, in the order of `fields`). */
+/* A class: metatable with __index (and for ctx __newindex) closing over the
+ * state's carc_lstate and one table of methods and field codes (1-based, in
+ * the order of `fields`); the methods close over the carc_lstate. */
 static void new_class(lua_State *L, int cls, const char *name, const luaL_Reg *methods,
                       const char *const *fields, lua_CFunction index, lua_CFunction newindex) {
   carc_lstate *ls = carc_lstate_of(L);
   luaL_newmetatable(L, name);
   lua_newtable(L);
-  luaL_setfuncs(L, methods, 0);
+  lua_pushlightuserdata(L, ls);
+  luaL_setfuncs(L, methods, 1);
   for (int i = 0; fields[i]; i++) {
     lua_pushinteger(L, i + 1);
     lua_setfield(L, -2, fields[i]);
   }
   if (newindex) {
-    lua_pushvalue(L, -1);
-    lua_pushcclosure(L, newindex, 1);
+    lua_pushlightuserdata(L, ls);
+    lua_pushvalue(L, -2);
+    lua_pushcclosure(L, newindex, 2);
     lua_setfield(L, -3, "__newindex");
   }
-  lua_pushcclosure(L, index, 1);
+  lua_pushlightuserdata(L, ls);
+  lua_insert(L, -2);
+  lua_pushcclosure(L, index, 2);
   lua_setfield(L, -2, "__index");
   lua_pushliteral(L, "locked");
   lua_setfield(L, -2, "__metatable");
