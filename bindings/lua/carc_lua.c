@@ -491,6 +491,19 @@ static int declare(lua_State *L, int flag) {
   lua_pushinteger(L, id); /* handlers may use the id: no name lookup per call */
   return 1;
 }
+/* x:attr(name): the id of a segment or tile attribute, which views take in
+ * place of its name (no name lookup per call). */
+static int p_attr(lua_State *L) {
+  carc_lua *cl = self(L);
+  declaration(L, "attr");
+  const char *name = luaL_checkstring(L, 1);
+  int id = carc_attr_id(cl->e, name);
+  if (id < 0)
+    return luaL_error(L, "cannot declare attribute '%s': names are 1 to %d characters, and an "
+                         "engine holds at most 64 attributes", name, CARC_MAX_NAME - 1);
+  lua_pushinteger(L, id);
+  return 1;
+}
 static int p_var(lua_State *L) { return declare(L, 0); }
 static int p_flag(lua_State *L) { return declare(L, 1); }
 
@@ -809,7 +822,7 @@ static int open_state(lua_State *L) {
   static const luaL_Reg prims[] = {
       {"read", p_read},       {"tiles", p_tiles},   {"tile_attr", p_tile_attr},
       {"figure", p_figure},   {"token", p_token},   {"kind", p_kind},
-      {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
+      {"var", p_var},         {"flag", p_flag},     {"attr", p_attr},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},

@@ -74,8 +74,41 @@ static int token_type(lua_State *L, carc_engine *e, int i) {
   return t;
 }
 
+/* An attribute by name or by the id x:attr returned (the id skips a name
+ * lookup); -1 when nothing has it. */
 static int attr_of(lua_State *L, carc_engine *e, int i) {
-  return carc_attr_find(e, luaL_checkstring(L, i)); /* -1: nothing has it */
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    lua_Integer id = lua_tointeger(L, i);
+    luaL_argcheck(L, id >= 0 && carc_attr_name(e, (int)id) != NULL, i, "not an attribute id");
+    return (int)id;
+  }
+  return carc_attr_find(e, luaL_checkstring(L, i));
+}
+
+/* A segment id (seg.id, f.id, game:segment_at ...) of the view's game. */
+static int check_segment(lua_State *L, const carc_view *v, int i) {
+  lua_Integer id = luaL_checkinteger(L, i);
+  if (id < 0 || id > 0x7fffffff || carc_segment_tile(v->g, (int)id) < 0)
+    luaL_error(L, "no segment with id %I on the board", (LUAI_UACINT)id);
+  return (int)id;
+}
+
+/* An edge as a letter "N" "E" "S" "W" or a number 0..3 (N=0, clockwise). */
+static int check_edge(lua_State *L, int i) {
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    lua_Integer d = lua_tointeger(L, i);
+    luaL_argcheck(L, d >= 0 && d <= 3, i, "an edge is 0..3 or \"N\", \"E\", \"S\", \"W\"");
+    return (int)d;
+  }
+  return luaL_checkoption(L, i, NULL, edge_names);
+}
+
+/* Board edges touched by a placed segment, as bits: N=1, E=2, S=4, W=8. */
+static unsigned edge_bits(const carc_game *g, int id) {
+  unsigned ports = carc_board_segment_ports(g, id), bits = 0;
+  for (int d = 0; d < 4; d++)
+    if (ports & (7u << (d * 3))) bits |= 1u << d;
+  return bits;
 }
 
 /* Looks key 2 up in the __index closure's upvalue table (upvalue 2), which
@@ -230,6 +263,54 @@ static int g_option(lua_State *L) {
   if (!v->cl || !carc_lua_option(v->cl, L, exp, name)) lua_pushnil(L);
   return 1;
 }
+/* Segments by id, without views (nothing is allocated): for handlers that
+ * walk a feature with f:each_segment(). */
+static int g_segment_attr(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int id = check_segment(L, v, 2);
+  carc_engine *e = carc_game_engine(v->g);
+  int a = attr_of(L, e, 3), t = carc_segment_tile(v->g, id);
+  lua_pushinteger(L, a < 0 ? 0 : carc_segment_attr(e, carc_board_tile_type(v->g, t),
+                                                   carc_segment_index(v->g, id), a));
+  return 1;
+}
+static int g_segment_edges(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  lua_pushinteger(L, edge_bits(v->g, check_segment(L, v, 2)));
+  return 1;
+}
+static int g_segment_kind(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int id = check_segment(L, v, 2);
+  carc_engine *e = carc_game_engine(v->g);
+  int t = carc_segment_tile(v->g, id);
+  lua_pushstring(L, carc_kind_name(e, carc_segment_kind(e, carc_board_tile_type(v->g, t),
+                                                        carc_segment_index(v->g, id))));
+  return 1;
+}
+/* segment_tile(id): the tile's board index, x, y and rotation. */
+static int g_segment_tile(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int t = carc_segment_tile(v->g, check_segment(L, v, 2));
+  lua_pushinteger(L, t);
+  lua_pushinteger(L, carc_board_tile_x(v->g, t));
+  lua_pushinteger(L, carc_board_tile_y(v->g, t));
+  lua_pushinteger(L, carc_board_tile_rotation(v->g, t));
+  return 4;
+}
+/* segment_at(x, y, edge[, part]): the segment id on that board edge of the
+ * tile at (x, y) (part "l", "m", "r"; default "m"), or nil. */
+static int g_segment_at(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  static const char *const parts[] = {"l", "m", "r", NULL};
+  int t = carc_board_tile_at(v->g, (int)luaL_checkinteger(L, 2), (int)luaL_checkinteger(L, 3));
+  int edge = check_edge(L, 4), part = luaL_checkoption(L, 5, "m", parts);
+  int s = t < 0 ? -1 : carc_board_segment_at_port(v->g, t, edge * 3 + part);
+  if (s < 0) lua_pushnil(L);
+  else lua_pushinteger(L, carc_board_segment_id(v->g, t, s));
+  return 1;
+}
+
 static int game_index(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   switch (lookup(L)) {
@@ -418,6 +499,45 @@ static int f_figures(lua_State *L) {
   }
   return 1;
 }
+/* next_segment([id]): the feature's segment after `id` (its first segment
+ * without `id`), nil after the last: the iterator of each_segment. */
+static int f_next_segment(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  int root = carc_feature_root(v->g, v->a);
+  if (lua_isnoneornil(L, 2)) {
+    lua_pushinteger(L, root);
+    return 1;
+  }
+  int next = carc_feature_next_member(v->g, check_segment(L, v, 2));
+  if (next < 0 || next == root) lua_pushnil(L);
+  else lua_pushinteger(L, next);
+  return 1;
+}
+/* for id in f:each_segment() do ... end: the feature's segment ids, in the
+ * order of f:segments(), without building a table. */
+static int f_each_segment(lua_State *L) {
+  view_check(L, 1, CARC_V_FEATURE);
+  lua_pushvalue(L, lua_upvalueindex(2)); /* f_next_segment, kept as an upvalue */
+  lua_pushvalue(L, 1);
+  return 2;
+}
+/* count_attr(attr): how many of the feature's segments carry the attribute. */
+static int f_count_attr(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  carc_engine *e = carc_game_engine(v->g);
+  int a = attr_of(L, e, 2), n = 0;
+  if (a >= 0 && carc_feature_has_attr(v->g, v->a, a)) {
+    int root = carc_feature_root(v->g, v->a), s = root;
+    do {
+      int t = carc_segment_tile(v->g, s);
+      n += carc_segment_attr(e, carc_board_tile_type(v->g, t), carc_segment_index(v->g, s), a) != 0;
+      s = carc_feature_next_member(v->g, s);
+    } while (s != root && s >= 0);
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
 static int feature_index(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_FEATURE);
   switch (lookup(L)) {
@@ -576,14 +696,18 @@ void carc_lua_views_open(lua_State *L) {
       {"random", g_random},   {"add_score", g_add_score},   {"token_supply", g_token_supply},
       {"set_token_supply", g_set_token_supply},             {"option", g_option},
       {"map_square", g_map_square}, {"last_tile", g_last_tile}, {"play_again", g_play_again},
-      {NULL, NULL}};
+      {"segment_attr", g_segment_attr}, {"segment_edges", g_segment_edges},
+      {"segment_kind", g_segment_kind}, {"segment_tile", g_segment_tile},
+      {"segment_at", g_segment_at}, {NULL, NULL}};
   static const luaL_Reg tile_m[] = {{"attr", t_attr},       {"segments", t_segments},
                                     {"segment_at", t_segment_at}, {"token", t_token},
                                     {"has_kind", t_has_kind}, {NULL, NULL}};
   static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature},
                                    {"cities", s_cities}, {NULL, NULL}};
   static const luaL_Reg feat_m[] = {{"segments", f_segments}, {"tile_list", f_tile_list},
-                                    {"has_attr", f_has_attr}, {"figures", f_figures}, {NULL, NULL}};
+                                    {"has_attr", f_has_attr}, {"figures", f_figures},
+                                    {"next_segment", f_next_segment}, {"count_attr", f_count_attr},
+                                    {"each_segment", NULL}, {NULL, NULL}};
   static const luaL_Reg ctx_m[] = {{"strength", c_strength}, {"set_strength", c_set_strength},
                                    {"scores", c_scores},     {"set_scores", c_set_scores},
                                    {"award", c_award},       {"set_award", c_set_award},
@@ -601,6 +725,16 @@ void carc_lua_views_open(lua_State *L) {
   new_class(L, CARC_V_TILE, view_mt[CARC_V_TILE], tile_m, tile_f, tile_index, NULL);
   new_class(L, CARC_V_SEG, view_mt[CARC_V_SEG], seg_m, seg_f, seg_index, NULL);
   new_class(L, CARC_V_FEATURE, view_mt[CARC_V_FEATURE], feat_m, feat_f, feature_index, NULL);
+  { /* each_segment closes over (carc_lstate, next_segment): returning it allocates nothing */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, carc_lstate_of(L)->mt_ref[CARC_V_FEATURE]);
+    lua_getfield(L, -1, "__index");
+    lua_getupvalue(L, -1, 2); /* the methods table */
+    lua_pushlightuserdata(L, carc_lstate_of(L));
+    lua_getfield(L, -2, "next_segment");
+    lua_pushcclosure(L, f_each_segment, 2);
+    lua_setfield(L, -2, "each_segment");
+    lua_pop(L, 3);
+  }
   new_class(L, CARC_V_CTX, "carc.ctx", ctx_m, ctx_f, ctx_index, ctx_newindex);
 }
 

@@ -476,6 +476,10 @@ CARC_API int carc_feature_symbols(const carc_game *g, int segment_id); /* coats 
 CARC_API int carc_feature_has_attr(const carc_game *g, int segment_id, int attr);
 /* Segment ids of the feature, up to cap; returns the member count. */
 CARC_API int carc_feature_members(const carc_game *g, int segment_id, int *out, int cap);
+/* The segment after `segment_id` in its feature's member list, which is a
+ * ring: starting at carc_feature_root and stepping until the root comes back
+ * visits every member once, in carc_feature_members' order. -1 for a bad id. */
+CARC_API int carc_feature_next_member(const carc_game *g, int segment_id);
 /* All features (one segment id each) of kind `kind` (-1 any). */
 CARC_API int carc_game_features(const carc_game *g, int kind, int *out, int cap);
 
