@@ -171,16 +171,24 @@ static int g_tile_at(lua_State *L) {
   else push_child(L, v, CARC_V_TILE, t);
   return 1;
 }
+/* var(a[, b, ...]): each variable's value, one result per argument. */
 static int g_var(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
-  lua_pushinteger(L, carc_game_var(v->g, game_var_id(L, v->g, 2, 0)));
-  return 1;
+  int n = lua_gettop(L);
+  if (n < 2) n = 2; /* var() names no variable: the usual argument error */
+  for (int i = 2; i <= n; i++) lua_pushinteger(L, carc_game_var(v->g, game_var_id(L, v->g, i, 0)));
+  return n - 1;
 }
+/* set_var(a, value[, b, value, ...]): one call sets several variables. */
 static int g_set_var(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   writable(L, v->g, "set_var");
-  int id = game_var_id(L, v->g, 2, 0);
-  game_check(L, v->g, carc_game_set_var(v->g, id, (int)check_range(L, 3, INT32_MIN, INT32_MAX, "value")));
+  int n = lua_gettop(L);
+  if (n < 3) n = 3;
+  for (int i = 2; i < n; i += 2) {
+    int id = game_var_id(L, v->g, i, 0);
+    game_check(L, v->g, carc_game_set_var(v->g, id, (int)check_range(L, i + 1, INT32_MIN, INT32_MAX, "value")));
+  }
   return 0;
 }
 static int g_flag(lua_State *L) {
@@ -195,12 +203,45 @@ static int g_set_flag(lua_State *L) {
   game_check(L, v->g, carc_game_set_flag(v->g, id, lua_toboolean(L, 3)));
   return 0;
 }
+/* set_flags(bits, a, b, ...): flag a on when bit 0 of `bits` is set, b by
+ * bit 1 ... (at most 63 flags); one call instead of one set_flag each. */
+static int g_set_flags(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  writable(L, v->g, "set_flags");
+  lua_Integer bits = luaL_checkinteger(L, 2);
+  int n = lua_gettop(L);
+  luaL_argcheck(L, n - 2 <= 63, 65, "set_flags: at most 63 flags");
+  for (int i = 3; i <= n; i++) {
+    int id = game_var_id(L, v->g, i, 1);
+    game_check(L, v->g, carc_game_set_flag(v->g, id, (int)((bits >> (i - 3)) & 1)));
+  }
+  return 0;
+}
 static int g_random(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   writable(L, v->g, "random");
   lua_Integer n = check_range(L, 2, 1, 0x7fffffff, "random: n");
   lua_pushinteger(L, 1 + (lua_Integer)carc_game_random(v->g, (uint32_t)n));
   return 1;
+}
+/* permutation(n): 1..n in an order drawn from the game's generator, as n
+ * results (no table): a Fisher-Yates shuffle taking the same draws as
+ * game:random(i) for i = n down to 2, swapping entries i and the draw. */
+static int g_permutation(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  writable(L, v->g, "permutation");
+  int n = (int)check_range(L, 2, 0, 64, "permutation: n");
+  int p[64];
+  for (int i = 0; i < n; i++) p[i] = i + 1;
+  for (int i = n; i >= 2; i--) {
+    int j = 1 + (int)carc_game_random(v->g, (uint32_t)i);
+    int t = p[i - 1];
+    p[i - 1] = p[j - 1];
+    p[j - 1] = t;
+  }
+  luaL_checkstack(L, n, "permutation");
+  for (int i = 0; i < n; i++) lua_pushinteger(L, p[i]);
+  return n;
 }
 static int g_add_score(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
@@ -608,6 +649,32 @@ static int c_tiles(lua_State *L) {
   }
   return 1;
 }
+/* tiles_with_attr(attr), tiles_with_kind(kind): how many of the scored tiles
+ * carry the tile attribute, or show a segment of the kind (no views made). */
+static int c_tiles_with_attr(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  carc_game *g = carc_ctx_game(b->ctx);
+  carc_engine *e = carc_game_engine(g);
+  int a = attr_of(L, e, 2), n = 0;
+  for (int i = 0; a >= 0 && i < carc_ctx_tile_count(b->ctx); i++)
+    n += carc_tile_type_attr(e, carc_board_tile_type(g, carc_ctx_tile(b->ctx, i)), a) != 0;
+  lua_pushinteger(L, n);
+  return 1;
+}
+static int c_tiles_with_kind(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  carc_game *g = carc_ctx_game(b->ctx);
+  carc_engine *e = carc_game_engine(g);
+  int kind = carc_kind_find(e, luaL_checkstring(L, 2)), n = 0;
+  for (int i = 0; kind >= 0 && i < carc_ctx_tile_count(b->ctx); i++) {
+    int type = carc_board_tile_type(g, carc_ctx_tile(b->ctx, i)), found = 0;
+    for (int s = 0; s < carc_tile_type_segments(e, type) && !found; s++)
+      found = carc_segment_kind(e, type, s) == kind;
+    n += found;
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
 static int c_tokens(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
   int t = lua_isnoneornil(L, 2) ? -1 : token_type(L, carc_game_engine(carc_ctx_game(b->ctx)), 2);
@@ -692,13 +759,13 @@ static void new_class(lua_State *L, int cls, const char *name, const luaL_Reg *m
 void carc_lua_views_open(lua_State *L) {
   static const luaL_Reg game_m[] = {
       {"score", g_score},     {"tile_at", g_tile_at},       {"var", g_var},
-      {"set_var", g_set_var}, {"flag", g_flag},             {"set_flag", g_set_flag},
+      {"set_var", g_set_var}, {"flag", g_flag},             {"set_flag", g_set_flag}, {"set_flags", g_set_flags},
       {"random", g_random},   {"add_score", g_add_score},   {"token_supply", g_token_supply},
       {"set_token_supply", g_set_token_supply},             {"option", g_option},
       {"map_square", g_map_square}, {"last_tile", g_last_tile}, {"play_again", g_play_again},
       {"segment_attr", g_segment_attr}, {"segment_edges", g_segment_edges},
       {"segment_kind", g_segment_kind}, {"segment_tile", g_segment_tile},
-      {"segment_at", g_segment_at}, {NULL, NULL}};
+      {"segment_at", g_segment_at}, {"permutation", g_permutation}, {NULL, NULL}};
   static const luaL_Reg tile_m[] = {{"attr", t_attr},       {"segments", t_segments},
                                     {"segment_at", t_segment_at}, {"token", t_token},
                                     {"has_kind", t_has_kind}, {NULL, NULL}};
@@ -713,6 +780,8 @@ void carc_lua_views_open(lua_State *L) {
                                    {"award", c_award},       {"set_award", c_set_award},
                                    {"tiles", c_tiles},       {"tokens", c_tokens},
                                    {"token_points", c_token_points}, {"score_so_far", c_score_so_far},
+                                   {"tiles_with_attr", c_tiles_with_attr},
+                                   {"tiles_with_kind", c_tiles_with_kind},
                                    {NULL, NULL}};
   static const char *const game_f[] = {"players", "current_player", "turn", "tiles", NULL};
   static const char *const tile_f[] = {"x", "y", "rotation", "type", "index", NULL};
