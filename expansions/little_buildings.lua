@@ -68,16 +68,27 @@ local function share(players, seat, variant, deal)
   return out
 end
 
+-- The shares for every number of players, worked out once at load: the
+-- setup hook builds no table.
+local SHARES = {}
+for players = 1, 6 do
+  SHARES[players] = {}
+  for seat = 1, players do
+    local s = share(players, seat, x.options.variant == "values", x.options.deal)
+    SHARES[players][seat] = { s.tower, s.house, s.shed }
+  end
+end
+
 x:hook {
   point = "setup",
   name = "supply",
   priority = 100,
   fn = function(game)
-    local variant = x.options.variant == "values"
-    for p = 1, game.players do
-      local s = share(game.players, p, variant, x.options.deal)
-      for _, name in ipairs(TYPES) do
-        game:set_token_supply(p, name, s[name])
+    local shares = SHARES[game.players]
+    for p = 1, #shares do
+      local s = shares[p]
+      for k = 1, #TYPES do
+        game:set_token_supply(p, TYPES[k], s[k])
       end
     end
   end,
@@ -100,9 +111,8 @@ x:handler {
       field = "Little building(s) on farm tiles: " .. per,
     }
   end)(),
-  fn = function(ctx)
-    -- each token's value was set when it was declared (1, or 3/2/1 in the
-    -- variant): one call sums them over the scored tiles
-    ctx.total = ctx.total + ctx:token_points()
-  end,
+  -- each token's value was set when it was declared (1, or 3/2/1 in the
+  -- variant): ctx.total = ctx.total + ctx:token_points(), done in C (no Lua
+  -- call on a scoring)
+  add = { total = "token_points" },
 }

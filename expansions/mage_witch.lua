@@ -67,9 +67,7 @@ x:handler {
     road = "Road with Mage: +1 point / tile (also on an uncompleted road with an inn)",
     city = "City with Mage: +1 point / tile (also on an uncompleted city with a cathedral)",
   },
-  fn = function(ctx)
-    ctx.total = ctx.total + ctx.count_original
-  end,
+  add = { total = "count_original" }, -- ctx.total = ctx.total + ctx.count_original, in C
 }
 
 -- Witch: half the points gathered so far, rounded up. For integers,

@@ -15,11 +15,19 @@
 
 extern const char carc_lua_prelude[];
 
+/* A declarative handler's additions: field += source, in field order. */
+enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS };
+typedef struct ladd {
+  int field, src, value; /* value: the constant, or the source field */
+} ladd;
+
 typedef struct lfn {
   carc_lua *cl;
-  int ref;            /* the Lua function in the registry */
+  int ref;            /* the Lua function in the registry (LUA_NOREF: declarative) */
   int point;          /* hook point, or -1 for a scoring handler */
   char exp[CARC_MAX_NAME];
+  int nadd;           /* a handler declared with `add` instead of `fn` */
+  ladd add[CARC_F_FIELD_COUNT];
 } lfn;
 
 struct carc_lua {
@@ -228,6 +236,32 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
   if (st != LUA_OK) {
     carc_ctx_fail(ctx, cl->err);
     return CARC_ERR_SCRIPT;
+  }
+  return CARC_OK;
+}
+
+/* A handler declared with `add = { field = source, ... }`: runs in C, no
+ * Lua call. Each change goes through carc_ctx_set, so the breakdown records
+ * it under the handler's name exactly as `ctx.field = ctx.field + ...` would. */
+static carc_result run_added(carc_score_ctx *ctx, void *ud) {
+  const lfn *f = ud;
+  for (int i = 0; i < f->nadd; i++) {
+    const ladd *a = &f->add[i];
+    int v = a->value;
+    if (a->src == SRC_FIELD) v = carc_ctx_get(ctx, (carc_ctx_field)a->value);
+    else if (a->src == SRC_TOKEN_POINTS) v = carc_ctx_token_points(ctx);
+    else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
+    long long sum = (long long)carc_ctx_get(ctx, (carc_ctx_field)a->field) + v;
+    if (sum < -CARC_MAX_SCORE || sum > CARC_MAX_SCORE) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "%s %lld is outside the allowed %d..%d (expansion '%s')",
+               carc_ctx_field_name((carc_ctx_field)a->field), sum, -CARC_MAX_SCORE, CARC_MAX_SCORE,
+               f->exp);
+      carc_ctx_fail(ctx, msg);
+      return CARC_ERR_ARGUMENT;
+    }
+    carc_result r = carc_ctx_set(ctx, (carc_ctx_field)a->field, (int)sum);
+    if (r != CARC_OK) return r;
   }
   return CARC_OK;
 }
@@ -545,7 +579,7 @@ static void get_filter(lua_State *L, carc_engine *e, carc_filter *f, int hook) {
   lua_settop(L, top);
 }
 
-static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point) {
+static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point, int with_fn) {
   if (cl->nfns == cl->cap_fns) {
     int cap = cl->cap_fns ? cl->cap_fns * 2 : 32;
     lfn **n = realloc(cl->fns, sizeof *n * (size_t)cap);
@@ -559,6 +593,8 @@ static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point) {
   f->cl = cl;
   f->point = point;
   snprintf(f->exp, sizeof f->exp, "%s", exp);
+  f->ref = LUA_NOREF;
+  if (!with_fn) return f;
   if (lua_getfield(L, 2, "fn") != LUA_TFUNCTION) luaL_error(L, "'fn' must be a function");
   f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
   return f;
@@ -613,6 +649,57 @@ static void full_name(lua_State *L, const char *exp, char *out) {
   snprintf(out, CARC_MAX_NAME, "%s.%s", exp, n);
 }
 
+/* A ctx number field by name, -1 if none. */
+static int ctx_field(const char *name) {
+  for (int f = 0; f < CARC_F_FIELD_COUNT; f++)
+    if (!strcmp(name, carc_ctx_field_name((carc_ctx_field)f))) return f;
+  return -1;
+}
+
+/* spec.add = { total = "token_points", unit_rate = 1, ... }: the handler's
+ * whole work, done in C (field order: count, symbols, ..., total). */
+static lfn *added_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name) {
+  lfn *f = new_fn(L, cl, exp, -1, 0);
+  int seen[CARC_F_FIELD_COUNT];
+  ladd add[CARC_F_FIELD_COUNT];
+  memset(seen, 0, sizeof seen);
+  int top = lua_gettop(L);
+  for (lua_pushnil(L); lua_next(L, top);) {
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    int field = ctx_field(k);
+    if (field < 0 || field == CARC_F_COUNT_ORIGINAL || field == CARC_F_SYMBOLS_ORIGINAL)
+      luaL_error(L, "handler '%s': add = { %s = ... }: the fields it can add to are count, "
+                    "symbols, unit_rate, symbol_rate, adjust and total", name, k);
+    ladd *a = &add[field];
+    a->field = field;
+    if (lua_isinteger(L, -1)) {
+      lua_Integer v = lua_tointeger(L, -1);
+      if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
+        luaL_error(L, "handler '%s': add.%s is outside the allowed %d..%d", name, k, -CARC_MAX_SCORE,
+                   CARC_MAX_SCORE);
+      a->src = SRC_CONST;
+      a->value = (int)v;
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+      const char *src = lua_tostring(L, -1);
+      a->value = ctx_field(src);
+      a->src = SRC_FIELD;
+      if (!strcmp(src, "token_points")) a->src = SRC_TOKEN_POINTS;
+      else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
+      else if (a->value < 0)
+        luaL_error(L, "handler '%s': add.%s = \"%s\": a source is a whole number, a field name, "
+                      "\"token_points\" or \"tokens\"", name, k, src);
+    } else {
+      luaL_error(L, "handler '%s': add.%s must be a whole number or a source name", name, k);
+    }
+    seen[field] = 1;
+    lua_pop(L, 1);
+  }
+  for (int i = 0; i < CARC_F_FIELD_COUNT; i++)
+    if (seen[i]) f->add[f->nadd++] = add[i];
+  if (!f->nadd) luaL_error(L, "handler '%s': add = {} adds nothing", name);
+  return f;
+}
+
 static int p_handler(lua_State *L) {
   carc_lua *cl = self(L);
   declaration(L, "handler");
@@ -624,7 +711,21 @@ static int p_handler(lua_State *L) {
   get_filter(L, cl->e, &f, 0);
   int prio = get_int(L, 2, "priority", -1, 0, 999);
   if (prio < 0) return luaL_error(L, "handler '%s' needs a priority (0..999)", name);
-  lfn *fn = new_fn(L, cl, exp, -1);
+  int top = lua_gettop(L);
+  int added = lua_getfield(L, 2, "add");
+  if (added != LUA_TNIL) {
+    if (added != LUA_TTABLE) return luaL_error(L, "handler '%s': 'add' must be a table", name);
+    if (lua_getfield(L, 2, "fn") != LUA_TNIL)
+      return luaL_error(L, "handler '%s': give either 'fn' or 'add', not both", name);
+    lua_pop(L, 1);
+    lfn *fn = added_fn(L, cl, exp, name);
+    lua_settop(L, top);
+    if (carc_handler_add(cl->e, name, prio, &f, run_added, fn) != CARC_OK) return engine_error(L);
+    set_description(L, cl->e, name);
+    return 0;
+  }
+  lua_settop(L, top);
+  lfn *fn = new_fn(L, cl, exp, -1, 1);
   if (carc_handler_add(cl->e, name, prio, &f, run_handler, fn) != CARC_OK) return engine_error(L);
   set_description(L, cl->e, name);
   return 0;
@@ -646,7 +747,7 @@ static int p_hook(lua_State *L) {
   if (p < 0) return luaL_error(L, "hook '%s': unknown point '%s'", name, point ? point : "(none)");
   carc_filter f;
   get_filter(L, cl->e, &f, 1);
-  lfn *fn = new_fn(L, cl, exp, p);
+  lfn *fn = new_fn(L, cl, exp, p, 1);
   if (carc_hook_add(cl->e, (carc_hook_point)p, name, get_int(L, 2, "priority", 100, 0, 999), &f, run_hook, fn) != CARC_OK)
     return engine_error(L);
   set_description(L, cl->e, name);
