@@ -389,11 +389,15 @@ static void ctx_init(carc_game *g, int root, int reason) {
   memset(c->award, 0, sizeof c->award);
   memset(c->v, 0, sizeof c->v);
   c->figure_bits = 0;
-  for (int i = 0; i < g->nfigs; i++) {
+  /* Every figure on the feature counts. When all figures occupy, the root's
+   * occupant count says how many there are: the walk stops at the last. */
+  int left = e->has_nonoccupying ? -1 : r->occupants;
+  for (int i = 0; i < g->nfigs && left != 0; i++) {
     const figure_state *f = &g->figs[i];
     if (f->seg < 0 || feature_find(g, f->seg) != root) continue;
     c->figure_bits |= 1u << f->type;
     if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
+    left--;
   }
   c->ntiles = 0;
   g->stamp++;
