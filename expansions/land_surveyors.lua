@@ -114,6 +114,7 @@ end
 
 -- Each effect's flag is on while a stack shows a tile with that effect: one
 -- game:set_flags call, from a bit per effect (EFFECTS order), no table built.
+assert(#EFFECTS == 10, "set_flags below names ten flags")
 local EFFECT_BIT, FLAG_IDS = {}, {}
 for i, effect in ipairs(EFFECTS) do
   EFFECT_BIT[effect] = 1 << (i - 1)
@@ -122,7 +123,8 @@ end
 local function set_flags(game, city, road, monastery)
   local bits = (EFFECT_BIT[STACKS.city[city]] or 0) | (EFFECT_BIT[STACKS.road[road]] or 0)
     | (EFFECT_BIT[STACKS.monastery[monastery]] or 0)
-  game:set_flags(bits, table.unpack(FLAG_IDS))
+  local f = FLAG_IDS -- ten flags, named one by one: no table.unpack call
+  game:set_flags(bits, f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10])
 end
 
 -- The stacks in catalogue order (1..n), for a deal without shuffling.
@@ -255,7 +257,7 @@ x:handler {
   name = "highway", priority = 210, kinds = { "road" }, reasons = COMPLETED,
   flag = "land_surveyors.highway",
   describe = "Highway up: the road counts as 5 tiles",
-  fn = function(ctx) ctx.count = 5 end,
+  set = { count = 5 }, -- in C: no Lua call
 }
 
 -- 210 count: Bad Neighborhood. A tile whose every segment of this city is
@@ -285,7 +287,7 @@ x:handler {
   name = "siege", priority = 310, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.siege",
   describe = "Siege up: +1 point / coat of arms",
-  fn = function(ctx) ctx.symbol_rate = ctx.symbol_rate + 1 end,
+  add = { symbol_rate = 1 },
 }
 
 -- 310 per_tile: Street Fair. Twice the base points per tile (an inn at 320
@@ -294,7 +296,7 @@ x:handler {
   name = "street_fair", priority = 310, kinds = { "road" }, reasons = COMPLETED,
   flag = "land_surveyors.street_fair",
   describe = "Street Fair up: x2 points / tile",
-  fn = function(ctx) ctx.unit_rate = ctx.unit_rate * 2 end,
+  add = { unit_rate = "unit_rate" }, -- doubled: the rate added to itself
 }
 
 local FARMHOUSE = x:attr("farmhouse")

@@ -87,9 +87,7 @@ x:hook {
     local shares = SHARES[game.players]
     for p = 1, #shares do
       local s = shares[p]
-      for k = 1, #TYPES do
-        game:set_token_supply(p, TYPES[k], s[k])
-      end
+      game:set_token_supply(p, TYPES[1], s[1], TYPES[2], s[2], TYPES[3], s[3])
     end
   end,
 }

@@ -50,33 +50,45 @@ for i, name in ipairs(SIGN_NAMES) do SIGN_IDS[i] = x:attr(name) end
 local EDGES = { "N", "E", "S", "W" }
 local DX, DY = { 0, 1, 0, -1 }, { -1, 0, 1, 0 }
 
+-- The game view's segment methods: the same functions for every game view,
+-- taken once (from the first game seen), so that calls skip the lookup.
+local segment_attr, segment_tile, segment_edges, segment_at, segment_kind
+local function take_methods(game)
+  segment_attr, segment_tile = game.segment_attr, game.segment_tile
+  segment_edges, segment_at, segment_kind = game.segment_edges, game.segment_at, game.segment_kind
+end
+
 -- Is the signpost at tile edge `value` of segment `id` correct for a turn of
 -- `turn`? Segments are read by id (game:segment_*): nothing is allocated.
 local function correct(game, id, value, turn, name)
-  local _, tx, ty, rotation = game:segment_tile(id)
+  local _, tx, ty, rotation = segment_tile(game, id)
   local d = (value + rotation) % 4
-  if game:segment_edges(id) & (1 << d) == 0 then
+  if segment_edges(game, id) & (1 << d) == 0 then
     error(string.format("signposts: tile %s at (%d,%d): %s points through edge %s, which is not "
       .. "an end of its road", game:tile_at(tx, ty).type, tx, ty, name, EDGES[d + 1]), 0)
   end
-  local road = game:segment_at(tx + DX[d + 1], ty + DY[d + 1], (d + 2) % 4)
-  if not road or game:segment_kind(road) ~= "road" then return false end
-  return game:segment_edges(road) & (1 << ((d + turn) % 4)) ~= 0
+  local road = segment_at(game, tx + DX[d + 1], ty + DY[d + 1], (d + 2) % 4)
+  if not road or segment_kind(game, road) ~= "road" then return false end
+  return segment_edges(game, road) & (1 << ((d + turn) % 4)) ~= 0
 end
 
--- Correct signposts on the scored road and the number of their types.
+-- Correct signposts on the scored road and the number of their types: one
+-- call per segment reads its three signpost attributes.
 local function count(ctx)
   local game = ctx.game
-  local segment_attr = game.segment_attr
+  if not segment_attr then take_methods(game) end
   local n, kinds, seen = 0, 0, 0
   for id in ctx.feature:each_segment() do
-    for i = 1, 3 do
-      local v = segment_attr(game, id, SIGN_IDS[i])
-      if v ~= 0 and correct(game, id, v, SIGN_TURNS[i], SIGN_NAMES[i]) then
-        n = n + 1
-        if seen & (1 << i) == 0 then
-          seen = seen | (1 << i)
-          kinds = kinds + 1
+    local left, straight, right = segment_attr(game, id, SIGN_IDS[1], SIGN_IDS[2], SIGN_IDS[3])
+    if left ~= 0 or straight ~= 0 or right ~= 0 then
+      for i = 1, 3 do
+        local v = i == 1 and left or i == 2 and straight or right
+        if v ~= 0 and correct(game, id, v, SIGN_TURNS[i], SIGN_NAMES[i]) then
+          n = n + 1
+          if seen & (1 << i) == 0 then
+            seen = seen | (1 << i)
+            kinds = kinds + 1
+          end
         end
       end
     end

@@ -19,6 +19,7 @@ extern const char carc_lua_prelude[];
 enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS };
 typedef struct ladd {
   int field, src, value; /* value: the constant, or the source field */
+  int set;               /* 1: field = source; 0: field += source */
 } ladd;
 
 typedef struct lfn {
@@ -26,8 +27,8 @@ typedef struct lfn {
   int ref;            /* the Lua function in the registry (LUA_NOREF: declarative) */
   int point;          /* hook point, or -1 for a scoring handler */
   char exp[CARC_MAX_NAME];
-  int nadd;           /* a handler declared with `add` instead of `fn` */
-  ladd add[CARC_F_FIELD_COUNT];
+  int nadd;           /* a handler declared with `set`/`add` instead of `fn` */
+  ladd add[2 * CARC_F_FIELD_COUNT];
 } lfn;
 
 struct carc_lua {
@@ -240,8 +241,8 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
   return CARC_OK;
 }
 
-/* A handler declared with `add = { field = source, ... }`: runs in C, no
- * Lua call. Each change goes through carc_ctx_set, so the breakdown records
+/* A handler declared with `set = { field = source, ... }` and/or `add =
+ * {...}`: runs in C, no Lua call (the sets first, then the additions). Each change goes through carc_ctx_set, so the breakdown records
  * it under the handler's name exactly as `ctx.field = ctx.field + ...` would. */
 static carc_result run_added(carc_score_ctx *ctx, void *ud) {
   const lfn *f = ud;
@@ -251,7 +252,7 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     if (a->src == SRC_FIELD) v = carc_ctx_get(ctx, (carc_ctx_field)a->value);
     else if (a->src == SRC_TOKEN_POINTS) v = carc_ctx_token_points(ctx);
     else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
-    long long sum = (long long)carc_ctx_get(ctx, (carc_ctx_field)a->field) + v;
+    long long sum = (a->set ? 0 : (long long)carc_ctx_get(ctx, (carc_ctx_field)a->field)) + v;
     if (sum < -CARC_MAX_SCORE || sum > CARC_MAX_SCORE) {
       char msg[160];
       snprintf(msg, sizeof msg, "%s %lld is outside the allowed %d..%d (expansion '%s')",
@@ -656,10 +657,10 @@ static int ctx_field(const char *name) {
   return -1;
 }
 
-/* spec.add = { total = "token_points", unit_rate = 1, ... }: the handler's
- * whole work, done in C (field order: count, symbols, ..., total). */
-static lfn *added_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name) {
-  lfn *f = new_fn(L, cl, exp, -1, 0);
+/* spec.set / spec.add = { total = "token_points", unit_rate = 1, ... }: the
+ * handler's whole work, done in C: every `set` in field order (count,
+ * symbols, ..., total), then every `add` in field order. The table is on top. */
+static void parse_fields(lua_State *L, lfn *f, const char *name, const char *what, int set) {
   int seen[CARC_F_FIELD_COUNT];
   ladd add[CARC_F_FIELD_COUNT];
   memset(seen, 0, sizeof seen);
@@ -668,15 +669,16 @@ static lfn *added_fn(lua_State *L, carc_lua *cl, const char *exp, const char *na
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
     int field = ctx_field(k);
     if (field < 0 || field == CARC_F_COUNT_ORIGINAL || field == CARC_F_SYMBOLS_ORIGINAL)
-      luaL_error(L, "handler '%s': add = { %s = ... }: the fields it can add to are count, "
-                    "symbols, unit_rate, symbol_rate, adjust and total", name, k);
+      luaL_error(L, "handler '%s': %s = { %s = ... }: the fields it can change are count, "
+                    "symbols, unit_rate, symbol_rate, adjust and total", name, what, k);
     ladd *a = &add[field];
     a->field = field;
+    a->set = set;
     if (lua_isinteger(L, -1)) {
       lua_Integer v = lua_tointeger(L, -1);
       if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
-        luaL_error(L, "handler '%s': add.%s is outside the allowed %d..%d", name, k, -CARC_MAX_SCORE,
-                   CARC_MAX_SCORE);
+        luaL_error(L, "handler '%s': %s.%s is outside the allowed %d..%d", name, what, k,
+                   -CARC_MAX_SCORE, CARC_MAX_SCORE);
       a->src = SRC_CONST;
       a->value = (int)v;
     } else if (lua_type(L, -1) == LUA_TSTRING) {
@@ -686,17 +688,42 @@ static lfn *added_fn(lua_State *L, carc_lua *cl, const char *exp, const char *na
       if (!strcmp(src, "token_points")) a->src = SRC_TOKEN_POINTS;
       else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
       else if (a->value < 0)
-        luaL_error(L, "handler '%s': add.%s = \"%s\": a source is a whole number, a field name, "
-                      "\"token_points\" or \"tokens\"", name, k, src);
+        luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
+                      "\"token_points\" or \"tokens\"", name, what, k, src);
     } else {
-      luaL_error(L, "handler '%s': add.%s must be a whole number or a source name", name, k);
+      luaL_error(L, "handler '%s': %s.%s must be a whole number or a source name", name, what, k);
     }
     seen[field] = 1;
     lua_pop(L, 1);
   }
   for (int i = 0; i < CARC_F_FIELD_COUNT; i++)
     if (seen[i]) f->add[f->nadd++] = add[i];
-  if (!f->nadd) luaL_error(L, "handler '%s': add = {} adds nothing", name);
+}
+
+/* Returns the declarative handler of spec (at index 2), or NULL if it has
+ * neither `set` nor `add`. */
+static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name) {
+  int top = lua_gettop(L);
+  int st = lua_getfield(L, 2, "set"), ad = lua_getfield(L, 2, "add");
+  lua_settop(L, top);
+  if (st == LUA_TNIL && ad == LUA_TNIL) return NULL;
+  if ((st != LUA_TNIL && st != LUA_TTABLE) || (ad != LUA_TNIL && ad != LUA_TTABLE))
+    luaL_error(L, "handler '%s': 'set' and 'add' must be tables", name);
+  if (lua_getfield(L, 2, "fn") != LUA_TNIL)
+    luaL_error(L, "handler '%s': give either 'fn' or 'set'/'add', not both", name);
+  lua_settop(L, top);
+  lfn *f = new_fn(L, cl, exp, -1, 0);
+  if (st == LUA_TTABLE) {
+    lua_getfield(L, 2, "set");
+    parse_fields(L, f, name, "set", 1);
+    lua_settop(L, top);
+  }
+  if (ad == LUA_TTABLE) {
+    lua_getfield(L, 2, "add");
+    parse_fields(L, f, name, "add", 0);
+    lua_settop(L, top);
+  }
+  if (!f->nadd) luaL_error(L, "handler '%s': 'set' and 'add' change nothing", name);
   return f;
 }
 
@@ -711,20 +738,12 @@ static int p_handler(lua_State *L) {
   get_filter(L, cl->e, &f, 0);
   int prio = get_int(L, 2, "priority", -1, 0, 999);
   if (prio < 0) return luaL_error(L, "handler '%s' needs a priority (0..999)", name);
-  int top = lua_gettop(L);
-  int added = lua_getfield(L, 2, "add");
-  if (added != LUA_TNIL) {
-    if (added != LUA_TTABLE) return luaL_error(L, "handler '%s': 'add' must be a table", name);
-    if (lua_getfield(L, 2, "fn") != LUA_TNIL)
-      return luaL_error(L, "handler '%s': give either 'fn' or 'add', not both", name);
-    lua_pop(L, 1);
-    lfn *fn = added_fn(L, cl, exp, name);
-    lua_settop(L, top);
-    if (carc_handler_add(cl->e, name, prio, &f, run_added, fn) != CARC_OK) return engine_error(L);
+  lfn *decl = declared_fn(L, cl, exp, name);
+  if (decl) {
+    if (carc_handler_add(cl->e, name, prio, &f, run_added, decl) != CARC_OK) return engine_error(L);
     set_description(L, cl->e, name);
     return 0;
   }
-  lua_settop(L, top);
   lfn *fn = new_fn(L, cl, exp, -1, 1);
   if (carc_handler_add(cl->e, name, prio, &f, run_handler, fn) != CARC_OK) return engine_error(L);
   set_description(L, cl->e, name);

@@ -257,13 +257,18 @@ static int g_token_supply(lua_State *L) {
   lua_pushinteger(L, carc_game_token_supply(v->g, p, token_type(L, carc_game_engine(v->g), 3)));
   return 1;
 }
+/* set_token_supply(p, name, n[, name, n ...]): one call sets several. */
 static int g_set_token_supply(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   int p = check_player(L, 2, carc_game_players(v->g));
-  int t = token_type(L, carc_game_engine(v->g), 3);
-  writable(L, v->g, "set_token_supply");
-  if (carc_game_set_token_supply(v->g, p, t, (int)check_range(L, 4, 0, 99, "token supply")) != CARC_OK)
-    luaL_error(L, "%s", carc_game_error(v->g));
+  int n = lua_gettop(L);
+  if (n < 4) n = 4;
+  for (int i = 3; i < n; i += 2) {
+    int t = token_type(L, carc_game_engine(v->g), i);
+    writable(L, v->g, "set_token_supply");
+    if (carc_game_set_token_supply(v->g, p, t, (int)check_range(L, i + 1, 0, 99, "token supply")) != CARC_OK)
+      luaL_error(L, "%s", carc_game_error(v->g));
+  }
   return 0;
 }
 /* map_square(x, y): kind name ("land", "town", "island", ...; nil without
@@ -306,14 +311,18 @@ static int g_option(lua_State *L) {
 }
 /* Segments by id, without views (nothing is allocated): for handlers that
  * walk a feature with f:each_segment(). */
+/* segment_attr(id, a[, b, ...]): each attribute's value on the segment. */
 static int g_segment_attr(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
-  int id = check_segment(L, v, 2);
+  int id = check_segment(L, v, 2), n = lua_gettop(L);
   carc_engine *e = carc_game_engine(v->g);
-  int a = attr_of(L, e, 3), t = carc_segment_tile(v->g, id);
-  lua_pushinteger(L, a < 0 ? 0 : carc_segment_attr(e, carc_board_tile_type(v->g, t),
-                                                   carc_segment_index(v->g, id), a));
-  return 1;
+  int type = carc_board_tile_type(v->g, carc_segment_tile(v->g, id)), s = carc_segment_index(v->g, id);
+  if (n < 3) n = 3;
+  for (int i = 3; i <= n; i++) {
+    int a = attr_of(L, e, i);
+    lua_pushinteger(L, a < 0 ? 0 : carc_segment_attr(e, type, s, a));
+  }
+  return n - 2;
 }
 static int g_segment_edges(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
