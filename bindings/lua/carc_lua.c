@@ -22,6 +22,17 @@ typedef struct ladd {
   int set;               /* 1: field = source; 0: field += source */
 } ladd;
 
+/* What a batched placement hook decided for one game state: the candidate
+ * list it judged and its verdicts, kept while the game's fingerprint stays
+ * the same (a copy of the game in the same state hits it too). */
+typedef struct batch_cache {
+  int valid, type, n, cap;
+  carc_placement_option *list;
+  unsigned char *refused;
+  unsigned char *fp;          /* carc_game_fingerprint of the judged state */
+  size_t nfp, capfp;
+} batch_cache;
+
 typedef struct lfn {
   carc_lua *cl;
   int ref;            /* the Lua function in the registry (LUA_NOREF: declarative) */
@@ -29,6 +40,8 @@ typedef struct lfn {
   char exp[CARC_MAX_NAME];
   int nadd;           /* a handler declared with `set`/`add` instead of `fn` */
   ladd add[2 * CARC_F_FIELD_COUNT];
+  int args_ref;       /* a batched placement hook's own args table */
+  batch_cache bc;
 } lfn;
 
 struct carc_lua {
@@ -41,6 +54,7 @@ struct carc_lua {
   long budget;
   int in_call, exhausted;
   int loading;              /* a ruleset is loading: declarations allowed */
+  int raw_listing;          /* listing placements for a batched hook: Lua placement hooks pass */
   int read_only;            /* a scoring handler or placement hook runs */
   carc_game *game;          /* the game of the running call, for math.random */
   uint64_t rng;             /* math.random outside games: fixed seed */
@@ -281,6 +295,7 @@ static void set_arg_int(lua_State *L, int keys, int key, int v) {
 static carc_result run_hook(const carc_hook_args *a, void *ud) {
   lfn *f = ud;
   carc_lua *cl = f->cl;
+  if (cl->raw_listing && f->point == CARC_HOOK_PLACEMENT) return CARC_OK; /* see batch_judge */
   lua_State *L = cl->L;
   carc_game *g = a->game;
   begin_call(cl, g);
@@ -360,6 +375,155 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
   lua_settop(L, keys - 1);
   end_call(cl);
   return r;
+}
+
+/* ------------------------------------------------ batched placement hooks */
+
+/* Index of (x, y, rotation) in the cache's list, or -1. */
+static int batch_find(const batch_cache *bc, int x, int y, int rot) {
+  for (int i = 0; i < bc->n; i++)
+    if (bc->list[i].x == x && bc->list[i].y == y && bc->list[i].rotation == rot) return i;
+  return -1;
+}
+
+static int batch_reserve(batch_cache *bc, int n) {
+  if (n <= bc->cap) return 1;
+  int cap = bc->cap ? bc->cap : 64;
+  while (cap < n) cap *= 2;
+  carc_placement_option *l = realloc(bc->list, sizeof *l * (size_t)cap);
+  if (!l) return 0;
+  bc->list = l;
+  unsigned char *r = realloc(bc->refused, (size_t)cap);
+  if (!r) return 0;
+  bc->refused = r;
+  bc->cap = cap;
+  return 1;
+}
+
+/* Fills an array table at `t` with n integers from the list. */
+static void fill_ints(lua_State *L, int t, const carc_placement_option *l, int n, int field, int old) {
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, field == 0 ? l[i].x : field == 1 ? l[i].y : l[i].rotation);
+    lua_rawseti(L, t, i + 1);
+  }
+  for (int i = n; i < old; i++) { /* no stale entries past the count */
+    lua_pushnil(L);
+    lua_rawseti(L, t, i + 1);
+  }
+}
+
+/* One Lua call judges the whole list: the legal placements of the drawn
+ * tile (every Lua placement hook passing while they are listed), or, for a
+ * tile that is not the drawn one, the asked placement alone. */
+static carc_result batch_judge(lfn *f, const carc_hook_args *a) {
+  carc_lua *cl = f->cl;
+  lua_State *L = cl->L;
+  carc_game *g = a->game;
+  batch_cache *bc = &f->bc;
+  int old = bc->valid ? bc->n : bc->cap;
+  bc->valid = 0;
+  bc->n = 0;
+  if (carc_game_phase(g) == CARC_PHASE_PLACE && carc_game_drawn_tile(g) == a->tile_type) {
+    cl->raw_listing = 1;
+    int n = carc_game_placements(g, bc->list, bc->cap);
+    if (n > bc->cap && batch_reserve(bc, n)) n = carc_game_placements(g, bc->list, bc->cap);
+    cl->raw_listing = 0;
+    carc_game_set_error(g, ""); /* as the caller left it: the listing may have written it */
+    bc->n = n < bc->cap ? n : bc->cap;
+  }
+  if (batch_find(bc, a->x, a->y, a->rotation) < 0) {
+    if (!batch_reserve(bc, bc->n + 1)) {
+      carc_game_set_error(g, "out of memory listing placements");
+      return CARC_ERR_MEMORY;
+    }
+    bc->list[bc->n++] = (carc_placement_option){a->x, a->y, a->rotation};
+  }
+  size_t nfp = carc_game_fingerprint(g, NULL, 0);
+  if (nfp > bc->capfp) {
+    unsigned char *p = realloc(bc->fp, nfp);
+    if (!p) {
+      carc_game_set_error(g, "out of memory keeping placement verdicts");
+      return CARC_ERR_MEMORY;
+    }
+    bc->fp = p;
+    bc->capfp = nfp;
+  }
+  bc->nfp = carc_game_fingerprint(g, bc->fp, bc->capfp);
+  int top = lua_gettop(L);
+  begin_call(cl, g);
+  cl->hook_game->g = g;
+  cl->hook_game->epoch = cl->ls.epoch;
+  lua_pushcfunction(L, msgh);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+  int args = lua_gettop(L);
+  static const char *const arrays[] = {"xs", "ys", "rotations"};
+  for (int k = 0; k < 3; k++) {
+    lua_getfield(L, args, arrays[k]);
+    fill_ints(L, lua_gettop(L), bc->list, bc->n, k, old);
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, args, "refuse");
+  for (int i = 1; i <= old || i <= bc->n; i++) { /* emptied for the hook to fill */
+    lua_pushnil(L);
+    lua_rawseti(L, -2, i);
+  }
+  lua_pop(L, 1);
+  lua_pushinteger(L, bc->n);
+  lua_setfield(L, args, "count");
+  lua_pushinteger(L, a->player + 1);
+  lua_setfield(L, args, "player");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
+  lua_rawgeti(L, -1, a->tile_type + 1);
+  lua_setfield(L, args, "tile");
+  lua_pop(L, 1);
+  int st = call(cl, 2, 0, f->exp);
+  carc_result r = CARC_OK;
+  if (st != LUA_OK) {
+    carc_game_set_error(g, cl->err);
+    r = CARC_ERR_SCRIPT;
+  } else {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+    lua_getfield(L, -1, "refuse");
+    for (int i = 0; i < bc->n; i++) {
+      int t = lua_rawgeti(L, -1, i + 1);
+      bc->refused[i] = t != LUA_TNIL && (t != LUA_TBOOLEAN || lua_toboolean(L, -1));
+      lua_pop(L, 1);
+    }
+    bc->type = a->tile_type;
+    bc->valid = 1;
+  }
+  lua_settop(L, top);
+  end_call(cl);
+  return r;
+}
+
+/* A batched placement hook, asked about one placement: answered from the
+ * verdicts for the game's state, judging the state's list first if needed. */
+static carc_result run_batch_hook(const carc_hook_args *a, void *ud) {
+  lfn *f = ud;
+  carc_lua *cl = f->cl;
+  if (cl->raw_listing) return CARC_OK;
+  batch_cache *bc = &f->bc;
+  carc_game *g = a->game;
+  int k = -1;
+  if (bc->valid && bc->type == a->tile_type && carc_game_fingerprint_equal(g, bc->fp, bc->nfp))
+    k = batch_find(bc, a->x, a->y, a->rotation);
+  if (k < 0) {
+    carc_result r = batch_judge(f, a);
+    if (r != CARC_OK) return r;
+    k = batch_find(bc, a->x, a->y, a->rotation);
+  }
+  if (k < 0 || !bc->refused[k]) return CARC_OK;
+  lua_State *L = cl->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+  lua_getfield(L, -1, "refuse");
+  lua_rawgeti(L, -1, k + 1);
+  const char *why = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+  if (why) carc_game_set_error(g, why);
+  lua_pop(L, 3);
+  return CARC_ERR_ILLEGAL;
 }
 
 /* ------------------------------------------------- primitives for prelude */
@@ -766,8 +930,21 @@ static int p_hook(lua_State *L) {
   if (p < 0) return luaL_error(L, "hook '%s': unknown point '%s'", name, point ? point : "(none)");
   carc_filter f;
   get_filter(L, cl->e, &f, 1);
+  int batch = get_int(L, 2, "batch", 0, 0, 1);
+  if (batch && p != CARC_HOOK_PLACEMENT)
+    return luaL_error(L, "hook '%s': batch = true is for placement hooks", name);
+  int prio = get_int(L, 2, "priority", 100, 0, 999);
   lfn *fn = new_fn(L, cl, exp, p, 1);
-  if (carc_hook_add(cl->e, (carc_hook_point)p, name, get_int(L, 2, "priority", 100, 0, 999), &f, run_hook, fn) != CARC_OK)
+  if (batch) { /* its own args: xs, ys, rotations, refuse, refilled per call */
+    lua_createtable(L, 0, 8);
+    static const char *const tables[] = {"xs", "ys", "rotations", "refuse"};
+    for (int k = 0; k < 4; k++) {
+      lua_newtable(L);
+      lua_setfield(L, -2, tables[k]);
+    }
+    fn->args_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, batch ? run_batch_hook : run_hook, fn) != CARC_OK)
     return engine_error(L);
   set_description(L, cl->e, name);
   return 0;
@@ -989,7 +1166,12 @@ void carc_lua_free(carc_lua *cl) {
   if (!cl) return;
   if (carc_engine_userdata(cl->e) == cl) carc_engine_set_userdata(cl->e, NULL);
   lua_close(cl->L);
-  for (int i = 0; i < cl->nfns; i++) free(cl->fns[i]);
+  for (int i = 0; i < cl->nfns; i++) {
+    free(cl->fns[i]->bc.list);
+    free(cl->fns[i]->bc.refused);
+    free(cl->fns[i]->bc.fp);
+    free(cl->fns[i]);
+  }
   free(cl->fns);
   for (int i = 0; i < cl->ndescribers; i++) free(cl->describers[i]);
   free(cl->describers);

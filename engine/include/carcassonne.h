@@ -433,6 +433,16 @@ typedef struct carc_placement_option { int x, y, rotation; } carc_placement_opti
 /* Writes up to `cap` legal placements of the drawn tile; returns how many
  * exist (may exceed cap). */
 CARC_API int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap);
+/* What handlers and hooks can read of a game (its engine, phase, turn,
+ * player, drawn tile, board tiles with their tokens, figures, scores,
+ * variables, flags and supplies; not the random generator, which a
+ * placement hook may not use), packed into `buf`; returns the size it
+ * needs (writes nothing if larger than `cap`). Two games with equal
+ * fingerprints look the same to every view: a binding can keep what a
+ * placement hook decided for one state and answer again without a call. */
+CARC_API size_t carc_game_fingerprint(const carc_game *g, void *buf, size_t cap);
+/* 1 if `g`'s fingerprint is the `n` bytes at `buf`, else 0. */
+CARC_API int carc_game_fingerprint_equal(const carc_game *g, const void *buf, size_t n);
 CARC_API carc_result carc_game_place(carc_game *g, int x, int y, int rotation);
 
 /* Actions in the act phase. */
