@@ -52,10 +52,10 @@ local DX, DY = { 0, 1, 0, -1 }, { -1, 0, 1, 0 }
 
 -- The game view's segment methods: the same functions for every game view,
 -- taken once (from the first game seen), so that calls skip the lookup.
-local segment_attr, segment_tile, segment_edges, segment_at, segment_kind
+local segment_tile, segment_edges, segment_at, segment_kind
 local function take_methods(game)
-  segment_attr, segment_tile = game.segment_attr, game.segment_tile
-  segment_edges, segment_at, segment_kind = game.segment_edges, game.segment_at, game.segment_kind
+  segment_tile, segment_edges = game.segment_tile, game.segment_edges
+  segment_at, segment_kind = game.segment_at, game.segment_kind
 end
 
 -- Is the signpost at tile edge `value` of segment `id` correct for a turn of
@@ -72,26 +72,27 @@ local function correct(game, id, value, turn, name)
   return segment_edges(game, road) & (1 << ((d + turn) % 4)) ~= 0
 end
 
--- Correct signposts on the scored road and the number of their types: one
--- call per segment reads its three signpost attributes.
+-- Correct signposts on the scored road and the number of their types: the
+-- road's segments with a signpost come from one call each (a road without
+-- any costs one call).
 local function count(ctx)
-  local game = ctx.game
-  if not segment_attr then take_methods(game) end
+  local game, feature = ctx.game, ctx.feature
+  if not segment_tile then take_methods(game) end
   local n, kinds, seen = 0, 0, 0
-  for id in ctx.feature:each_segment() do
-    local left, straight, right = segment_attr(game, id, SIGN_IDS[1], SIGN_IDS[2], SIGN_IDS[3])
-    if left ~= 0 or straight ~= 0 or right ~= 0 then
-      for i = 1, 3 do
-        local v = i == 1 and left or i == 2 and straight or right
-        if v ~= 0 and correct(game, id, v, SIGN_TURNS[i], SIGN_NAMES[i]) then
-          n = n + 1
-          if seen & (1 << i) == 0 then
-            seen = seen | (1 << i)
-            kinds = kinds + 1
-          end
+  local A, B, C = SIGN_IDS[1], SIGN_IDS[2], SIGN_IDS[3]
+  local id, left, straight, right = feature:next_segment_with(nil, A, B, C)
+  while id do
+    for i = 1, 3 do
+      local v = i == 1 and left or i == 2 and straight or right
+      if v ~= 0 and correct(game, id, v, SIGN_TURNS[i], SIGN_NAMES[i]) then
+        n = n + 1
+        if seen & (1 << i) == 0 then
+          seen = seen | (1 << i)
+          kinds = kinds + 1
         end
       end
     end
+    id, left, straight, right = feature:next_segment_with(id, A, B, C)
   end
   return n, kinds
 end

@@ -563,6 +563,37 @@ static int f_next_segment(lua_State *L) {
   else lua_pushinteger(L, next);
   return 1;
 }
+/* next_segment_with(id, a[, b, ...]): the feature's next segment after `id`
+ * (from its first without `id`) carrying any of the attributes, and each
+ * attribute's value there; nil after the last. The walk runs in C: a feature
+ * with none of them costs one call. */
+static int f_next_segment_with(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  carc_engine *e = carc_game_engine(v->g);
+  int n = lua_gettop(L) - 2, attrs[16], any = 0;
+  luaL_argcheck(L, n >= 1 && n <= 16, 3, "next_segment_with takes 1 to 16 attributes");
+  for (int i = 0; i < n; i++) {
+    attrs[i] = attr_of(L, e, i + 3);
+    any |= attrs[i] >= 0 && carc_feature_has_attr(v->g, v->a, attrs[i]);
+  }
+  int root = carc_feature_root(v->g, v->a);
+  int s = lua_isnil(L, 2) ? root : carc_feature_next_member(v->g, check_segment(L, v, 2));
+  if (!lua_isnil(L, 2) && s == root) any = 0; /* past the last */
+  for (; any && s >= 0; s = carc_feature_next_member(v->g, s)) {
+    int type = carc_board_tile_type(v->g, carc_segment_tile(v->g, s)), idx = carc_segment_index(v->g, s);
+    int found = 0;
+    for (int i = 0; i < n && !found; i++) found = attrs[i] >= 0 && carc_segment_attr(e, type, idx, attrs[i]) != 0;
+    if (found) {
+      lua_pushinteger(L, s);
+      for (int i = 0; i < n; i++) lua_pushinteger(L, attrs[i] < 0 ? 0 : carc_segment_attr(e, type, idx, attrs[i]));
+      return n + 1;
+    }
+    if (carc_feature_next_member(v->g, s) == root) break;
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
 /* for id in f:each_segment() do ... end: the feature's segment ids, in the
  * order of f:segments(), without building a table. */
 static int f_each_segment(lua_State *L) {
@@ -783,6 +814,7 @@ void carc_lua_views_open(lua_State *L) {
   static const luaL_Reg feat_m[] = {{"segments", f_segments}, {"tile_list", f_tile_list},
                                     {"has_attr", f_has_attr}, {"figures", f_figures},
                                     {"next_segment", f_next_segment}, {"count_attr", f_count_attr},
+                                    {"next_segment_with", f_next_segment_with},
                                     {"each_segment", NULL}, {NULL, NULL}};
   static const luaL_Reg ctx_m[] = {{"strength", c_strength}, {"set_strength", c_set_strength},
                                    {"scores", c_scores},     {"set_scores", c_set_scores},
