@@ -68,14 +68,13 @@ local function share(players, seat, variant, deal)
   return out
 end
 
--- The shares for every number of players, worked out once at load: the
--- setup hook builds no table.
-local SHARES = {}
+-- The shares for every number of players and seat, worked out once at load;
+-- the engine deals them at setup without calling Lua.
+local SUPPLY = {}
 for players = 1, 6 do
-  SHARES[players] = {}
+  SUPPLY[players] = {}
   for seat = 1, players do
-    local s = share(players, seat, x.options.variant == "values", x.options.deal)
-    SHARES[players][seat] = { s.tower, s.house, s.shed }
+    SUPPLY[players][seat] = share(players, seat, x.options.variant == "values", x.options.deal)
   end
 end
 
@@ -83,13 +82,7 @@ x:hook {
   point = "setup",
   name = "supply",
   priority = 100,
-  fn = function(game)
-    local shares = SHARES[game.players]
-    for p = 1, #shares do
-      local s = shares[p]
-      game:set_token_supply(p, TYPES[1], s[1], TYPES[2], s[2], TYPES[3], s[3])
-    end
-  end,
+  token_supply = SUPPLY,
 }
 
 -- +value per building on the scored tiles (basic: 1 each).

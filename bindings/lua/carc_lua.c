@@ -42,7 +42,14 @@ typedef struct lfn {
   ladd add[2 * CARC_F_FIELD_COUNT];
   int args_ref;       /* a batched placement hook's own args table */
   batch_cache bc;
+  int16_t *supply;    /* a setup hook declared with token_supply: see supply_at */
 } lfn;
+
+/* token_supply[players][seat][token type], -1 where the table says nothing. */
+#define SUPPLY_TOKENS 16
+static int16_t *supply_at(int16_t *t, int players, int seat, int token) {
+  return &t[((players - 1) * CARC_MAX_PLAYERS + seat) * SUPPLY_TOKENS + token];
+}
 
 struct carc_lua {
   lua_State *L;
@@ -375,6 +382,59 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
   lua_settop(L, keys - 1);
   end_call(cl);
   return r;
+}
+
+/* A setup hook declared with token_supply: deals the supplies for the
+ * game's number of players, in C (no Lua call). */
+static carc_result run_supply_hook(const carc_hook_args *a, void *ud) {
+  lfn *f = ud;
+  carc_game *g = a->game;
+  int players = carc_game_players(g);
+  if (players < 1 || players > CARC_MAX_PLAYERS) return CARC_OK;
+  for (int seat = 0; seat < players; seat++)
+    for (int t = 0; t < SUPPLY_TOKENS; t++) {
+      int n = *supply_at(f->supply, players, seat, t);
+      if (n < 0) continue;
+      carc_result r = carc_game_set_token_supply(g, seat, t, n);
+      if (r != CARC_OK) return r;
+    }
+  return CARC_OK;
+}
+
+/* spec.token_supply = { [players] = { [seat] = { token = n, ... } } }, read
+ * at load (spec at index 2). */
+static void read_supply(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
+  int ntok = carc_token_type_count(cl->e);
+  if (ntok > SUPPLY_TOKENS) luaL_error(L, "hook '%s': token_supply handles %d token types", name, SUPPLY_TOKENS);
+  size_t cells = (size_t)CARC_MAX_PLAYERS * CARC_MAX_PLAYERS * SUPPLY_TOKENS;
+  f->supply = malloc(sizeof *f->supply * cells);
+  if (!f->supply) luaL_error(L, "out of memory");
+  for (size_t i = 0; i < cells; i++) f->supply[i] = -1;
+  int top = lua_gettop(L);
+  lua_getfield(L, 2, "token_supply");
+  for (int players = 1; players <= CARC_MAX_PLAYERS; players++) {
+    int t = lua_rawgeti(L, top + 1, players);
+    if (t == LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (t != LUA_TTABLE) luaL_error(L, "hook '%s': token_supply[%d] must be a table of seats", name, players);
+    for (int seat = 1; seat <= players; seat++) {
+      if (lua_rawgeti(L, -1, seat) == LUA_TTABLE)
+        for (int k = 0; k < ntok; k++) {
+          if (lua_getfield(L, -1, carc_token_type_name(cl->e, k)) != LUA_TNIL) {
+            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)
+              luaL_error(L, "hook '%s': token_supply[%d][%d].%s must be a whole number in 0..99", name,
+                         players, seat, carc_token_type_name(cl->e, k));
+            *supply_at(f->supply, players, seat - 1, k) = (int16_t)lua_tointeger(L, -1);
+          }
+          lua_pop(L, 1);
+        }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
 }
 
 /* ------------------------------------------------ batched placement hooks */
@@ -934,6 +994,20 @@ static int p_hook(lua_State *L) {
   if (batch && p != CARC_HOOK_PLACEMENT)
     return luaL_error(L, "hook '%s': batch = true is for placement hooks", name);
   int prio = get_int(L, 2, "priority", 100, 0, 999);
+  int supply = lua_getfield(L, 2, "token_supply") != LUA_TNIL;
+  lua_pop(L, 1);
+  if (supply) { /* declarative: no Lua function */
+    if (p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': token_supply is for setup hooks", name);
+    lua_getfield(L, 2, "fn");
+    if (!lua_isnil(L, -1)) return luaL_error(L, "hook '%s': give either 'fn' or 'token_supply', not both", name);
+    lua_pop(L, 1);
+    lfn *fn = new_fn(L, cl, exp, p, 0);
+    read_supply(L, cl, fn, name);
+    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_supply_hook, fn) != CARC_OK)
+      return engine_error(L);
+    set_description(L, cl->e, name);
+    return 0;
+  }
   lfn *fn = new_fn(L, cl, exp, p, 1);
   if (batch) { /* its own args: xs, ys, rotations, refuse, refilled per call */
     lua_createtable(L, 0, 8);
@@ -1170,6 +1244,7 @@ void carc_lua_free(carc_lua *cl) {
     free(cl->fns[i]->bc.list);
     free(cl->fns[i]->bc.refused);
     free(cl->fns[i]->bc.fp);
+    free(cl->fns[i]->supply);
     free(cl->fns[i]);
   }
   free(cl->fns);
