@@ -1151,6 +1151,7 @@ static int new_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 static carc_view *ref_view(lua_State *L, carc_lua *cl, int type, int *ref) {
   carc_view *v = carc_lua_push_view(L, type, NULL, cl, -1);
   v->lent = 1;
+  carc_lstate_known(&cl->ls, v, type); /* held by the registry: lives as long as the state */
   *ref = new_ref(L);
   return v;
 }

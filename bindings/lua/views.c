@@ -17,6 +17,11 @@ static carc_lstate *ls_up(lua_State *L) { return lua_touserdata(L, lua_upvaluein
 static void *check_class(lua_State *L, int i, int cls, const char *what) {
   void *p = lua_touserdata(L, i);
   const carc_lstate *ls = ls_up(L);
+  for (int k = 0; p && k < ls->nknown; k++)
+    if (ls->known[k] == p) {
+      if (ls->known_class[k] == cls) return p;
+      break;
+    }
   if (!p || !lua_getmetatable(L, i)) luaL_typeerror(L, i, what);
   if (lua_topointer(L, -1) != ls->mt[cls]) luaL_typeerror(L, i, what);
   lua_pop(L, 1);
@@ -759,6 +764,7 @@ static int ctx_newindex(lua_State *L) {
 carc_ctxbox *carc_lua_new_ctxbox(lua_State *L) {
   carc_ctxbox *b = lua_newuserdatauv(L, sizeof *b, 0);
   memset(b, 0, sizeof *b);
+  carc_lstate_known(carc_lstate_of(L), b, CARC_V_CTX);
   lua_rawgeti(L, LUA_REGISTRYINDEX, carc_lstate_of(L)->mt_ref[CARC_V_CTX]);
   lua_setmetatable(L, -2);
   return b;
