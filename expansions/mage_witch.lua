@@ -82,7 +82,5 @@ x:handler {
     road = "Road with Witch: 1/2 points (rounded up) of all the rows above",
     city = "City with Witch: 1/2 points (rounded up) of all the rows above",
   },
-  fn = function(ctx)
-    ctx.total = (ctx.total + 1) // 2
-  end,
+  halve = "total", -- ctx.total = (ctx.total + 1) // 2, in C
 }

@@ -15,12 +15,15 @@
 
 extern const char carc_lua_prelude[];
 
-/* A declarative handler's additions: field += source, in field order. */
+/* One step of a declarative handler: field = source, field += source, or
+ * field = field / 2 rounded up. */
 enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS };
+enum { OP_SET, OP_ADD, OP_HALVE };
 typedef struct ladd {
   int field, src, value; /* value: the constant, or the source field */
-  int set;               /* 1: field = source; 0: field += source */
+  int op;
 } ladd;
+#define MAX_STEPS (3 * CARC_F_FIELD_COUNT)
 
 /* What a batched placement hook decided for one game state: the candidate
  * list it judged and its verdicts, kept while the game's fingerprint stays
@@ -38,8 +41,8 @@ typedef struct lfn {
   int ref;            /* the Lua function in the registry (LUA_NOREF: declarative) */
   int point;          /* hook point, or -1 for a scoring handler */
   char exp[CARC_MAX_NAME];
-  int nadd;           /* a handler declared with `set`/`add` instead of `fn` */
-  ladd add[2 * CARC_F_FIELD_COUNT];
+  int nsteps[2];      /* a declarative handler's steps when completed [0], at the end [1] */
+  ladd steps[2][MAX_STEPS];
   int args_ref;       /* a batched placement hook's own args table */
   batch_cache bc;
   int16_t *supply;    /* a setup hook declared with token_supply: see supply_at */
@@ -262,27 +265,31 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
   return CARC_OK;
 }
 
-/* A handler declared with `set = { field = source, ... }` and/or `add =
- * {...}`: runs in C, no Lua call (the sets first, then the additions). Each change goes through carc_ctx_set, so the breakdown records
- * it under the handler's name exactly as `ctx.field = ctx.field + ...` would. */
+/* A handler declared with `set`, `add` and `halve` (docs/lua-api.md,
+ * section 3): runs in C, no Lua call. Each change goes through carc_ctx_set,
+ * so the breakdown records it under the handler's name exactly as the same
+ * assignment in a Lua `fn` would. */
 static carc_result run_added(carc_score_ctx *ctx, void *ud) {
   const lfn *f = ud;
-  for (int i = 0; i < f->nadd; i++) {
-    const ladd *a = &f->add[i];
-    int v = a->value;
+  int r_ = carc_ctx_reason(ctx) == CARC_FINAL;
+  for (int i = 0; i < f->nsteps[r_]; i++) {
+    const ladd *a = &f->steps[r_][i];
+    long long now = carc_ctx_get(ctx, (carc_ctx_field)a->field), v = a->value, out;
     if (a->src == SRC_FIELD) v = carc_ctx_get(ctx, (carc_ctx_field)a->value);
     else if (a->src == SRC_TOKEN_POINTS) v = carc_ctx_token_points(ctx);
     else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
-    long long sum = (a->set ? 0 : (long long)carc_ctx_get(ctx, (carc_ctx_field)a->field)) + v;
-    if (sum < -CARC_MAX_SCORE || sum > CARC_MAX_SCORE) {
+    if (a->op == OP_SET) out = v;
+    else if (a->op == OP_ADD) out = now + v;
+    else out = (now + 1 - ((now + 1) % 2 != 0 && now + 1 < 0)) / 2; /* floor((now + 1) / 2) */
+    if (out < -CARC_MAX_SCORE || out > CARC_MAX_SCORE) {
       char msg[160];
       snprintf(msg, sizeof msg, "%s %lld is outside the allowed %d..%d (expansion '%s')",
-               carc_ctx_field_name((carc_ctx_field)a->field), sum, -CARC_MAX_SCORE, CARC_MAX_SCORE,
+               carc_ctx_field_name((carc_ctx_field)a->field), out, -CARC_MAX_SCORE, CARC_MAX_SCORE,
                f->exp);
       carc_ctx_fail(ctx, msg);
       return CARC_ERR_ARGUMENT;
     }
-    carc_result r = carc_ctx_set(ctx, (carc_ctx_field)a->field, (int)sum);
+    carc_result r = carc_ctx_set(ctx, (carc_ctx_field)a->field, (int)out);
     if (r != CARC_OK) return r;
   }
   return CARC_OK;
@@ -881,73 +888,127 @@ static int ctx_field(const char *name) {
   return -1;
 }
 
-/* spec.set / spec.add = { total = "token_points", unit_rate = 1, ... }: the
- * handler's whole work, done in C: every `set` in field order (count,
- * symbols, ..., total), then every `add` in field order. The table is on top. */
-static void parse_fields(lua_State *L, lfn *f, const char *name, const char *what, int set) {
+/* A field a declarative handler may change, by name (error otherwise). */
+static int step_field(lua_State *L, const char *name, const char *what, const char *k) {
+  int field = ctx_field(k);
+  if (field < 0 || field == CARC_F_COUNT_ORIGINAL || field == CARC_F_SYMBOLS_ORIGINAL)
+    luaL_error(L, "handler '%s': %s names '%s': the fields it can change are count, symbols, "
+                  "unit_rate, symbol_rate, adjust and total", name, what, k);
+  return field;
+}
+
+/* Appends the steps of the table on top (`set`, `add` or `halve`) to
+ * out/n, in field order (count, symbols, unit_rate, symbol_rate, adjust,
+ * total). */
+static void parse_steps(lua_State *L, const char *name, const char *what, int op, ladd *out, int *n) {
   int seen[CARC_F_FIELD_COUNT];
-  ladd add[CARC_F_FIELD_COUNT];
+  ladd step[CARC_F_FIELD_COUNT];
   memset(seen, 0, sizeof seen);
   int top = lua_gettop(L);
-  for (lua_pushnil(L); lua_next(L, top);) {
-    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-    int field = ctx_field(k);
-    if (field < 0 || field == CARC_F_COUNT_ORIGINAL || field == CARC_F_SYMBOLS_ORIGINAL)
-      luaL_error(L, "handler '%s': %s = { %s = ... }: the fields it can change are count, "
-                    "symbols, unit_rate, symbol_rate, adjust and total", name, what, k);
-    ladd *a = &add[field];
-    a->field = field;
-    a->set = set;
-    if (lua_isinteger(L, -1)) {
-      lua_Integer v = lua_tointeger(L, -1);
-      if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
-        luaL_error(L, "handler '%s': %s.%s is outside the allowed %d..%d", name, what, k,
-                   -CARC_MAX_SCORE, CARC_MAX_SCORE);
-      a->src = SRC_CONST;
-      a->value = (int)v;
-    } else if (lua_type(L, -1) == LUA_TSTRING) {
-      const char *src = lua_tostring(L, -1);
-      a->value = ctx_field(src);
-      a->src = SRC_FIELD;
-      if (!strcmp(src, "token_points")) a->src = SRC_TOKEN_POINTS;
-      else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
-      else if (a->value < 0)
-        luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
-                      "\"token_points\" or \"tokens\"", name, what, k, src);
+  if (op == OP_HALVE) { /* halve = "total" or { "total", ... } */
+    if (lua_type(L, top) == LUA_TSTRING) {
+      int field = step_field(L, name, what, lua_tostring(L, top));
+      seen[field] = 1;
+      step[field] = (ladd){field, SRC_CONST, 0, OP_HALVE};
     } else {
-      luaL_error(L, "handler '%s': %s.%s must be a whole number or a source name", name, what, k);
+      for (int i = 1; lua_rawgeti(L, top, i) != LUA_TNIL; i++) {
+        if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "handler '%s': %s takes field names", name, what);
+        int field = step_field(L, name, what, lua_tostring(L, -1));
+        seen[field] = 1;
+        step[field] = (ladd){field, SRC_CONST, 0, OP_HALVE};
+        lua_pop(L, 1);
+      }
+      lua_settop(L, top);
     }
-    seen[field] = 1;
-    lua_pop(L, 1);
+  } else {
+    for (lua_pushnil(L); lua_next(L, top);) {
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+      int field = step_field(L, name, what, k);
+      ladd *a = &step[field];
+      a->field = field;
+      a->op = op;
+      if (lua_isinteger(L, -1)) {
+        lua_Integer v = lua_tointeger(L, -1);
+        if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
+          luaL_error(L, "handler '%s': %s.%s is outside the allowed %d..%d", name, what, k,
+                     -CARC_MAX_SCORE, CARC_MAX_SCORE);
+        a->src = SRC_CONST;
+        a->value = (int)v;
+      } else if (lua_type(L, -1) == LUA_TSTRING) {
+        const char *src = lua_tostring(L, -1);
+        a->value = ctx_field(src);
+        a->src = SRC_FIELD;
+        if (!strcmp(src, "token_points")) a->src = SRC_TOKEN_POINTS;
+        else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
+        else if (a->value < 0)
+          luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
+                        "\"token_points\" or \"tokens\"", name, what, k, src);
+      } else {
+        luaL_error(L, "handler '%s': %s.%s must be a whole number or a source name", name, what, k);
+      }
+      seen[field] = 1;
+      lua_pop(L, 1);
+    }
   }
   for (int i = 0; i < CARC_F_FIELD_COUNT; i++)
-    if (seen[i]) f->add[f->nadd++] = add[i];
+    if (seen[i]) out[(*n)++] = step[i];
+}
+
+/* The steps of table `t` (the spec, or its `completed` / `final` table):
+ * every set, then every add, then every halve. Returns whether it had any key. */
+static int parse_reason(lua_State *L, int t, const char *name, const char *where, ladd *out, int *n) {
+  static const char *const keys[] = {"set", "add", "halve"};
+  int any = 0;
+  for (int op = 0; op < 3; op++) {
+    int ty = lua_getfield(L, t, keys[op]);
+    if (ty != LUA_TNIL) {
+      char what[48];
+      snprintf(what, sizeof what, "%s%s", where, keys[op]);
+      if (ty != LUA_TTABLE && !(op == OP_HALVE && ty == LUA_TSTRING))
+        luaL_error(L, "handler '%s': '%s' must be a table", name, what);
+      parse_steps(L, name, what, op, out, n);
+      any = 1;
+    }
+    lua_pop(L, 1);
+  }
+  return any;
 }
 
 /* Returns the declarative handler of spec (at index 2), or NULL if it has
- * neither `set` nor `add`. */
+ * none of set, add, halve, completed, final. */
 static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name) {
   int top = lua_gettop(L);
-  int st = lua_getfield(L, 2, "set"), ad = lua_getfield(L, 2, "add");
-  lua_settop(L, top);
-  if (st == LUA_TNIL && ad == LUA_TNIL) return NULL;
-  if ((st != LUA_TNIL && st != LUA_TTABLE) || (ad != LUA_TNIL && ad != LUA_TTABLE))
-    luaL_error(L, "handler '%s': 'set' and 'add' must be tables", name);
+  ladd all[MAX_STEPS], by[2][MAX_STEPS];
+  int nall = 0, nby[2] = {0, 0};
+  int common = parse_reason(L, 2, name, "", all, &nall);
+  static const char *const reasons[] = {"completed", "final"};
+  int per = 0;
+  for (int r = 0; r < 2; r++) {
+    int ty = lua_getfield(L, 2, reasons[r]);
+    if (ty == LUA_TTABLE) {
+      char where[24];
+      snprintf(where, sizeof where, "%s.", reasons[r]);
+      parse_reason(L, top + 1, name, where, by[r], &nby[r]);
+      per = 1;
+    } else if (ty != LUA_TNIL) {
+      luaL_error(L, "handler '%s': '%s' must be a table of set/add/halve", name, reasons[r]);
+    }
+    lua_settop(L, top);
+  }
+  if (!common && !per) return NULL;
+  if (common && per)
+    luaL_error(L, "handler '%s': give set/add/halve either for every reason or under "
+                  "completed/final, not both", name);
   if (lua_getfield(L, 2, "fn") != LUA_TNIL)
-    luaL_error(L, "handler '%s': give either 'fn' or 'set'/'add', not both", name);
+    luaL_error(L, "handler '%s': give either 'fn' or set/add/halve, not both", name);
   lua_settop(L, top);
   lfn *f = new_fn(L, cl, exp, -1, 0);
-  if (st == LUA_TTABLE) {
-    lua_getfield(L, 2, "set");
-    parse_fields(L, f, name, "set", 1);
-    lua_settop(L, top);
+  for (int r = 0; r < 2; r++) {
+    const ladd *src = common ? all : by[r];
+    f->nsteps[r] = common ? nall : nby[r];
+    memcpy(f->steps[r], src, sizeof *src * (size_t)f->nsteps[r]);
   }
-  if (ad == LUA_TTABLE) {
-    lua_getfield(L, 2, "add");
-    parse_fields(L, f, name, "add", 0);
-    lua_settop(L, top);
-  }
-  if (!f->nadd) luaL_error(L, "handler '%s': 'set' and 'add' change nothing", name);
+  if (!f->nsteps[0] && !f->nsteps[1]) luaL_error(L, "handler '%s': its steps change nothing", name);
   return f;
 }
 
