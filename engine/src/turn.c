@@ -186,22 +186,35 @@ static bool has_exclusive_on(const carc_game *g, int fig, int root) {
 
 /* Feature roots, ascending, of kinds in `kinds` (only incomplete ones if
  * `incomplete`): the places neutral figures may go. One scan of the segments
- * serves every figure listed in the same step. */
-static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, int16_t *out) {
+ * serves every figure listed in the same step. Returns -1 if more than `cap`. */
+#define NEUTRAL_ROOTS_CAP 1024
+static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, int *out, int cap) {
   int n = 0;
   for (int s = 0; s < g->nsegs; s++) {
     const seg_state *v = &g->segs[s];
-    if (v->parent != s || !(kinds & (1u << v->kind))) continue;
+    if ((int)v->parent != s || !(kinds & (1u << v->kind))) continue;
     if (incomplete && feature_is_complete(g, s)) continue;
-    out[n++] = (int16_t)s;
+    if (n == cap) return -1;
+    out[n++] = s;
   }
   return n;
 }
 
+/* May neutral figure type `ft`, standing on `here`, go to root `s`? */
+static inline bool neutral_target_ok(const carc_game *g, const figure_type *ft, int s, int here,
+                                     const int *partner, int npartner) {
+  if (s == here || !(ft->kinds & (1u << g->segs[s].kind))) return false;
+  if (ft->incomplete_only && feature_is_complete(g, s)) return false;
+  for (int j = 0; j < npartner; j++)
+    if (partner[j] == s) return false;
+  return true;
+}
+
 /* Where neutral figure `fig` may go, from the roots neutral_roots listed for
- * its kinds: features of its kinds, not complete if it requires that, not
- * holding its exclusive partner, not where it stands. */
-static int neutral_targets(const carc_game *g, int fig, const int16_t *roots, int nroots,
+ * its kinds (or, with `roots` NULL, from a scan of every segment): features
+ * of its kinds, not complete if it requires that, not holding its exclusive
+ * partner, not where it stands. */
+static int neutral_targets(const carc_game *g, int fig, const int *roots, int nroots,
                            carc_action *out, int n, int cap) {
   const figure_type *ft = &g->e->figs[g->figs[fig].type];
   int here = g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
@@ -210,17 +223,21 @@ static int neutral_targets(const carc_game *g, int fig, const int16_t *roots, in
     if (g->figs[i].type == ft->exclusive && g->figs[i].seg >= 0)
       partner[npartner++] = feature_find(g, g->figs[i].seg);
   int found = 0;
-  for (int k = 0; k < nroots; k++) {
-    int s = roots[k];
-    const seg_state *v = &g->segs[s];
-    if (s == here || !(ft->kinds & (1u << v->kind))) continue;
-    if (ft->incomplete_only && feature_is_complete(g, s)) continue;
-    bool taken = false;
-    for (int j = 0; j < npartner && !taken; j++) taken = partner[j] == s;
-    if (taken) continue;
-    if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
-    n++;
-    found++;
+  if (roots) {
+    for (int k = 0; k < nroots; k++) {
+      int s = roots[k];
+      if (!neutral_target_ok(g, ft, s, here, partner, npartner)) continue;
+      if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
+      n++;
+      found++;
+    }
+  } else {
+    for (int s = 0; s < g->nsegs; s++) {
+      if ((int)g->segs[s].parent != s || !neutral_target_ok(g, ft, s, here, partner, npartner)) continue;
+      if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
+      n++;
+      found++;
+    }
   }
   if (!found) { /* nowhere to go: it leaves the board */
     if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, -1};
@@ -238,9 +255,10 @@ static int neutral_moves(const carc_game *g, const int *figs, int nfigs, carc_ac
     kinds |= ft->kinds;
     incomplete = incomplete && ft->incomplete_only;
   }
-  int16_t roots[MAX_SEGS];
-  int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots) : 0, n = 0;
-  for (int i = 0; i < nfigs; i++) n = neutral_targets(g, figs[i], roots, nroots, out, n, cap);
+  int roots[NEUTRAL_ROOTS_CAP]; /* past that many, each figure scans the segments itself */
+  int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP) : 0, n = 0;
+  for (int i = 0; i < nfigs; i++)
+    n = neutral_targets(g, figs[i], nroots >= 0 ? roots : NULL, nroots, out, n, cap);
   return n;
 }
 
