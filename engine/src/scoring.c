@@ -77,5 +77,5 @@ carc_result base_handlers_register(carc_engine *e) {
 
 /* A feature's member ring, for handlers that walk it without a buffer. */
 int carc_feature_next_member(const carc_game *g, int s) {
-  return s >= 0 && s < g->nsegs ? g->segs[s].next : -1;
+  return s >= 0 && s < g->nsegs ? (int)g->segs[s].next : -1;
 }
