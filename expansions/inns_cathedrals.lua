@@ -60,14 +60,9 @@ x:handler {
     ["road completed"] = "Road with inn(s): +1 point / tile (inns do not stack)",
     ["road final"] = "Road with inn(s): x0 points / tile (an uncompleted road with an inn scores nothing so far)",
   },
-  fn = function(ctx)
-    if ctx.reason == "completed" then
-      ctx.unit_rate = ctx.unit_rate + 1
-    else
-      ctx.unit_rate = 0
-      ctx.symbol_rate = 0
-    end
-  end,
+  -- in C, no Lua call: completed +1 per tile; at the end 0
+  completed = { add = { unit_rate = 1 } },
+  final = { set = { unit_rate = 0, symbol_rate = 0 } },
 }
 
 -- Cathedral: completed city 3 per tile and 3 per coat of arms; open city at
@@ -83,13 +78,7 @@ x:handler {
     ["city final"] = "City with cathedral(s): x0 points / tile and / coat of arms "
       .. "(an uncompleted city with a cathedral scores nothing so far)",
   },
-  fn = function(ctx)
-    if ctx.reason == "completed" then
-      ctx.unit_rate = ctx.unit_rate + 1
-      ctx.symbol_rate = ctx.symbol_rate + 1
-    else
-      ctx.unit_rate = 0
-      ctx.symbol_rate = 0
-    end
-  end,
+  -- in C, no Lua call: completed +1 per tile and per coat of arms; at the end 0
+  completed = { add = { unit_rate = 1, symbol_rate = 1 } },
+  final = { set = { unit_rate = 0, symbol_rate = 0 } },
 }

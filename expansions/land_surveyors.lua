@@ -112,59 +112,79 @@ for item in string.gmatch(opt.farmhouse_copies, "[^,%s]+") do
   x:tile_attr(name .. "_FARMHOUSE", "farmhouse", 1)
 end
 
-local function set_flags(game)
-  local on = {}
-  for _, stack in ipairs(STACK_ORDER) do
-    local tile = STACKS[stack][game:var(ACTIVE[stack])]
-    if tile then on[tile] = true end
-  end
-  for _, effect in ipairs(EFFECTS) do game:set_flag(FLAG[effect], on[effect] == true) end
+-- Each effect's flag is on while a stack shows a tile with that effect: one
+-- game:set_flags call, from a bit per effect (EFFECTS order), no table built.
+assert(#EFFECTS == 10, "set_flags below names ten flags")
+local EFFECT_BIT, FLAG_IDS = {}, {}
+for i, effect in ipairs(EFFECTS) do
+  EFFECT_BIT[effect] = 1 << (i - 1)
+  FLAG_IDS[i] = FLAG[effect]
+end
+local function set_flags(game, city, road, monastery)
+  local bits = (EFFECT_BIT[STACKS.city[city]] or 0) | (EFFECT_BIT[STACKS.road[road]] or 0)
+    | (EFFECT_BIT[STACKS.monastery[monastery]] or 0)
+  local f = FLAG_IDS -- ten flags, named one by one: no table.unpack call
+  game:set_flags(bits, f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10])
 end
 
--- Packs a list of tile indices, top first, into one integer.
-local function pack(list)
-  local v = 0
-  for i = #list, 1, -1 do v = v * 16 + list[i] end
-  return v
+-- The stacks in catalogue order (1..n), for a deal without shuffling.
+local CATALOGUE = {}
+for _, stack in ipairs(STACK_ORDER) do
+  CATALOGUE[stack] = {}
+  for i = 1, #STACKS[stack] do CATALOGUE[stack][i] = i end
+end
+
+-- Deals one stack from its order (tile indices, top first, as arguments):
+-- `top` (or the first) becomes the active tile, the rest is packed, top
+-- first, as base-16 digits (lowest digit = top).
+local function deal_stack(game, stack, top, ...)
+  local first = top or ...
+  local rest, digit = 0, 1
+  for i = 1, select("#", ...) do
+    local t = select(i, ...)
+    if t ~= first then
+      rest = rest + t * digit
+      digit = digit * 16
+    end
+  end
+  game:set_var(ACTIVE[stack], first, REST[stack], rest)
+  return first
+end
+
+-- Shuffles a stack with the game's generator (one call) and deals it.
+local function deal(game, stack)
+  if opt.shuffle then
+    return deal_stack(game, stack, wanted[stack], game:permutation(#STACKS[stack]))
+  end
+  return deal_stack(game, stack, wanted[stack], table.unpack(CATALOGUE[stack]))
 end
 
 x:hook {
   point = "setup", name = "deal", priority = 100,
   fn = function(game)
-    for _, stack in ipairs(STACK_ORDER) do
-      local order = {}
-      for i = 1, #STACKS[stack] do order[i] = i end
-      if opt.shuffle then
-        for i = #order, 2, -1 do
-          local j = game:random(i)
-          order[i], order[j] = order[j], order[i]
-        end
-      end
-      local top = wanted[stack]
-      if top then
-        table.remove(order, index_of(order, top))
-        table.insert(order, 1, top)
-      end
-      game:set_var(ACTIVE[stack], order[1])
-      table.remove(order, 1)
-      game:set_var(REST[stack], pack(order))
-    end
-    set_flags(game)
+    local city = deal(game, "city")
+    local road = deal(game, "road")
+    set_flags(game, city, road, deal(game, "monastery"))
   end,
 }
 
+-- 16^(n-1) for a stack of n tiles: where the active tile goes, under the rest.
+local BOTTOM = {}
+for _, stack in ipairs(STACK_ORDER) do
+  local bottom = 1
+  for _ = 3, #STACKS[stack] do bottom = bottom * 16 end
+  BOTTOM[stack] = bottom
+end
+
 -- Each active tile goes under its stack and the top one is turned up.
 local function rotate(game)
-  for _, stack in ipairs(STACK_ORDER) do
-    local n = #STACKS[stack] - 1
-    local rest = game:var(REST[stack])
-    local active = game:var(ACTIVE[stack])
-    local bottom = 1
-    for _ = 2, n do bottom = bottom * 16 end
-    game:set_var(ACTIVE[stack], rest % 16)
-    game:set_var(REST[stack], rest // 16 + active * bottom)
-  end
-  set_flags(game)
+  local city_rest, city, road_rest, road, monastery_rest, monastery = game:var(
+    REST.city, ACTIVE.city, REST.road, ACTIVE.road, REST.monastery, ACTIVE.monastery)
+  game:set_var(
+    ACTIVE.city, city_rest % 16, REST.city, city_rest // 16 + city * BOTTOM.city,
+    ACTIVE.road, road_rest % 16, REST.road, road_rest // 16 + road * BOTTOM.road,
+    ACTIVE.monastery, monastery_rest % 16, REST.monastery, monastery_rest // 16 + monastery * BOTTOM.monastery)
+  set_flags(game, city_rest % 16, road_rest % 16, monastery_rest % 16)
 end
 
 if opt.rotate_after == "any" and opt.zero_counts then
@@ -179,25 +199,24 @@ else
   -- Other readings: each scored feature says whether it counts (scored for
   -- the active player, or for anyone; with points, or 0 allowed), and the
   -- turn's end rotates if one did.
-  local PENDING = x:var("land_surveyors.pending")
+  -- A game flag, so that the turn-end hook's filter runs it only when on.
+  local PENDING = x:flag("land_surveyors.pending")
   x:hook {
     point = "feature_scored", name = "counts", priority = 100, kinds = { "road", "city", "monastery" },
     fn = function(game, args)
       for p = 1, game.players do
         if args.scores[p] and (opt.zero_counts or args.award[p] > 0)
             and (opt.rotate_after == "any" or p == args.player) then
-          game:set_var(PENDING, 1)
+          game:set_flag(PENDING, true)
         end
       end
     end,
   }
   x:hook {
-    point = "turn_end", name = "rotate", priority = 100,
+    point = "turn_end", name = "rotate", priority = 100, flag = "land_surveyors.pending",
     fn = function(game)
-      if game:var(PENDING) ~= 0 then
-        game:set_var(PENDING, 0)
-        rotate(game)
-      end
+      game:set_flag(PENDING, false)
+      rotate(game)
     end,
   }
 end
@@ -238,7 +257,7 @@ x:handler {
   name = "highway", priority = 210, kinds = { "road" }, reasons = COMPLETED,
   flag = "land_surveyors.highway",
   describe = "Highway up: the road counts as 5 tiles",
-  fn = function(ctx) ctx.count = 5 end,
+  set = { count = 5 }, -- in C: no Lua call
 }
 
 -- 210 count: Bad Neighborhood. A tile whose every segment of this city is
@@ -268,7 +287,7 @@ x:handler {
   name = "siege", priority = 310, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.siege",
   describe = "Siege up: +1 point / coat of arms",
-  fn = function(ctx) ctx.symbol_rate = ctx.symbol_rate + 1 end,
+  add = { symbol_rate = 1 },
 }
 
 -- 310 per_tile: Street Fair. Twice the base points per tile (an inn at 320
@@ -277,16 +296,10 @@ x:handler {
   name = "street_fair", priority = 310, kinds = { "road" }, reasons = COMPLETED,
   flag = "land_surveyors.street_fair",
   describe = "Street Fair up: x2 points / tile",
-  fn = function(ctx) ctx.unit_rate = ctx.unit_rate * 2 end,
+  add = { unit_rate = "unit_rate" }, -- doubled: the rate added to itself
 }
 
-local function count_tiles(ctx, test)
-  local n = 0
-  for _, t in ipairs(ctx:tiles()) do
-    if test(t) then n = n + 1 end
-  end
-  return n
-end
+local FARMHOUSE = x:attr("farmhouse")
 
 -- 310 per_tile: Peasant Uprising. One point less per road tile with a farmhouse.
 x:handler {
@@ -294,7 +307,7 @@ x:handler {
   flag = "land_surveyors.peasant_uprising",
   describe = "Peasant Uprising up: -1 point / road tile with a farmhouse", tile_attr = "farmhouse",
   fn = function(ctx)
-    ctx.adjust = ctx.adjust - count_tiles(ctx, function(t) return t:attr("farmhouse") ~= 0 end)
+    ctx.adjust = ctx.adjust - ctx:tiles_with_attr(FARMHOUSE)
   end,
 }
 
@@ -305,7 +318,7 @@ x:handler {
   flag = "land_surveyors.hermit_monastery",
   describe = "Hermit Monastery up: -1 point / tile of the nine showing a city",
   fn = function(ctx)
-    ctx.adjust = ctx.adjust - count_tiles(ctx, function(t) return t:has_kind("city") end)
+    ctx.adjust = ctx.adjust - ctx:tiles_with_kind("city")
   end,
 }
 
@@ -316,7 +329,7 @@ x:handler {
   flag = "land_surveyors.pilgrimage_route",
   describe = "Pilgrimage Route up: +1 point / tile of the nine showing a road",
   fn = function(ctx)
-    ctx.adjust = ctx.adjust + count_tiles(ctx, function(t) return t:has_kind("road") end)
+    ctx.adjust = ctx.adjust + ctx:tiles_with_kind("road")
   end,
 }
 

@@ -68,19 +68,21 @@ local function share(players, seat, variant, deal)
   return out
 end
 
+-- The shares for every number of players and seat, worked out once at load;
+-- the engine deals them at setup without calling Lua.
+local SUPPLY = {}
+for players = 1, 6 do
+  SUPPLY[players] = {}
+  for seat = 1, players do
+    SUPPLY[players][seat] = share(players, seat, x.options.variant == "values", x.options.deal)
+  end
+end
+
 x:hook {
   point = "setup",
   name = "supply",
   priority = 100,
-  fn = function(game)
-    local variant = x.options.variant == "values"
-    for p = 1, game.players do
-      local s = share(game.players, p, variant, x.options.deal)
-      for _, name in ipairs(TYPES) do
-        game:set_token_supply(p, name, s[name])
-      end
-    end
-  end,
+  token_supply = SUPPLY,
 }
 
 -- +value per building on the scored tiles (basic: 1 each).
@@ -100,9 +102,8 @@ x:handler {
       field = "Little building(s) on farm tiles: " .. per,
     }
   end)(),
-  fn = function(ctx)
-    -- each token's value was set when it was declared (1, or 3/2/1 in the
-    -- variant): one call sums them over the scored tiles
-    ctx.total = ctx.total + ctx:token_points()
-  end,
+  -- each token's value was set when it was declared (1, or 3/2/1 in the
+  -- variant): ctx.total = ctx.total + ctx:token_points(), done in C (no Lua
+  -- call on a scoring)
+  add = { total = "token_points" },
 }

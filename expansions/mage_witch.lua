@@ -67,9 +67,7 @@ x:handler {
     road = "Road with Mage: +1 point / tile (also on an uncompleted road with an inn)",
     city = "City with Mage: +1 point / tile (also on an uncompleted city with a cathedral)",
   },
-  fn = function(ctx)
-    ctx.total = ctx.total + ctx.count_original
-  end,
+  add = { total = "count_original" }, -- ctx.total = ctx.total + ctx.count_original, in C
 }
 
 -- Witch: half the points gathered so far, rounded up. For integers,
@@ -84,7 +82,5 @@ x:handler {
     road = "Road with Witch: 1/2 points (rounded up) of all the rows above",
     city = "City with Witch: 1/2 points (rounded up) of all the rows above",
   },
-  fn = function(ctx)
-    ctx.total = (ctx.total + 1) // 2
-  end,
+  halve = "total", -- ctx.total = (ctx.total + 1) // 2, in C
 }

@@ -13,7 +13,20 @@ typedef struct carc_lstate {
   carc_lua *cl;     /* NULL in a scenario runner's state */
   const void *mt[5];/* the classes' metatables, for type checks by identity */
   int mt_ref[5];
+  /* the engine's long-lived userdata (the ctx and the lent views, held by
+   * the registry for the state's life) and their classes: a check that
+   * finds one here needs no metatable lookup */
+  const void *known[8];
+  int known_class[8], nknown;
 } carc_lstate;
+
+/* Registers a long-lived userdata of class `cls` for fast type checks. */
+static inline void carc_lstate_known(carc_lstate *ls, const void *p, int cls) {
+  if (ls->nknown < 8) {
+    ls->known[ls->nknown] = p;
+    ls->known_class[ls->nknown++] = cls;
+  }
+}
 
 extern const char carc_lstate_key; /* its address is the registry key */
 static inline carc_lstate *carc_lstate_of(lua_State *L) {

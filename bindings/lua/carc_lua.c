@@ -15,12 +15,44 @@
 
 extern const char carc_lua_prelude[];
 
+/* One step of a declarative handler: field = source, field += source, or
+ * field = field / 2 rounded up. */
+enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS };
+enum { OP_SET, OP_ADD, OP_HALVE };
+typedef struct ladd {
+  int field, src, value; /* value: the constant, or the source field */
+  int op;
+} ladd;
+#define MAX_STEPS (3 * CARC_F_FIELD_COUNT)
+
+/* What a batched placement hook decided for one game state: the candidate
+ * list it judged and its verdicts, kept while the game's fingerprint stays
+ * the same (a copy of the game in the same state hits it too). */
+typedef struct batch_cache {
+  int valid, type, n, cap;
+  carc_placement_option *list;
+  unsigned char *refused;
+  unsigned char *fp;          /* carc_game_fingerprint of the judged state */
+  size_t nfp, capfp;
+} batch_cache;
+
 typedef struct lfn {
   carc_lua *cl;
-  int ref;            /* the Lua function in the registry */
+  int ref;            /* the Lua function in the registry (LUA_NOREF: declarative) */
   int point;          /* hook point, or -1 for a scoring handler */
   char exp[CARC_MAX_NAME];
+  int nsteps[2];      /* a declarative handler's steps when completed [0], at the end [1] */
+  ladd steps[2][MAX_STEPS];
+  int args_ref;       /* a batched placement hook's own args table */
+  batch_cache bc;
+  int16_t *supply;    /* a setup hook declared with token_supply: see supply_at */
 } lfn;
+
+/* token_supply[players][seat][token type], -1 where the table says nothing. */
+#define SUPPLY_TOKENS 16
+static int16_t *supply_at(int16_t *t, int players, int seat, int token) {
+  return &t[((players - 1) * CARC_MAX_PLAYERS + seat) * SUPPLY_TOKENS + token];
+}
 
 struct carc_lua {
   lua_State *L;
@@ -32,6 +64,7 @@ struct carc_lua {
   long budget;
   int in_call, exhausted;
   int loading;              /* a ruleset is loading: declarations allowed */
+  int raw_listing;          /* listing placements for a batched hook: Lua placement hooks pass */
   int read_only;            /* a scoring handler or placement hook runs */
   carc_game *game;          /* the game of the running call, for math.random */
   uint64_t rng;             /* math.random outside games: fixed seed */
@@ -232,6 +265,36 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
   return CARC_OK;
 }
 
+/* A handler declared with `set`, `add` and `halve` (docs/lua-api.md,
+ * section 3): runs in C, no Lua call. Each change goes through carc_ctx_set,
+ * so the breakdown records it under the handler's name exactly as the same
+ * assignment in a Lua `fn` would. */
+static carc_result run_added(carc_score_ctx *ctx, void *ud) {
+  const lfn *f = ud;
+  int r_ = carc_ctx_reason(ctx) == CARC_FINAL;
+  for (int i = 0; i < f->nsteps[r_]; i++) {
+    const ladd *a = &f->steps[r_][i];
+    long long now = carc_ctx_get(ctx, (carc_ctx_field)a->field), v = a->value, out;
+    if (a->src == SRC_FIELD) v = carc_ctx_get(ctx, (carc_ctx_field)a->value);
+    else if (a->src == SRC_TOKEN_POINTS) v = carc_ctx_token_points(ctx);
+    else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
+    if (a->op == OP_SET) out = v;
+    else if (a->op == OP_ADD) out = now + v;
+    else out = (now + 1 - ((now + 1) % 2 != 0 && now + 1 < 0)) / 2; /* floor((now + 1) / 2) */
+    if (out < -CARC_MAX_SCORE || out > CARC_MAX_SCORE) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "%s %lld is outside the allowed %d..%d (expansion '%s')",
+               carc_ctx_field_name((carc_ctx_field)a->field), out, -CARC_MAX_SCORE, CARC_MAX_SCORE,
+               f->exp);
+      carc_ctx_fail(ctx, msg);
+      return CARC_ERR_ARGUMENT;
+    }
+    carc_result r = carc_ctx_set(ctx, (carc_ctx_field)a->field, (int)out);
+    if (r != CARC_OK) return r;
+  }
+  return CARC_OK;
+}
+
 /* Hook argument keys, pushed from a registry array: lua_setfield would look
  * each name up in the string table on every call. */
 enum { K_PLAYER = 1, K_X, K_Y, K_ROTATION, K_TILE, K_FEATURE, K_AWARD, K_SCORES, K_COUNT };
@@ -246,6 +309,7 @@ static void set_arg_int(lua_State *L, int keys, int key, int v) {
 static carc_result run_hook(const carc_hook_args *a, void *ud) {
   lfn *f = ud;
   carc_lua *cl = f->cl;
+  if (cl->raw_listing && f->point == CARC_HOOK_PLACEMENT) return CARC_OK; /* see batch_judge */
   lua_State *L = cl->L;
   carc_game *g = a->game;
   begin_call(cl, g);
@@ -325,6 +389,208 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
   lua_settop(L, keys - 1);
   end_call(cl);
   return r;
+}
+
+/* A setup hook declared with token_supply: deals the supplies for the
+ * game's number of players, in C (no Lua call). */
+static carc_result run_supply_hook(const carc_hook_args *a, void *ud) {
+  lfn *f = ud;
+  carc_game *g = a->game;
+  int players = carc_game_players(g);
+  if (players < 1 || players > CARC_MAX_PLAYERS) return CARC_OK;
+  for (int seat = 0; seat < players; seat++)
+    for (int t = 0; t < SUPPLY_TOKENS; t++) {
+      int n = *supply_at(f->supply, players, seat, t);
+      if (n < 0) continue;
+      carc_result r = carc_game_set_token_supply(g, seat, t, n);
+      if (r != CARC_OK) return r;
+    }
+  return CARC_OK;
+}
+
+/* spec.token_supply = { [players] = { [seat] = { token = n, ... } } }, read
+ * at load (spec at index 2). */
+static void read_supply(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
+  int ntok = carc_token_type_count(cl->e);
+  if (ntok > SUPPLY_TOKENS) luaL_error(L, "hook '%s': token_supply handles %d token types", name, SUPPLY_TOKENS);
+  size_t cells = (size_t)CARC_MAX_PLAYERS * CARC_MAX_PLAYERS * SUPPLY_TOKENS;
+  f->supply = malloc(sizeof *f->supply * cells);
+  if (!f->supply) luaL_error(L, "out of memory");
+  for (size_t i = 0; i < cells; i++) f->supply[i] = -1;
+  int top = lua_gettop(L);
+  lua_getfield(L, 2, "token_supply");
+  for (int players = 1; players <= CARC_MAX_PLAYERS; players++) {
+    int t = lua_rawgeti(L, top + 1, players);
+    if (t == LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (t != LUA_TTABLE) luaL_error(L, "hook '%s': token_supply[%d] must be a table of seats", name, players);
+    for (int seat = 1; seat <= players; seat++) {
+      if (lua_rawgeti(L, -1, seat) == LUA_TTABLE)
+        for (int k = 0; k < ntok; k++) {
+          if (lua_getfield(L, -1, carc_token_type_name(cl->e, k)) != LUA_TNIL) {
+            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)
+              luaL_error(L, "hook '%s': token_supply[%d][%d].%s must be a whole number in 0..99", name,
+                         players, seat, carc_token_type_name(cl->e, k));
+            *supply_at(f->supply, players, seat - 1, k) = (int16_t)lua_tointeger(L, -1);
+          }
+          lua_pop(L, 1);
+        }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+}
+
+/* ------------------------------------------------ batched placement hooks */
+
+/* Index of (x, y, rotation) in the cache's list, or -1. */
+static int batch_find(const batch_cache *bc, int x, int y, int rot) {
+  for (int i = 0; i < bc->n; i++)
+    if (bc->list[i].x == x && bc->list[i].y == y && bc->list[i].rotation == rot) return i;
+  return -1;
+}
+
+static int batch_reserve(batch_cache *bc, int n) {
+  if (n <= bc->cap) return 1;
+  int cap = bc->cap ? bc->cap : 64;
+  while (cap < n) cap *= 2;
+  carc_placement_option *l = realloc(bc->list, sizeof *l * (size_t)cap);
+  if (!l) return 0;
+  bc->list = l;
+  unsigned char *r = realloc(bc->refused, (size_t)cap);
+  if (!r) return 0;
+  bc->refused = r;
+  bc->cap = cap;
+  return 1;
+}
+
+/* Fills an array table at `t` with n integers from the list. */
+static void fill_ints(lua_State *L, int t, const carc_placement_option *l, int n, int field, int old) {
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, field == 0 ? l[i].x : field == 1 ? l[i].y : l[i].rotation);
+    lua_rawseti(L, t, i + 1);
+  }
+  for (int i = n; i < old; i++) { /* no stale entries past the count */
+    lua_pushnil(L);
+    lua_rawseti(L, t, i + 1);
+  }
+}
+
+/* One Lua call judges the whole list: the legal placements of the drawn
+ * tile (every Lua placement hook passing while they are listed), or, for a
+ * tile that is not the drawn one, the asked placement alone. */
+static carc_result batch_judge(lfn *f, const carc_hook_args *a) {
+  carc_lua *cl = f->cl;
+  lua_State *L = cl->L;
+  carc_game *g = a->game;
+  batch_cache *bc = &f->bc;
+  int old = bc->valid ? bc->n : bc->cap;
+  bc->valid = 0;
+  bc->n = 0;
+  if (carc_game_phase(g) == CARC_PHASE_PLACE && carc_game_drawn_tile(g) == a->tile_type) {
+    cl->raw_listing = 1;
+    int n = carc_game_placements(g, bc->list, bc->cap);
+    if (n > bc->cap && batch_reserve(bc, n)) n = carc_game_placements(g, bc->list, bc->cap);
+    cl->raw_listing = 0;
+    carc_game_set_error(g, ""); /* as the caller left it: the listing may have written it */
+    bc->n = n < bc->cap ? n : bc->cap;
+  }
+  if (batch_find(bc, a->x, a->y, a->rotation) < 0) {
+    if (!batch_reserve(bc, bc->n + 1)) {
+      carc_game_set_error(g, "out of memory listing placements");
+      return CARC_ERR_MEMORY;
+    }
+    bc->list[bc->n++] = (carc_placement_option){a->x, a->y, a->rotation};
+  }
+  size_t nfp = carc_game_fingerprint(g, NULL, 0);
+  if (nfp > bc->capfp) {
+    unsigned char *p = realloc(bc->fp, nfp);
+    if (!p) {
+      carc_game_set_error(g, "out of memory keeping placement verdicts");
+      return CARC_ERR_MEMORY;
+    }
+    bc->fp = p;
+    bc->capfp = nfp;
+  }
+  bc->nfp = carc_game_fingerprint(g, bc->fp, bc->capfp);
+  int top = lua_gettop(L);
+  begin_call(cl, g);
+  cl->hook_game->g = g;
+  cl->hook_game->epoch = cl->ls.epoch;
+  lua_pushcfunction(L, msgh);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+  int args = lua_gettop(L);
+  static const char *const arrays[] = {"xs", "ys", "rotations"};
+  for (int k = 0; k < 3; k++) {
+    lua_getfield(L, args, arrays[k]);
+    fill_ints(L, lua_gettop(L), bc->list, bc->n, k, old);
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, args, "refuse");
+  for (int i = 1; i <= old || i <= bc->n; i++) { /* emptied for the hook to fill */
+    lua_pushnil(L);
+    lua_rawseti(L, -2, i);
+  }
+  lua_pop(L, 1);
+  lua_pushinteger(L, bc->n);
+  lua_setfield(L, args, "count");
+  lua_pushinteger(L, a->player + 1);
+  lua_setfield(L, args, "player");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
+  lua_rawgeti(L, -1, a->tile_type + 1);
+  lua_setfield(L, args, "tile");
+  lua_pop(L, 1);
+  int st = call(cl, 2, 0, f->exp);
+  carc_result r = CARC_OK;
+  if (st != LUA_OK) {
+    carc_game_set_error(g, cl->err);
+    r = CARC_ERR_SCRIPT;
+  } else {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+    lua_getfield(L, -1, "refuse");
+    for (int i = 0; i < bc->n; i++) {
+      int t = lua_rawgeti(L, -1, i + 1);
+      bc->refused[i] = t != LUA_TNIL && (t != LUA_TBOOLEAN || lua_toboolean(L, -1));
+      lua_pop(L, 1);
+    }
+    bc->type = a->tile_type;
+    bc->valid = 1;
+  }
+  lua_settop(L, top);
+  end_call(cl);
+  return r;
+}
+
+/* A batched placement hook, asked about one placement: answered from the
+ * verdicts for the game's state, judging the state's list first if needed. */
+static carc_result run_batch_hook(const carc_hook_args *a, void *ud) {
+  lfn *f = ud;
+  carc_lua *cl = f->cl;
+  if (cl->raw_listing) return CARC_OK;
+  batch_cache *bc = &f->bc;
+  carc_game *g = a->game;
+  int k = -1;
+  if (bc->valid && bc->type == a->tile_type && carc_game_fingerprint_equal(g, bc->fp, bc->nfp))
+    k = batch_find(bc, a->x, a->y, a->rotation);
+  if (k < 0) {
+    carc_result r = batch_judge(f, a);
+    if (r != CARC_OK) return r;
+    k = batch_find(bc, a->x, a->y, a->rotation);
+  }
+  if (k < 0 || !bc->refused[k]) return CARC_OK;
+  lua_State *L = cl->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+  lua_getfield(L, -1, "refuse");
+  lua_rawgeti(L, -1, k + 1);
+  const char *why = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+  if (why) carc_game_set_error(g, why);
+  lua_pop(L, 3);
+  return CARC_ERR_ILLEGAL;
 }
 
 /* ------------------------------------------------- primitives for prelude */
@@ -491,6 +757,19 @@ static int declare(lua_State *L, int flag) {
   lua_pushinteger(L, id); /* handlers may use the id: no name lookup per call */
   return 1;
 }
+/* x:attr(name): the id of a segment or tile attribute, which views take in
+ * place of its name (no name lookup per call). */
+static int p_attr(lua_State *L) {
+  carc_lua *cl = self(L);
+  declaration(L, "attr");
+  const char *name = luaL_checkstring(L, 1);
+  int id = carc_attr_id(cl->e, name);
+  if (id < 0)
+    return luaL_error(L, "cannot declare attribute '%s': names are 1 to %d characters, and an "
+                         "engine holds at most 64 attributes", name, CARC_MAX_NAME - 1);
+  lua_pushinteger(L, id);
+  return 1;
+}
 static int p_var(lua_State *L) { return declare(L, 0); }
 static int p_flag(lua_State *L) { return declare(L, 1); }
 
@@ -532,7 +811,7 @@ static void get_filter(lua_State *L, carc_engine *e, carc_filter *f, int hook) {
   lua_settop(L, top);
 }
 
-static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point) {
+static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point, int with_fn) {
   if (cl->nfns == cl->cap_fns) {
     int cap = cl->cap_fns ? cl->cap_fns * 2 : 32;
     lfn **n = realloc(cl->fns, sizeof *n * (size_t)cap);
@@ -546,6 +825,8 @@ static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point) {
   f->cl = cl;
   f->point = point;
   snprintf(f->exp, sizeof f->exp, "%s", exp);
+  f->ref = LUA_NOREF;
+  if (!with_fn) return f;
   if (lua_getfield(L, 2, "fn") != LUA_TFUNCTION) luaL_error(L, "'fn' must be a function");
   f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
   return f;
@@ -600,6 +881,137 @@ static void full_name(lua_State *L, const char *exp, char *out) {
   snprintf(out, CARC_MAX_NAME, "%s.%s", exp, n);
 }
 
+/* A ctx number field by name, -1 if none. */
+static int ctx_field(const char *name) {
+  for (int f = 0; f < CARC_F_FIELD_COUNT; f++)
+    if (!strcmp(name, carc_ctx_field_name((carc_ctx_field)f))) return f;
+  return -1;
+}
+
+/* A field a declarative handler may change, by name (error otherwise). */
+static int step_field(lua_State *L, const char *name, const char *what, const char *k) {
+  int field = ctx_field(k);
+  if (field < 0 || field == CARC_F_COUNT_ORIGINAL || field == CARC_F_SYMBOLS_ORIGINAL)
+    luaL_error(L, "handler '%s': %s names '%s': the fields it can change are count, symbols, "
+                  "unit_rate, symbol_rate, adjust and total", name, what, k);
+  return field;
+}
+
+/* Appends the steps of the table on top (`set`, `add` or `halve`) to
+ * out/n, in field order (count, symbols, unit_rate, symbol_rate, adjust,
+ * total). */
+static void parse_steps(lua_State *L, const char *name, const char *what, int op, ladd *out, int *n) {
+  int seen[CARC_F_FIELD_COUNT];
+  ladd step[CARC_F_FIELD_COUNT];
+  memset(seen, 0, sizeof seen);
+  int top = lua_gettop(L);
+  if (op == OP_HALVE) { /* halve = "total" or { "total", ... } */
+    if (lua_type(L, top) == LUA_TSTRING) {
+      int field = step_field(L, name, what, lua_tostring(L, top));
+      seen[field] = 1;
+      step[field] = (ladd){field, SRC_CONST, 0, OP_HALVE};
+    } else {
+      for (int i = 1; lua_rawgeti(L, top, i) != LUA_TNIL; i++) {
+        if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "handler '%s': %s takes field names", name, what);
+        int field = step_field(L, name, what, lua_tostring(L, -1));
+        seen[field] = 1;
+        step[field] = (ladd){field, SRC_CONST, 0, OP_HALVE};
+        lua_pop(L, 1);
+      }
+      lua_settop(L, top);
+    }
+  } else {
+    for (lua_pushnil(L); lua_next(L, top);) {
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+      int field = step_field(L, name, what, k);
+      ladd *a = &step[field];
+      a->field = field;
+      a->op = op;
+      if (lua_isinteger(L, -1)) {
+        lua_Integer v = lua_tointeger(L, -1);
+        if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
+          luaL_error(L, "handler '%s': %s.%s is outside the allowed %d..%d", name, what, k,
+                     -CARC_MAX_SCORE, CARC_MAX_SCORE);
+        a->src = SRC_CONST;
+        a->value = (int)v;
+      } else if (lua_type(L, -1) == LUA_TSTRING) {
+        const char *src = lua_tostring(L, -1);
+        a->value = ctx_field(src);
+        a->src = SRC_FIELD;
+        if (!strcmp(src, "token_points")) a->src = SRC_TOKEN_POINTS;
+        else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
+        else if (a->value < 0)
+          luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
+                        "\"token_points\" or \"tokens\"", name, what, k, src);
+      } else {
+        luaL_error(L, "handler '%s': %s.%s must be a whole number or a source name", name, what, k);
+      }
+      seen[field] = 1;
+      lua_pop(L, 1);
+    }
+  }
+  for (int i = 0; i < CARC_F_FIELD_COUNT; i++)
+    if (seen[i]) out[(*n)++] = step[i];
+}
+
+/* The steps of table `t` (the spec, or its `completed` / `final` table):
+ * every set, then every add, then every halve. Returns whether it had any key. */
+static int parse_reason(lua_State *L, int t, const char *name, const char *where, ladd *out, int *n) {
+  static const char *const keys[] = {"set", "add", "halve"};
+  int any = 0;
+  for (int op = 0; op < 3; op++) {
+    int ty = lua_getfield(L, t, keys[op]);
+    if (ty != LUA_TNIL) {
+      char what[48];
+      snprintf(what, sizeof what, "%s%s", where, keys[op]);
+      if (ty != LUA_TTABLE && !(op == OP_HALVE && ty == LUA_TSTRING))
+        luaL_error(L, "handler '%s': '%s' must be a table", name, what);
+      parse_steps(L, name, what, op, out, n);
+      any = 1;
+    }
+    lua_pop(L, 1);
+  }
+  return any;
+}
+
+/* Returns the declarative handler of spec (at index 2), or NULL if it has
+ * none of set, add, halve, completed, final. */
+static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name) {
+  int top = lua_gettop(L);
+  ladd all[MAX_STEPS], by[2][MAX_STEPS];
+  int nall = 0, nby[2] = {0, 0};
+  int common = parse_reason(L, 2, name, "", all, &nall);
+  static const char *const reasons[] = {"completed", "final"};
+  int per = 0;
+  for (int r = 0; r < 2; r++) {
+    int ty = lua_getfield(L, 2, reasons[r]);
+    if (ty == LUA_TTABLE) {
+      char where[24];
+      snprintf(where, sizeof where, "%s.", reasons[r]);
+      parse_reason(L, top + 1, name, where, by[r], &nby[r]);
+      per = 1;
+    } else if (ty != LUA_TNIL) {
+      luaL_error(L, "handler '%s': '%s' must be a table of set/add/halve", name, reasons[r]);
+    }
+    lua_settop(L, top);
+  }
+  if (!common && !per) return NULL;
+  if (common && per)
+    luaL_error(L, "handler '%s': give set/add/halve either for every reason or under "
+                  "completed/final, not both", name);
+  if (lua_getfield(L, 2, "fn") != LUA_TNIL)
+    luaL_error(L, "handler '%s': give either 'fn' or set/add/halve, not both", name);
+  lua_settop(L, top);
+  lfn *f = new_fn(L, cl, exp, -1, 0);
+  for (int r = 0; r < 2; r++) {
+    const ladd *src = common ? all : by[r];
+    f->nsteps[r] = common ? nall : nby[r];
+    memcpy(f->steps[r], src, sizeof *src * (size_t)f->nsteps[r]);
+  }
+  if (!f->nsteps[0] && !f->nsteps[1]) luaL_error(L, "handler '%s': its steps change nothing", name);
+  return f;
+}
+
 static int p_handler(lua_State *L) {
   carc_lua *cl = self(L);
   declaration(L, "handler");
@@ -611,7 +1023,13 @@ static int p_handler(lua_State *L) {
   get_filter(L, cl->e, &f, 0);
   int prio = get_int(L, 2, "priority", -1, 0, 999);
   if (prio < 0) return luaL_error(L, "handler '%s' needs a priority (0..999)", name);
-  lfn *fn = new_fn(L, cl, exp, -1);
+  lfn *decl = declared_fn(L, cl, exp, name);
+  if (decl) {
+    if (carc_handler_add(cl->e, name, prio, &f, run_added, decl) != CARC_OK) return engine_error(L);
+    set_description(L, cl->e, name);
+    return 0;
+  }
+  lfn *fn = new_fn(L, cl, exp, -1, 1);
   if (carc_handler_add(cl->e, name, prio, &f, run_handler, fn) != CARC_OK) return engine_error(L);
   set_description(L, cl->e, name);
   return 0;
@@ -633,8 +1051,35 @@ static int p_hook(lua_State *L) {
   if (p < 0) return luaL_error(L, "hook '%s': unknown point '%s'", name, point ? point : "(none)");
   carc_filter f;
   get_filter(L, cl->e, &f, 1);
-  lfn *fn = new_fn(L, cl, exp, p);
-  if (carc_hook_add(cl->e, (carc_hook_point)p, name, get_int(L, 2, "priority", 100, 0, 999), &f, run_hook, fn) != CARC_OK)
+  int batch = get_int(L, 2, "batch", 0, 0, 1);
+  if (batch && p != CARC_HOOK_PLACEMENT)
+    return luaL_error(L, "hook '%s': batch = true is for placement hooks", name);
+  int prio = get_int(L, 2, "priority", 100, 0, 999);
+  int supply = lua_getfield(L, 2, "token_supply") != LUA_TNIL;
+  lua_pop(L, 1);
+  if (supply) { /* declarative: no Lua function */
+    if (p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': token_supply is for setup hooks", name);
+    lua_getfield(L, 2, "fn");
+    if (!lua_isnil(L, -1)) return luaL_error(L, "hook '%s': give either 'fn' or 'token_supply', not both", name);
+    lua_pop(L, 1);
+    lfn *fn = new_fn(L, cl, exp, p, 0);
+    read_supply(L, cl, fn, name);
+    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_supply_hook, fn) != CARC_OK)
+      return engine_error(L);
+    set_description(L, cl->e, name);
+    return 0;
+  }
+  lfn *fn = new_fn(L, cl, exp, p, 1);
+  if (batch) { /* its own args: xs, ys, rotations, refuse, refilled per call */
+    lua_createtable(L, 0, 8);
+    static const char *const tables[] = {"xs", "ys", "rotations", "refuse"};
+    for (int k = 0; k < 4; k++) {
+      lua_newtable(L);
+      lua_setfield(L, -2, tables[k]);
+    }
+    fn->args_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, batch ? run_batch_hook : run_hook, fn) != CARC_OK)
     return engine_error(L);
   set_description(L, cl->e, name);
   return 0;
@@ -767,6 +1212,7 @@ static int new_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 static carc_view *ref_view(lua_State *L, carc_lua *cl, int type, int *ref) {
   carc_view *v = carc_lua_push_view(L, type, NULL, cl, -1);
   v->lent = 1;
+  carc_lstate_known(&cl->ls, v, type); /* held by the registry: lives as long as the state */
   *ref = new_ref(L);
   return v;
 }
@@ -809,7 +1255,7 @@ static int open_state(lua_State *L) {
   static const luaL_Reg prims[] = {
       {"read", p_read},       {"tiles", p_tiles},   {"tile_attr", p_tile_attr},
       {"figure", p_figure},   {"token", p_token},   {"kind", p_kind},
-      {"var", p_var},         {"flag", p_flag},     {"set_token_value", p_set_token_value},
+      {"var", p_var},         {"flag", p_flag},     {"attr", p_attr},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
@@ -856,7 +1302,13 @@ void carc_lua_free(carc_lua *cl) {
   if (!cl) return;
   if (carc_engine_userdata(cl->e) == cl) carc_engine_set_userdata(cl->e, NULL);
   lua_close(cl->L);
-  for (int i = 0; i < cl->nfns; i++) free(cl->fns[i]);
+  for (int i = 0; i < cl->nfns; i++) {
+    free(cl->fns[i]->bc.list);
+    free(cl->fns[i]->bc.refused);
+    free(cl->fns[i]->bc.fp);
+    free(cl->fns[i]->supply);
+    free(cl->fns[i]);
+  }
   free(cl->fns);
   for (int i = 0; i < cl->ndescribers; i++) free(cl->describers[i]);
   free(cl->describers);

@@ -104,6 +104,7 @@ local function expansion_object(name, file, options, dir)
   function x.describe(self, fn) check(self, "describe"); C.describe(name, fn) end
   function x.var(self, v) check(self, "var"); return C.var(v) end
   function x.flag(self, f) check(self, "flag"); return C.flag(f) end
+  function x.attr(self, a) check(self, "attr"); return C.attr(a) end
   function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end
   -- the board becomes map `m` (a name looked up in the ruleset's folder and maps/, or a path)
   -- setup = { followers = N, tiles = N } overrides the map's recommendations (0: keep);

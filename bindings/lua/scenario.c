@@ -875,10 +875,14 @@ static int m_run(lua_State *L) {
 
 int carc_lua_open(lua_State *L) {
   /* the host's state: views made there are never lent */
-  carc_lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
-  memset(ls, 0, sizeof *ls);
-  lua_setfield(L, LUA_REGISTRYINDEX, "carc.lstate"); /* lives as long as the state */
-  carc_lua_lstate_init(L, ls);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "carc.lstate") != LUA_TUSERDATA) {
+    /* once per state: the classes' methods keep a pointer to it */
+    carc_lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
+    memset(ls, 0, sizeof *ls);
+    lua_setfield(L, LUA_REGISTRYINDEX, "carc.lstate"); /* lives as long as the state */
+    carc_lua_lstate_init(L, ls);
+  }
+  lua_pop(L, 1);
   prepare(L);
   static const luaL_Reg f[] = {{"scenario", l_scenario}, {"run", m_run}, {NULL, NULL}};
   luaL_newlib(L, f);

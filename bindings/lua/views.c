@@ -9,10 +9,19 @@ static const char *const view_mt[] = {"carc.game", "carc.tile", "carc.segment", 
 static const char *const view_what[] = {"game", "tile", "segment", "feature"};
 static const char *const edge_names[] = {"N", "E", "S", "W"};
 
+/* Every method and __index of the classes closes over the state's
+ * carc_lstate (upvalue 1): reading it is one load, not a registry lookup. */
+static carc_lstate *ls_up(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
 /* Type check by metatable identity: no string lookups on the hot path. */
 static void *check_class(lua_State *L, int i, int cls, const char *what) {
   void *p = lua_touserdata(L, i);
-  const carc_lstate *ls = carc_lstate_of(L);
+  const carc_lstate *ls = ls_up(L);
+  for (int k = 0; p && k < ls->nknown; k++)
+    if (ls->known[k] == p) {
+      if (ls->known_class[k] == cls) return p;
+      break;
+    }
   if (!p || !lua_getmetatable(L, i)) luaL_typeerror(L, i, what);
   if (lua_topointer(L, -1) != ls->mt[cls]) luaL_typeerror(L, i, what);
   lua_pop(L, 1);
@@ -21,7 +30,7 @@ static void *check_class(lua_State *L, int i, int cls, const char *what) {
 
 static carc_view *view_check(lua_State *L, int i, int type) {
   carc_view *v = check_class(L, i, type, view_what[type]);
-  if (v->lent && (v->g == NULL || v->epoch != carc_lstate_of(L)->epoch))
+  if (v->lent && (v->g == NULL || v->epoch != ls_up(L)->epoch))
     luaL_error(L, "expired %s view (views lent to a handler or hook live for the call only)",
                view_what[type]);
   if (v->live && *v->live != v->g)
@@ -29,9 +38,9 @@ static carc_view *view_check(lua_State *L, int i, int type) {
   return v;
 }
 
-carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a) {
+static carc_view *push_view(lua_State *L, const carc_lstate *ls, int type, carc_game *g,
+                            carc_lua *cl, int a) {
   carc_view *v = lua_newuserdatauv(L, sizeof *v, 1);
-  carc_lstate *ls = carc_lstate_of(L);
   v->type = type;
   v->lent = ls->lend;
   v->epoch = ls->epoch;
@@ -44,9 +53,13 @@ carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl
   return v;
 }
 
+carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a) {
+  return push_view(L, carc_lstate_of(L), type, g, cl, a);
+}
+
 /* A view made from the view at index 1; it keeps the same owner alive. */
 static carc_view *push_child(lua_State *L, const carc_view *parent, int type, int a) {
-  carc_view *v = carc_lua_push_view(L, type, parent->g, parent->cl, a);
+  carc_view *v = push_view(L, ls_up(L), type, parent->g, parent->cl, a);
   v->live = parent->live;
   lua_getiuservalue(L, 1, 1);
   lua_setiuservalue(L, -2, 1);
@@ -66,16 +79,49 @@ static int token_type(lua_State *L, carc_engine *e, int i) {
   return t;
 }
 
+/* An attribute by name or by the id x:attr returned (the id skips a name
+ * lookup); -1 when nothing has it. */
 static int attr_of(lua_State *L, carc_engine *e, int i) {
-  return carc_attr_find(e, luaL_checkstring(L, i)); /* -1: nothing has it */
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    lua_Integer id = lua_tointeger(L, i);
+    luaL_argcheck(L, id >= 0 && carc_attr_name(e, (int)id) != NULL, i, "not an attribute id");
+    return (int)id;
+  }
+  return carc_attr_find(e, luaL_checkstring(L, i));
 }
 
-/* Looks key 2 up in the __index closure's upvalue table, which maps method
- * names to functions and field names to codes. Returns the field code, or 0
- * with the method (or nil) pushed. */
+/* A segment id (seg.id, f.id, game:segment_at ...) of the view's game. */
+static int check_segment(lua_State *L, const carc_view *v, int i) {
+  lua_Integer id = luaL_checkinteger(L, i);
+  if (id < 0 || id > 0x7fffffff || carc_segment_tile(v->g, (int)id) < 0)
+    luaL_error(L, "no segment with id %I on the board", (LUAI_UACINT)id);
+  return (int)id;
+}
+
+/* An edge as a letter "N" "E" "S" "W" or a number 0..3 (N=0, clockwise). */
+static int check_edge(lua_State *L, int i) {
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    lua_Integer d = lua_tointeger(L, i);
+    luaL_argcheck(L, d >= 0 && d <= 3, i, "an edge is 0..3 or \"N\", \"E\", \"S\", \"W\"");
+    return (int)d;
+  }
+  return luaL_checkoption(L, i, NULL, edge_names);
+}
+
+/* Board edges touched by a placed segment, as bits: N=1, E=2, S=4, W=8. */
+static unsigned edge_bits(const carc_game *g, int id) {
+  unsigned ports = carc_board_segment_ports(g, id), bits = 0;
+  for (int d = 0; d < 4; d++)
+    if (ports & (7u << (d * 3))) bits |= 1u << d;
+  return bits;
+}
+
+/* Looks key 2 up in the __index closure's upvalue table (upvalue 2), which
+ * maps method names to functions and field names to codes. Returns the field
+ * code, or 0 with the method (or nil) pushed. */
 static int lookup(lua_State *L) {
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNUMBER) return 0;
+  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNUMBER) return 0;
   int code = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
   return code;
@@ -130,16 +176,24 @@ static int g_tile_at(lua_State *L) {
   else push_child(L, v, CARC_V_TILE, t);
   return 1;
 }
+/* var(a[, b, ...]): each variable's value, one result per argument. */
 static int g_var(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
-  lua_pushinteger(L, carc_game_var(v->g, game_var_id(L, v->g, 2, 0)));
-  return 1;
+  int n = lua_gettop(L);
+  if (n < 2) n = 2; /* var() names no variable: the usual argument error */
+  for (int i = 2; i <= n; i++) lua_pushinteger(L, carc_game_var(v->g, game_var_id(L, v->g, i, 0)));
+  return n - 1;
 }
+/* set_var(a, value[, b, value, ...]): one call sets several variables. */
 static int g_set_var(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   writable(L, v->g, "set_var");
-  int id = game_var_id(L, v->g, 2, 0);
-  game_check(L, v->g, carc_game_set_var(v->g, id, (int)check_range(L, 3, INT32_MIN, INT32_MAX, "value")));
+  int n = lua_gettop(L);
+  if (n < 3) n = 3;
+  for (int i = 2; i < n; i += 2) {
+    int id = game_var_id(L, v->g, i, 0);
+    game_check(L, v->g, carc_game_set_var(v->g, id, (int)check_range(L, i + 1, INT32_MIN, INT32_MAX, "value")));
+  }
   return 0;
 }
 static int g_flag(lua_State *L) {
@@ -154,12 +208,45 @@ static int g_set_flag(lua_State *L) {
   game_check(L, v->g, carc_game_set_flag(v->g, id, lua_toboolean(L, 3)));
   return 0;
 }
+/* set_flags(bits, a, b, ...): flag a on when bit 0 of `bits` is set, b by
+ * bit 1 ... (at most 63 flags); one call instead of one set_flag each. */
+static int g_set_flags(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  writable(L, v->g, "set_flags");
+  lua_Integer bits = luaL_checkinteger(L, 2);
+  int n = lua_gettop(L);
+  luaL_argcheck(L, n - 2 <= 63, 65, "set_flags: at most 63 flags");
+  for (int i = 3; i <= n; i++) {
+    int id = game_var_id(L, v->g, i, 1);
+    game_check(L, v->g, carc_game_set_flag(v->g, id, (int)((bits >> (i - 3)) & 1)));
+  }
+  return 0;
+}
 static int g_random(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   writable(L, v->g, "random");
   lua_Integer n = check_range(L, 2, 1, 0x7fffffff, "random: n");
   lua_pushinteger(L, 1 + (lua_Integer)carc_game_random(v->g, (uint32_t)n));
   return 1;
+}
+/* permutation(n): 1..n in an order drawn from the game's generator, as n
+ * results (no table): a Fisher-Yates shuffle taking the same draws as
+ * game:random(i) for i = n down to 2, swapping entries i and the draw. */
+static int g_permutation(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  writable(L, v->g, "permutation");
+  int n = (int)check_range(L, 2, 0, 64, "permutation: n");
+  int p[64];
+  for (int i = 0; i < n; i++) p[i] = i + 1;
+  for (int i = n; i >= 2; i--) {
+    int j = 1 + (int)carc_game_random(v->g, (uint32_t)i);
+    int t = p[i - 1];
+    p[i - 1] = p[j - 1];
+    p[j - 1] = t;
+  }
+  luaL_checkstack(L, n, "permutation");
+  for (int i = 0; i < n; i++) lua_pushinteger(L, p[i]);
+  return n;
 }
 static int g_add_score(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
@@ -175,13 +262,18 @@ static int g_token_supply(lua_State *L) {
   lua_pushinteger(L, carc_game_token_supply(v->g, p, token_type(L, carc_game_engine(v->g), 3)));
   return 1;
 }
+/* set_token_supply(p, name, n[, name, n ...]): one call sets several. */
 static int g_set_token_supply(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   int p = check_player(L, 2, carc_game_players(v->g));
-  int t = token_type(L, carc_game_engine(v->g), 3);
-  writable(L, v->g, "set_token_supply");
-  if (carc_game_set_token_supply(v->g, p, t, (int)check_range(L, 4, 0, 99, "token supply")) != CARC_OK)
-    luaL_error(L, "%s", carc_game_error(v->g));
+  int n = lua_gettop(L);
+  if (n < 4) n = 4;
+  for (int i = 3; i < n; i += 2) {
+    int t = token_type(L, carc_game_engine(v->g), i);
+    writable(L, v->g, "set_token_supply");
+    if (carc_game_set_token_supply(v->g, p, t, (int)check_range(L, i + 1, 0, 99, "token supply")) != CARC_OK)
+      luaL_error(L, "%s", carc_game_error(v->g));
+  }
   return 0;
 }
 /* map_square(x, y): kind name ("land", "town", "island", ...; nil without
@@ -222,6 +314,58 @@ static int g_option(lua_State *L) {
   if (!v->cl || !carc_lua_option(v->cl, L, exp, name)) lua_pushnil(L);
   return 1;
 }
+/* Segments by id, without views (nothing is allocated): for handlers that
+ * walk a feature with f:each_segment(). */
+/* segment_attr(id, a[, b, ...]): each attribute's value on the segment. */
+static int g_segment_attr(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int id = check_segment(L, v, 2), n = lua_gettop(L);
+  carc_engine *e = carc_game_engine(v->g);
+  int type = carc_board_tile_type(v->g, carc_segment_tile(v->g, id)), s = carc_segment_index(v->g, id);
+  if (n < 3) n = 3;
+  for (int i = 3; i <= n; i++) {
+    int a = attr_of(L, e, i);
+    lua_pushinteger(L, a < 0 ? 0 : carc_segment_attr(e, type, s, a));
+  }
+  return n - 2;
+}
+static int g_segment_edges(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  lua_pushinteger(L, edge_bits(v->g, check_segment(L, v, 2)));
+  return 1;
+}
+static int g_segment_kind(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int id = check_segment(L, v, 2);
+  carc_engine *e = carc_game_engine(v->g);
+  int t = carc_segment_tile(v->g, id);
+  lua_pushstring(L, carc_kind_name(e, carc_segment_kind(e, carc_board_tile_type(v->g, t),
+                                                        carc_segment_index(v->g, id))));
+  return 1;
+}
+/* segment_tile(id): the tile's board index, x, y and rotation. */
+static int g_segment_tile(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int t = carc_segment_tile(v->g, check_segment(L, v, 2));
+  lua_pushinteger(L, t);
+  lua_pushinteger(L, carc_board_tile_x(v->g, t));
+  lua_pushinteger(L, carc_board_tile_y(v->g, t));
+  lua_pushinteger(L, carc_board_tile_rotation(v->g, t));
+  return 4;
+}
+/* segment_at(x, y, edge[, part]): the segment id on that board edge of the
+ * tile at (x, y) (part "l", "m", "r"; default "m"), or nil. */
+static int g_segment_at(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  static const char *const parts[] = {"l", "m", "r", NULL};
+  int t = carc_board_tile_at(v->g, (int)luaL_checkinteger(L, 2), (int)luaL_checkinteger(L, 3));
+  int edge = check_edge(L, 4), part = luaL_checkoption(L, 5, "m", parts);
+  int s = t < 0 ? -1 : carc_board_segment_at_port(v->g, t, edge * 3 + part);
+  if (s < 0) lua_pushnil(L);
+  else lua_pushinteger(L, carc_board_segment_id(v->g, t, s));
+  return 1;
+}
+
 static int game_index(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   switch (lookup(L)) {
@@ -410,6 +554,76 @@ static int f_figures(lua_State *L) {
   }
   return 1;
 }
+/* next_segment([id]): the feature's segment after `id` (its first segment
+ * without `id`), nil after the last: the iterator of each_segment. */
+static int f_next_segment(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  int root = carc_feature_root(v->g, v->a);
+  if (lua_isnoneornil(L, 2)) {
+    lua_pushinteger(L, root);
+    return 1;
+  }
+  int next = carc_feature_next_member(v->g, check_segment(L, v, 2));
+  if (next < 0 || next == root) lua_pushnil(L);
+  else lua_pushinteger(L, next);
+  return 1;
+}
+/* next_segment_with(id, a[, b, ...]): the feature's next segment after `id`
+ * (from its first without `id`) carrying any of the attributes, and each
+ * attribute's value there; nil after the last. The walk runs in C: a feature
+ * with none of them costs one call. */
+static int f_next_segment_with(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  carc_engine *e = carc_game_engine(v->g);
+  int n = lua_gettop(L) - 2, attrs[16], any = 0;
+  luaL_argcheck(L, n >= 1 && n <= 16, 3, "next_segment_with takes 1 to 16 attributes");
+  for (int i = 0; i < n; i++) {
+    attrs[i] = attr_of(L, e, i + 3);
+    any |= attrs[i] >= 0 && carc_feature_has_attr(v->g, v->a, attrs[i]);
+  }
+  int root = carc_feature_root(v->g, v->a);
+  int s = lua_isnil(L, 2) ? root : carc_feature_next_member(v->g, check_segment(L, v, 2));
+  if (!lua_isnil(L, 2) && s == root) any = 0; /* past the last */
+  for (; any && s >= 0; s = carc_feature_next_member(v->g, s)) {
+    int type = carc_board_tile_type(v->g, carc_segment_tile(v->g, s)), idx = carc_segment_index(v->g, s);
+    int found = 0;
+    for (int i = 0; i < n && !found; i++) found = attrs[i] >= 0 && carc_segment_attr(e, type, idx, attrs[i]) != 0;
+    if (found) {
+      lua_pushinteger(L, s);
+      for (int i = 0; i < n; i++) lua_pushinteger(L, attrs[i] < 0 ? 0 : carc_segment_attr(e, type, idx, attrs[i]));
+      return n + 1;
+    }
+    if (carc_feature_next_member(v->g, s) == root) break;
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
+/* for id in f:each_segment() do ... end: the feature's segment ids, in the
+ * order of f:segments(), without building a table. */
+static int f_each_segment(lua_State *L) {
+  view_check(L, 1, CARC_V_FEATURE);
+  lua_pushvalue(L, lua_upvalueindex(2)); /* f_next_segment, kept as an upvalue */
+  lua_pushvalue(L, 1);
+  return 2;
+}
+/* count_attr(attr): how many of the feature's segments carry the attribute. */
+static int f_count_attr(lua_State *L) {
+  carc_view *v = view_check(L, 1, CARC_V_FEATURE);
+  carc_engine *e = carc_game_engine(v->g);
+  int a = attr_of(L, e, 2), n = 0;
+  if (a >= 0 && carc_feature_has_attr(v->g, v->a, a)) {
+    int root = carc_feature_root(v->g, v->a), s = root;
+    do {
+      int t = carc_segment_tile(v->g, s);
+      n += carc_segment_attr(e, carc_board_tile_type(v->g, t), carc_segment_index(v->g, s), a) != 0;
+      s = carc_feature_next_member(v->g, s);
+    } while (s != root && s >= 0);
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
 static int feature_index(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_FEATURE);
   switch (lookup(L)) {
@@ -475,9 +689,35 @@ static int c_tiles(lua_State *L) {
   int n = carc_ctx_tile_count(b->ctx);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
-    carc_lua_push_view(L, CARC_V_TILE, carc_ctx_game(b->ctx), b->game->cl, carc_ctx_tile(b->ctx, i));
+    push_view(L, ls_up(L), CARC_V_TILE, carc_ctx_game(b->ctx), b->game->cl, carc_ctx_tile(b->ctx, i));
     lua_rawseti(L, -2, i + 1);
   }
+  return 1;
+}
+/* tiles_with_attr(attr), tiles_with_kind(kind): how many of the scored tiles
+ * carry the tile attribute, or show a segment of the kind (no views made). */
+static int c_tiles_with_attr(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  carc_game *g = carc_ctx_game(b->ctx);
+  carc_engine *e = carc_game_engine(g);
+  int a = attr_of(L, e, 2), n = 0;
+  for (int i = 0; a >= 0 && i < carc_ctx_tile_count(b->ctx); i++)
+    n += carc_tile_type_attr(e, carc_board_tile_type(g, carc_ctx_tile(b->ctx, i)), a) != 0;
+  lua_pushinteger(L, n);
+  return 1;
+}
+static int c_tiles_with_kind(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  carc_game *g = carc_ctx_game(b->ctx);
+  carc_engine *e = carc_game_engine(g);
+  int kind = carc_kind_find(e, luaL_checkstring(L, 2)), n = 0;
+  for (int i = 0; kind >= 0 && i < carc_ctx_tile_count(b->ctx); i++) {
+    int type = carc_board_tile_type(g, carc_ctx_tile(b->ctx, i)), found = 0;
+    for (int s = 0; s < carc_tile_type_segments(e, type) && !found; s++)
+      found = carc_segment_kind(e, type, s) == kind;
+    n += found;
+  }
+  lua_pushinteger(L, n);
   return 1;
 }
 static int c_tokens(lua_State *L) {
@@ -524,6 +764,7 @@ static int ctx_newindex(lua_State *L) {
 carc_ctxbox *carc_lua_new_ctxbox(lua_State *L) {
   carc_ctxbox *b = lua_newuserdatauv(L, sizeof *b, 0);
   memset(b, 0, sizeof *b);
+  carc_lstate_known(carc_lstate_of(L), b, CARC_V_CTX);
   lua_rawgeti(L, LUA_REGISTRYINDEX, carc_lstate_of(L)->mt_ref[CARC_V_CTX]);
   lua_setmetatable(L, -2);
   return b;
@@ -531,24 +772,29 @@ carc_ctxbox *carc_lua_new_ctxbox(lua_State *L) {
 
 /* ----------------------------------------------------------------- setup */
 
-/* A class: metatable with __index (and for ctx __newindex) closing over one
- * table of methods and field codes (1-based, in the order of `fields`). */
+/* A class: metatable with __index (and for ctx __newindex) closing over the
+ * state's carc_lstate and one table of methods and field codes (1-based, in
+ * the order of `fields`); the methods close over the carc_lstate. */
 static void new_class(lua_State *L, int cls, const char *name, const luaL_Reg *methods,
                       const char *const *fields, lua_CFunction index, lua_CFunction newindex) {
   carc_lstate *ls = carc_lstate_of(L);
   luaL_newmetatable(L, name);
   lua_newtable(L);
-  luaL_setfuncs(L, methods, 0);
+  lua_pushlightuserdata(L, ls);
+  luaL_setfuncs(L, methods, 1);
   for (int i = 0; fields[i]; i++) {
     lua_pushinteger(L, i + 1);
     lua_setfield(L, -2, fields[i]);
   }
   if (newindex) {
-    lua_pushvalue(L, -1);
-    lua_pushcclosure(L, newindex, 1);
+    lua_pushlightuserdata(L, ls);
+    lua_pushvalue(L, -2);
+    lua_pushcclosure(L, newindex, 2);
     lua_setfield(L, -3, "__newindex");
   }
-  lua_pushcclosure(L, index, 1);
+  lua_pushlightuserdata(L, ls);
+  lua_insert(L, -2);
+  lua_pushcclosure(L, index, 2);
   lua_setfield(L, -2, "__index");
   lua_pushliteral(L, "locked");
   lua_setfield(L, -2, "__metatable");
@@ -559,23 +805,30 @@ static void new_class(lua_State *L, int cls, const char *name, const luaL_Reg *m
 void carc_lua_views_open(lua_State *L) {
   static const luaL_Reg game_m[] = {
       {"score", g_score},     {"tile_at", g_tile_at},       {"var", g_var},
-      {"set_var", g_set_var}, {"flag", g_flag},             {"set_flag", g_set_flag},
+      {"set_var", g_set_var}, {"flag", g_flag},             {"set_flag", g_set_flag}, {"set_flags", g_set_flags},
       {"random", g_random},   {"add_score", g_add_score},   {"token_supply", g_token_supply},
       {"set_token_supply", g_set_token_supply},             {"option", g_option},
       {"map_square", g_map_square}, {"last_tile", g_last_tile}, {"play_again", g_play_again},
-      {NULL, NULL}};
+      {"segment_attr", g_segment_attr}, {"segment_edges", g_segment_edges},
+      {"segment_kind", g_segment_kind}, {"segment_tile", g_segment_tile},
+      {"segment_at", g_segment_at}, {"permutation", g_permutation}, {NULL, NULL}};
   static const luaL_Reg tile_m[] = {{"attr", t_attr},       {"segments", t_segments},
                                     {"segment_at", t_segment_at}, {"token", t_token},
                                     {"has_kind", t_has_kind}, {NULL, NULL}};
   static const luaL_Reg seg_m[] = {{"attr", s_attr}, {"edges", s_edges}, {"feature", s_feature},
                                    {"cities", s_cities}, {NULL, NULL}};
   static const luaL_Reg feat_m[] = {{"segments", f_segments}, {"tile_list", f_tile_list},
-                                    {"has_attr", f_has_attr}, {"figures", f_figures}, {NULL, NULL}};
+                                    {"has_attr", f_has_attr}, {"figures", f_figures},
+                                    {"next_segment", f_next_segment}, {"count_attr", f_count_attr},
+                                    {"next_segment_with", f_next_segment_with},
+                                    {"each_segment", NULL}, {NULL, NULL}};
   static const luaL_Reg ctx_m[] = {{"strength", c_strength}, {"set_strength", c_set_strength},
                                    {"scores", c_scores},     {"set_scores", c_set_scores},
                                    {"award", c_award},       {"set_award", c_set_award},
                                    {"tiles", c_tiles},       {"tokens", c_tokens},
                                    {"token_points", c_token_points}, {"score_so_far", c_score_so_far},
+                                   {"tiles_with_attr", c_tiles_with_attr},
+                                   {"tiles_with_kind", c_tiles_with_kind},
                                    {NULL, NULL}};
   static const char *const game_f[] = {"players", "current_player", "turn", "tiles", NULL};
   static const char *const tile_f[] = {"x", "y", "rotation", "type", "index", NULL};
@@ -588,6 +841,16 @@ void carc_lua_views_open(lua_State *L) {
   new_class(L, CARC_V_TILE, view_mt[CARC_V_TILE], tile_m, tile_f, tile_index, NULL);
   new_class(L, CARC_V_SEG, view_mt[CARC_V_SEG], seg_m, seg_f, seg_index, NULL);
   new_class(L, CARC_V_FEATURE, view_mt[CARC_V_FEATURE], feat_m, feat_f, feature_index, NULL);
+  { /* each_segment closes over (carc_lstate, next_segment): returning it allocates nothing */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, carc_lstate_of(L)->mt_ref[CARC_V_FEATURE]);
+    lua_getfield(L, -1, "__index");
+    lua_getupvalue(L, -1, 2); /* the methods table */
+    lua_pushlightuserdata(L, carc_lstate_of(L));
+    lua_getfield(L, -2, "next_segment");
+    lua_pushcclosure(L, f_each_segment, 2);
+    lua_setfield(L, -2, "each_segment");
+    lua_pop(L, 3);
+  }
   new_class(L, CARC_V_CTX, "carc.ctx", ctx_m, ctx_f, ctx_index, ctx_newindex);
 }
 

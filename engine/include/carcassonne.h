@@ -434,6 +434,16 @@ typedef struct carc_placement_option { int x, y, rotation; } carc_placement_opti
 /* Writes up to `cap` legal placements of the drawn tile; returns how many
  * exist (may exceed cap). */
 CARC_API int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap);
+/* What handlers and hooks can read of a game (its engine, phase, turn,
+ * player, drawn tile, board tiles with their tokens, figures, scores,
+ * variables, flags and supplies; not the random generator, which a
+ * placement hook may not use), packed into `buf`; returns the size it
+ * needs (writes nothing if larger than `cap`). Two games with equal
+ * fingerprints look the same to every view: a binding can keep what a
+ * placement hook decided for one state and answer again without a call. */
+CARC_API size_t carc_game_fingerprint(const carc_game *g, void *buf, size_t cap);
+/* 1 if `g`'s fingerprint is the `n` bytes at `buf`, else 0. */
+CARC_API int carc_game_fingerprint_equal(const carc_game *g, const void *buf, size_t n);
 CARC_API carc_result carc_game_place(carc_game *g, int x, int y, int rotation);
 
 /* Actions in the act phase. */
@@ -477,6 +487,10 @@ CARC_API int carc_feature_symbols(const carc_game *g, int segment_id); /* coats 
 CARC_API int carc_feature_has_attr(const carc_game *g, int segment_id, int attr);
 /* Segment ids of the feature, up to cap; returns the member count. */
 CARC_API int carc_feature_members(const carc_game *g, int segment_id, int *out, int cap);
+/* The segment after `segment_id` in its feature's member list, which is a
+ * ring: starting at carc_feature_root and stepping until the root comes back
+ * visits every member once, in carc_feature_members' order. -1 for a bad id. */
+CARC_API int carc_feature_next_member(const carc_game *g, int segment_id);
 /* All features (one segment id each) of kind `kind` (-1 any). */
 CARC_API int carc_game_features(const carc_game *g, int kind, int *out, int cap);
 

@@ -6,6 +6,7 @@
  * feature costs a few comparisons and no call. A run changes only the
  * context; the game is touched when the caller commits the staged result. */
 #include "internal.h"
+#include <stddef.h>
 #include <stdio.h>
 
 void carc_filter_init(carc_filter *f) {
@@ -444,11 +445,15 @@ static void ctx_init(carc_game *g, int root, int reason) {
   memset(c->award, 0, sizeof c->award);
   memset(c->v, 0, sizeof c->v);
   c->figure_bits = 0;
-  for (int i = 0; i < g->non_board; i++) {
+  /* Every figure on the feature counts. When all figures occupy, the root's
+   * occupant count says how many there are: the walk stops at the last. */
+  int left = e->has_nonoccupying ? -1 : r->occupants;
+  for (int i = 0; i < g->non_board && left != 0; i++) {
     const figure_state *f = &g->figs[g->on_board[i]];
     if (feature_find(g, f->seg) != root) continue;
     c->figure_bits |= 1u << f->type;
     if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
+    left--;
   }
   c->tiles_ready = 0;
   c->ntiles = 0;
@@ -521,6 +526,58 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
     if (c->scores[p]) out->scorers |= 1 << p;
   }
   return CARC_OK;
+}
+
+/* ------------------------------------------------------ fingerprints */
+
+typedef struct fp_head {
+  const carc_engine *e;
+  int players, phase, turn, current, drawn, ntiles, nfigs, last_tile;
+} fp_head;
+
+static void fp_head_fill(const carc_game *g, fp_head *h) {
+  memset(h, 0, sizeof *h); /* no stray padding bytes */
+  h->e = g->e;
+  h->players = g->players;
+  h->phase = g->phase;
+  h->turn = g->turn;
+  h->current = g->current;
+  h->drawn = g->drawn;
+  h->ntiles = g->ntiles;
+  h->nfigs = g->nfigs;
+  h->last_tile = g->last_tile;
+}
+
+/* Layout: head, small state without the random generator (no view reads
+ * it: a placement hook may not draw), board tiles, figures. Padding inside
+ * the copied structs can only make equal states compare unequal (a miss),
+ * never the reverse. */
+#define FP_S_OFF offsetof(small_state, flags)
+#define FP_S_LEN (sizeof(small_state) - FP_S_OFF)
+size_t carc_game_fingerprint(const carc_game *g, void *buf, size_t cap) {
+  size_t tiles = sizeof(board_tile) * (size_t)g->ntiles, figs = sizeof(figure_state) * (size_t)g->nfigs;
+  size_t n = sizeof(fp_head) + FP_S_LEN + tiles + figs;
+  if (!buf || n > cap) return n;
+  unsigned char *o = buf;
+  fp_head h;
+  fp_head_fill(g, &h);
+  memcpy(o, &h, sizeof h);
+  memcpy(o + sizeof h, (const unsigned char *)&g->s + FP_S_OFF, FP_S_LEN);
+  memcpy(o + sizeof h + FP_S_LEN, g->tiles, tiles);
+  memcpy(o + sizeof h + FP_S_LEN + tiles, g->figs, figs);
+  return n;
+}
+
+int carc_game_fingerprint_equal(const carc_game *g, const void *buf, size_t n) {
+  size_t tiles = sizeof(board_tile) * (size_t)g->ntiles, figs = sizeof(figure_state) * (size_t)g->nfigs;
+  if (!buf || n != sizeof(fp_head) + FP_S_LEN + tiles + figs) return 0;
+  const unsigned char *o = buf;
+  fp_head h;
+  fp_head_fill(g, &h);
+  return !memcmp(o, &h, sizeof h) &&
+         !memcmp(o + sizeof h, (const unsigned char *)&g->s + FP_S_OFF, FP_S_LEN) &&
+         !memcmp(o + sizeof h + FP_S_LEN, g->tiles, tiles) &&
+         !memcmp(o + sizeof h + FP_S_LEN + tiles, g->figs, figs);
 }
 
 /* Runs the hooks of one point. TURN_END filters by the kinds scored this turn. */

@@ -74,3 +74,8 @@ carc_result base_handlers_register(carc_engine *e) {
     r = carc_handler_describe(e, "base.award", "each scoring player receives the value");
   return r;
 }
+
+/* A feature's member ring, for handlers that walk it without a buffer. */
+int carc_feature_next_member(const carc_game *g, int s) {
+  return s >= 0 && s < g->nsegs ? (int)g->segs[s].next : -1;
+}

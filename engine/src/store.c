@@ -109,7 +109,7 @@ carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
       y1 < g->grid_y0 + g->grid_h)
     return CARC_OK;
   /* the new window: the squares in use and the rectangle, each dimension
-   * widened by half of itself (so a long line of tiles stays a thin grid) */
+   * doubled, at least GRID_MIN more (so a long line of tiles stays a thin grid) */
   int lx = x0, ly = y0, hx = x1, hy = y1;
   for (int c = 0; c < g->ncells; c++) {
     const cell *cl = &g->cells[c];
@@ -119,7 +119,7 @@ carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
     if (cl->y > hy) hy = cl->y;
   }
   long w = hx - lx + 1, h = hy - ly + 1;
-  long mw = w / 2 > GRID_MIN / 2 ? w / 2 : GRID_MIN / 2, mh = h / 2 > GRID_MIN / 2 ? h / 2 : GRID_MIN / 2;
+  long mw = w > GRID_MIN ? w : GRID_MIN, mh = h > GRID_MIN ? h : GRID_MIN;
   lx -= (int)(mw / 2);
   ly -= (int)(mh / 2);
   w += mw;

@@ -179,9 +179,38 @@ static bool has_exclusive_on(const carc_game *g, int fig, int root) {
   return false;
 }
 
-/* Where neutral figure `fig` may go: features of its kinds, not complete if
- * it requires that, not holding its exclusive partner, not where it stands. */
-static int neutral_targets(const carc_game *g, int fig, carc_action *out, int n, int cap) {
+/* Feature roots, ascending, of kinds in `kinds` (only incomplete ones if
+ * `incomplete`): the places neutral figures may go. One scan of the segments
+ * serves every figure listed in the same step. Returns -1 if more than `cap`. */
+#define NEUTRAL_ROOTS_CAP 1024
+static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, int *out, int cap) {
+  int n = 0;
+  for (int s = 0; s < g->nsegs; s++) {
+    const seg_state *v = &g->segs[s];
+    if ((int)v->parent != s || !(kinds & (1u << v->kind))) continue;
+    if (incomplete && feature_is_complete(g, s)) continue;
+    if (n == cap) return -1;
+    out[n++] = s;
+  }
+  return n;
+}
+
+/* May neutral figure type `ft`, standing on `here`, go to root `s`? */
+static inline bool neutral_target_ok(const carc_game *g, const figure_type *ft, int s, int here,
+                                     const int *partner, int npartner) {
+  if (s == here || !(ft->kinds & (1u << g->segs[s].kind))) return false;
+  if (ft->incomplete_only && feature_is_complete(g, s)) return false;
+  for (int j = 0; j < npartner; j++)
+    if (partner[j] == s) return false;
+  return true;
+}
+
+/* Where neutral figure `fig` may go, from the roots neutral_roots listed for
+ * its kinds (or, with `roots` NULL, from a scan of every segment): features
+ * of its kinds, not complete if it requires that, not holding its exclusive
+ * partner, not where it stands. */
+static int neutral_targets(const carc_game *g, int fig, const int *roots, int nroots,
+                           carc_action *out, int n, int cap) {
   const figure_type *ft = &g->e->figs[g->figs[fig].type];
   int here = g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
   int partner[MAX_FIGURES], npartner = 0; /* roots holding the exclusive partner */
@@ -189,21 +218,42 @@ static int neutral_targets(const carc_game *g, int fig, carc_action *out, int n,
     if (g->figs[i].type == ft->exclusive && g->figs[i].seg >= 0)
       partner[npartner++] = feature_find(g, g->figs[i].seg);
   int found = 0;
-  for (int s = 0; s < g->nsegs; s++) {
-    const seg_state *v = &g->segs[s];
-    if ((int)v->parent != s || s == here || !(ft->kinds & (1u << v->kind))) continue;
-    if (ft->incomplete_only && feature_is_complete(g, s)) continue;
-    bool taken = false;
-    for (int k = 0; k < npartner && !taken; k++) taken = partner[k] == s;
-    if (taken) continue;
-    if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
-    n++;
-    found++;
+  if (roots) {
+    for (int k = 0; k < nroots; k++) {
+      int s = roots[k];
+      if (!neutral_target_ok(g, ft, s, here, partner, npartner)) continue;
+      if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
+      n++;
+      found++;
+    }
+  } else {
+    for (int s = 0; s < g->nsegs; s++) {
+      if ((int)g->segs[s].parent != s || !neutral_target_ok(g, ft, s, here, partner, npartner)) continue;
+      if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
+      n++;
+      found++;
+    }
   }
   if (!found) { /* nowhere to go: it leaves the board */
     if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, -1};
     n++;
   }
+  return n;
+}
+
+/* Lists the moves of the figures in `figs` (ascending), after one scan. */
+static int neutral_moves(const carc_game *g, const int *figs, int nfigs, carc_action *out, int cap) {
+  unsigned kinds = 0;
+  bool incomplete = true;
+  for (int i = 0; i < nfigs; i++) {
+    const figure_type *ft = &g->e->figs[g->figs[figs[i]].type];
+    kinds |= ft->kinds;
+    incomplete = incomplete && ft->incomplete_only;
+  }
+  int roots[NEUTRAL_ROOTS_CAP]; /* past that many, each figure scans the segments itself */
+  int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP) : 0, n = 0;
+  for (int i = 0; i < nfigs; i++)
+    n = neutral_targets(g, figs[i], nroots >= 0 ? roots : NULL, nroots, out, n, cap);
   return n;
 }
 
@@ -219,13 +269,26 @@ static bool neutral_step_due(carc_game *g) {
   return false;
 }
 
-/* Two exclusive figures on one feature: returns one of them, or -1. */
+/* Two exclusive figures on one feature: returns one of them (the first, in
+ * figure order, that shares its feature with its partner), or -1. One pass
+ * over the figures, then a comparison among the few of exclusive types. */
 static int conflict_figure(const carc_game *g) {
-  if (!g->e->has_exclusive) return -1;
+  const carc_engine *e = g->e;
+  if (!e->has_exclusive) return -1;
+  unsigned types = 0; /* types that have a partner (the link goes both ways) */
+  for (int t = 0; t < e->nfig; t++)
+    if (e->figs[t].exclusive >= 0) types |= 1u << t;
+  int idx[MAX_FIGURES], root[MAX_FIGURES], n = 0;
   for (int i = 0; i < g->nfigs; i++) {
     const figure_state *f = &g->figs[i];
-    if (f->seg < 0 || g->e->figs[f->type].exclusive < 0) continue;
-    if (has_exclusive_on(g, i, feature_find(g, f->seg))) return i;
+    if (f->seg < 0 || !(types & (1u << f->type))) continue;
+    idx[n] = i;
+    root[n++] = feature_find(g, f->seg);
+  }
+  for (int a = 0; a < n; a++) {
+    int other = e->figs[g->figs[idx[a]].type].exclusive;
+    for (int b = 0; b < n; b++)
+      if (root[b] == root[a] && g->figs[idx[b]].type == other) return idx[a];
   }
   return -1;
 }
@@ -236,22 +299,24 @@ int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
   int n = 0;
   if (g->act_step == STEP_NEUTRAL) {
     uint64_t bits = e->types[g->tiles[g->last_tile].type].attr_bits;
+    int figs[MAX_FIGURES], nf = 0;
     for (int i = 0; i < g->nfigs; i++) {
       const figure_type *ft = &e->figs[g->figs[i].type];
       if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0 &&
           (bits & (1ull << ft->trigger_attr)))
-        n = neutral_targets(g, i, out, n, cap);
+        figs[nf++] = i;
     }
-    return n;
+    return neutral_moves(g, figs, nf, out, cap);
   }
   if (g->act_step == STEP_CONFLICT) {
     int a = conflict_figure(g);
     int root = feature_find(g, g->figs[a].seg);
+    int figs[MAX_FIGURES], nf = 0;
     for (int i = 0; i < g->nfigs; i++)
       if (g->figs[i].seg >= 0 && feature_find(g, g->figs[i].seg) == root &&
           e->figs[g->figs[i].type].exclusive >= 0)
-        n = neutral_targets(g, i, out, n, cap);
-    return n;
+        figs[nf++] = i;
+    return neutral_moves(g, figs, nf, out, cap);
   }
   if (n < cap) out[n] = (carc_action){CARC_ACT_PASS, -1, -1, -1, -1};
   n++;

@@ -148,3 +148,23 @@ case("a signpost through an edge that is not an end of its road is an error", fu
   s:expect_error(function() s:end_turn() end, "not an end of its road")
   s:expect_scores { 0, 0 }
 end)
+
+case("the signpost handler allocates nothing in the expansion state", function()
+  local s = scenario { rules = RULES, players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("A", -1, 0, 3)
+  s:place("SP04", 1, 0, 0)
+  s:place("A", 2, 0, 1)
+  s:end_turn()                             -- warms the state up
+  s:expect_scores { 4, 0 }
+  local before = s:lua_allocations()
+  s:place("D", 0, 1, 2)
+  s:follower(2, 0, 1, "road")
+  s:place("A", -1, 1, 3)
+  s:place("SP04", 1, 1, 2)
+  s:place("A", 2, 1, 1)
+  s:end_turn()
+  local after = s:lua_allocations()
+  s:expect_ran("signposts.bonus", 2)
+  if after ~= before then error(("%d allocations in a signpost scoring"):format(after - before)) end
+end)

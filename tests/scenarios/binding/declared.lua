@@ -1,0 +1,38 @@
+-- Handlers declared with set / add / halve run in C, in the order the API
+-- page gives, and record their changes like a Lua handler.
+-- luacheck: read globals case scenario
+
+case("set, add and halve apply in that order; completed steps by reason", function()
+  local s = scenario { rules = "rules/declared_rules.lua", players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("A", -1, 0, 3)
+  s:place("A", 1, 0, 1)
+  s:end_turn()
+  -- 3 tiles: total 3; adjust 7; total 3 + 7 = 10; halved 5; then +100
+  s:expect_change("declared.mix", "adjust", 7)
+  s:expect_change("declared.mix", "total", 10)
+  s:expect_change("declared.mix", "total", 5)
+  s:expect_change("declared.by_reason", "total", 105)
+  s:expect_scores { 105, 0 }
+end)
+
+case("final steps: a set, then half rounded up of a negative value", function()
+  local s = scenario { rules = "rules/declared_rules.lua", players = 2 }
+  s:follower(2, 0, 0, "road")
+  s:place("A", -1, 0, 3)
+  s:final_scoring()
+  s:expect_change("declared.by_reason", "total", -5)
+  s:expect_change("declared.by_reason", "total", -2) -- (-5 + 1) // 2
+  s:expect_scores { 0, -2 }
+end)
+
+local function ruleset_error(path, ...)
+  local base = scenario { players = 2 }
+  base:expect_error(function() scenario { rules = path } end, ...)
+end
+
+case("declarative handlers refuse fn beside them, read-only fields, and mixed forms", function()
+  ruleset_error("rules/declared_both.lua", "declared.both", "either 'fn' or set/add/halve")
+  ruleset_error("rules/declared_field.lua", "declared.field", "count_original")
+  ruleset_error("rules/declared_mixed.lua", "declared.mixed", "not both")
+end)
