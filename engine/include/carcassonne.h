@@ -101,6 +101,17 @@ CARC_API carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud);
 CARC_API void carc_engine_free(carc_engine *e);
 /* The message of the last failed call on this engine ("" if none). */
 CARC_API const char *carc_engine_error(const carc_engine *e);
+/* Engine transactions, for loading a ruleset as one step: after
+ * carc_engine_begin, carc_engine_rollback puts back every tile type,
+ * attribute, kind, set, figure, token, variable, flag, handler, hook
+ * (order, priorities, descriptions) and the map as they were at begin, and
+ * frees what was added since; carc_engine_commit keeps the changes. No game
+ * of the engine may be played in between. begin fails with CARC_ERR_MEMORY
+ * (changing nothing) when it cannot copy the tables, and with CARC_ERR_STATE
+ * inside another transaction. commit and rollback outside one do nothing. */
+CARC_API carc_result carc_engine_begin(carc_engine *e);
+CARC_API void carc_engine_commit(carc_engine *e);
+CARC_API void carc_engine_rollback(carc_engine *e);
 /* One pointer an embedder or binding may hang on the engine (the Lua
  * binding keeps its state here). */
 CARC_API void carc_engine_set_userdata(carc_engine *e, void *ud);

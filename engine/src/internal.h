@@ -136,6 +136,7 @@ struct carc_engine {
   int has_nonoccupying;             /* some figures do not occupy (neutral ones) */
   search_dir search[MAX_SEARCH_KINDS];
   map_shape *map;                   /* the board shape; NULL: the unbounded plane */
+  struct engine_snap *snap;         /* carc_engine_begin's copy; NULL outside one */
 };
 
 /* One placed tile. */
@@ -306,6 +307,7 @@ static inline void txn_touch(carc_game *g) {
   if (g->txn && !g->txn->s_saved) txn_touch_slow(g);
 }
 void engine_mark(const carc_engine *e, engine_marker *m);
+bool engine_desc_kept(const carc_engine *e, const char *desc);
 void engine_restore(carc_engine *e, const engine_marker *m);
 void figure_move(carc_game *g, int fig, int seg);
 

@@ -185,7 +185,7 @@ carc_result carc_handler_describe(carc_engine *e, const char *name, const char *
     if (!copy) return engine_fail(e, CARC_ERR_MEMORY, "out of memory");
     memcpy(copy, text, n + 1);
   }
-  if (*slot) carc_mem(e, *slot, strlen(*slot) + 1, 0);
+  if (*slot && !engine_desc_kept(e, *slot)) carc_mem(e, *slot, strlen(*slot) + 1, 0);
   *slot = copy;
   return CARC_OK;
 }
