@@ -128,7 +128,10 @@ static void *cap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     cl->used -= old;
     return NULL;
   }
-  if (nsize > old && cl->fail_alloc >= 0 && cl->fail_alloc-- == 0) return NULL;
+  if (nsize > old && cl->fail_alloc >= 0) { /* a test fault: from the N-th on, every one */
+    if (cl->fail_alloc == 0) return NULL;
+    cl->fail_alloc--;
+  }
   if (nsize > old && cl->used - old + nsize > cl->cap) {
     if (cl->in_call && cl->L && !cl->memloc[0]) where(cl->L, 0, cl->memloc, sizeof cl->memloc);
     return NULL;
@@ -347,17 +350,22 @@ static carc_lua *self(lua_State *L) { return carc_lstate_of(L)->cl; }
 
 static int engine_error(lua_State *L) { return luaL_error(L, "%s", carc_engine_error(self(L)->e)); }
 
+/* The file's bytes, or nothing if it cannot be read. The block is a Lua
+ * userdata made before the file is open, so that running out of memory
+ * leaves no file open. */
 static int p_read(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
   FILE *f = fopen(path, "rb");
   if (!f) return 0;
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, n);
+  long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
   fclose(f);
-  luaL_pushresult(&b);
+  if (size < 0 || (size_t)size > self(L)->cap) return 0; /* a folder, or more than the cap */
+  char *buf = lua_newuserdatauv(L, (size_t)size + 1, 0);
+  f = fopen(path, "rb");
+  if (!f) return 0;
+  size_t n = fread(buf, 1, (size_t)size, f);
+  fclose(f);
+  lua_pushlstring(L, buf, n);
   return 1;
 }
 
@@ -807,6 +815,14 @@ static int open_state(lua_State *L) {
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 1); /* for the loader only */
   lua_settop(L, 1);
+  { /* a string buffer's box class, made now: made later, a memory error
+     * between its creation and its __close would leave it broken */
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_prepbuffsize(&b, LUAL_BUFFERSIZE * 2);
+    luaL_pushresult(&b);
+    lua_settop(L, 1);
+  }
   carc_lua_guards_open(L);
   carc_lua_views_open(L);
   cl->ctx = carc_lua_new_ctxbox(L);
