@@ -249,7 +249,9 @@ CARC_API int carc_token_value(const carc_engine *e, int type);
 #define CARC_STAGE_PLAYER 600
 CARC_API const char *carc_stage_name(int priority);
 
-typedef enum carc_reason { CARC_COMPLETED = 1, CARC_FINAL = 2 } carc_reason;
+/* CARC_BY_HOOK is no scoring: it marks a scoring record of points given
+ * with carc_game_add_score (by a hook, or directly), see carc_game_scoring. */
+typedef enum carc_reason { CARC_COMPLETED = 1, CARC_FINAL = 2, CARC_BY_HOOK = 4 } carc_reason;
 
 /* Numbers a handler reads and changes. Every change through carc_ctx_set is
  * recorded with the handler's name for the breakdown. */
@@ -522,9 +524,15 @@ CARC_API carc_result carc_game_place_named(carc_game *g, int tile_type, int x, i
 /* Sets the active player (scenarios). */
 CARC_API carc_result carc_game_set_current_player(carc_game *g, int player);
 CARC_API carc_result carc_game_final_scoring(carc_game *g);
+/* Fails with CARC_ERR_MEMORY (nothing changed) when records are kept and
+ * its record cannot be stored. */
 CARC_API carc_result carc_game_add_score(carc_game *g, int player, int points);
 
-/* Scoring records: every scoring of the game with its breakdown. */
+/* Scoring records: every scoring of the game with its breakdown, and every
+ * carc_game_add_score: a record with reason CARC_BY_HOOK, kind and feature
+ * -1, total and award[player] the points, and one change (field -3, award,
+ * 0 -> points) naming the hook that gave them ("engine" when no hook ran).
+ * With records kept, the records of a game sum to each player's score. */
 CARC_API int carc_game_scorings(const carc_game *g);
 typedef struct carc_scoring_info {
   int kind, reason, feature, turn;

@@ -262,6 +262,7 @@ struct carc_game {
   uint32_t stamp;
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
+  int hook_running;           /* seq + 1 of the hook being called, 0 none */
   int16_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
@@ -356,6 +357,9 @@ void board_join(carc_game *g, int a, int b);
 int board_place_off(carc_game *g, int type, int x, int y);
 static inline int dx_of(int d) { return d == CARC_E ? 1 : d == CARC_W ? -1 : 0; }
 static inline int dy_of(int d) { return d == CARC_S ? 1 : d == CARC_N ? -1 : 0; }
+
+/* records.c */
+bool record_added_score(carc_game *g, int p, int points);
 
 /* pipeline.c */
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out);

@@ -522,7 +522,9 @@ carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
     if (f->tile_attr >= 0 && !(tile_attrs & (1ull << f->tile_attr))) continue;
     if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) continue;
     g->err[0] = '\0';
+    g->hook_running = h->seq + 1; /* names the hook in records of its add_score */
     carc_result r = h->fn(a, h->ud);
+    g->hook_running = 0;
     if (r != CARC_OK) {
       if (p == CARC_HOOK_PLACEMENT && r == CARC_ERR_ILLEGAL) {
         if (!g->err[0]) game_fail(g, r, "placement forbidden by '%s'", h->name);
