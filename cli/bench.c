@@ -114,10 +114,9 @@ static int run_open(bench_run *b, const char *rules, long tiles, int players) {
   if (!b->g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
   int before = game_tiles(b->g);
   if (tiles) {
-    if (before - BASE_TILES + tiles > CARC_MAX_TILES) {
-      fprintf(stderr,
-              "carcassonne bench: --tiles %ld: a game would hold %ld tiles, and this engine holds at "
-              "most %d (CARC_MAX_TILES)\n", tiles, before - BASE_TILES + tiles, CARC_MAX_TILES);
+    if (tiles < 1 || before - BASE_TILES + tiles > CARC_MAX_BOARD_TILES) {
+      fprintf(stderr, "carcassonne bench: --tiles %ld: a game would hold %ld tiles; a board holds "
+              "1 to %d\n", tiles, before - BASE_TILES + tiles, CARC_MAX_BOARD_TILES);
       return 0;
     }
     if (!add_base_repeats(b->e, tiles))
@@ -297,7 +296,7 @@ static int usage(void) {
          "  --json          one JSON object: {\"runs\":[...]} (and the ratios with --compare)\n"
          "--checksum plays the fixed series instead (game i: seed i+1, 2 + i%%4 players,\n"
          "every K-th game by the greedy bot) and prints one digest of every move and\n"
-         "score: equal digests, equal games.\n", CARC_MAX_TILES);
+         "score: equal digests, equal games.\n", CARC_MAX_BOARD_TILES);
   return 0;
 }
 

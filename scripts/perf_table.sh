@@ -63,6 +63,8 @@ row "base, 4 players" 20000 --players 4
 row "base, 5 players" 20000 --players 5
 row "base mix x5.6 (400 tiles), 2 players" 4000 --players 2 --tiles 400
 row "base mix x5.6 (400 tiles), 5 players" 4000 --players 5 --tiles 400
+row "base mix to 2,000 tiles, 2 players" 400 --players 2 --tiles 2000
+row "base mix to 10,000 tiles, 2 players" 40 --players 2 --tiles 10000
 for x in inns_cathedrals mage_witch land_surveyors little_buildings signposts; do
   row "$x alone, 2 players" 4000 --players 2 --rules "tests/perf/only_$x.lua"
 done
@@ -71,3 +73,5 @@ row "all five, 3 players" 4000 --players 3 --rules expansions/default.lua
 row "all five, 4 players" 4000 --players 4 --rules expansions/default.lua
 row "all five, 5 players" 4000 --players 5 --rules expansions/default.lua
 row "all five + base mix to 400 tiles, 2 players" 1000 --players 2 --tiles 290 --rules expansions/default.lua
+row "map Veldmark, base tiles, 2 players" 4000 --players 2 --rules expansions/maps/veldmark_base.lua
+row "map Veldmark, its 110 tiles of four sets, 2 players" 4000 --players 2 --rules expansions/maps/veldmark.lua

@@ -1,32 +1,22 @@
 /* board.c - squares, placement legality and features kept incrementally.
  *
- * Squares live in a small hash (coordinates -> cell). Free squares next to a
+ * Squares live in a dense grid over the board's bounding box (store.c). Free squares next to a
  * tile form the frontier; each keeps the edge signature its neighbours demand,
  * so testing a rotation is one xor and one mask. Features are union-find sets
  * of segments with aggregates at the root: distinct tiles, open ports, coats
  * of arms, occupying figures. Nothing here allocates. */
 #include "internal.h"
 
-static unsigned slot_of(int x, int y) {
-  uint32_t key = ((uint32_t)(uint16_t)x << 16) | (uint16_t)y;
-  return (key * 2654435761u) >> (32 - 12);
-}
-
 int board_cell_find(const carc_game *g, int x, int y) {
-  for (unsigned h = slot_of(x, y);; h = (h + 1) & (CELL_SLOTS - 1)) {
-    int c = g->slots[h];
-    if (c < 0) return -1;
-    if (g->cells[c].x == x && g->cells[c].y == y) return c;
-  }
+  unsigned ux = (unsigned)(x - g->grid_x0), uy = (unsigned)(y - g->grid_y0);
+  if (ux >= (unsigned)g->grid_w || uy >= (unsigned)g->grid_h) return -1;
+  return grid_cell(g, g->grid[uy * (unsigned)g->grid_w + ux]);
 }
 
+/* The square's cell, made if new; the grid covers (x, y) (board_has_room). */
 int board_cell_make(carc_game *g, int x, int y) {
-  unsigned h = slot_of(x, y);
-  for (;; h = (h + 1) & (CELL_SLOTS - 1)) {
-    int c = g->slots[h];
-    if (c < 0) break;
-    if (g->cells[c].x == x && g->cells[c].y == y) return c;
-  }
+  int32_t *slot = &g->grid[(y - g->grid_y0) * g->grid_w + (x - g->grid_x0)];
+  if (*slot != -1) return grid_cell(g, *slot);
   int c = g->ncells++;
   cell *cl = &g->cells[c];
   cl->x = (int16_t)x;
@@ -34,13 +24,15 @@ int board_cell_make(carc_game *g, int x, int y) {
   cl->tile = -1;
   cl->frontier_pos = -1;
   cl->req = cl->mask = 0;
-  g->slots[h] = (int16_t)c;
+  *slot = -2 - c;
   return c;
 }
 
 void board_reset(carc_game *g) {
+  for (int c = 0; c < g->ncells; c++)
+    g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = -1;
   g->ntiles = g->nsegs = g->ncells = g->nfrontier = 0;
-  memset(g->slots, 0xFF, sizeof g->slots);
+  g->cities_opened = 0;
 }
 
 /* Every segment's parent is its feature's root: a join relabels the smaller
@@ -93,19 +85,19 @@ static inline void join(carc_game *g, int a, int b) {
   int shared = (v[ra].kind != CARC_FIELD && v[ra].twins && v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
   int m = rb;
   do {
-    v[m].parent = (uint16_t)ra;
+    v[m].parent = (uint32_t)ra;
     m = v[m].next;
   } while (m != rb);
   v[ra].size += v[rb].size;
-  v[ra].tiles = (int16_t)(v[ra].tiles + v[rb].tiles - shared);
-  v[ra].open = (int16_t)(v[ra].open + v[rb].open - 2);
+  v[ra].tiles = v[ra].tiles + v[rb].tiles - shared;
+  v[ra].open = v[ra].open + v[rb].open - 2;
   v[ra].symbols += v[rb].symbols;
   v[ra].occupants += v[rb].occupants;
   v[ra].twins += v[rb].twins;
   v[ra].scored |= v[rb].scored;
   v[ra].attr_bits |= v[rb].attr_bits;
   v[ra].tile_attr_bits |= v[rb].tile_attr_bits;
-  uint16_t n = v[ra].next;
+  uint32_t n = v[ra].next;
   v[ra].next = v[rb].next;
   v[rb].next = n;
 }
@@ -140,10 +132,10 @@ static void frontier_remove(carc_game *g, int c) {
   if (pos < 0) return;
   int end = --g->nfrontier;
   int last = g->frontier[end];
-  g->frontier[pos] = (int16_t)last;
+  g->frontier[pos] = last;
   g->fr_req[pos] = g->fr_req[end];
   g->fr_mask[pos] = g->fr_mask[end];
-  g->cells[last].frontier_pos = (int16_t)pos;
+  g->cells[last].frontier_pos = pos;
   g->cells[c].frontier_pos = -1;
 }
 
@@ -153,19 +145,20 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
     int id = g->nsegs++;
     seg_state *s = &g->segs[id];
     const tile_segment *ts = &t->seg[i];
-    s->parent = s->next = (uint16_t)id;
-    s->tile = (uint16_t)ti;
+    s->parent = s->next = (uint32_t)id;
+    s->tile = (uint32_t)ti;
     s->idx = (uint8_t)i;
     s->kind = ts->kind;
     s->size = 1;
     s->tiles = 1;
-    s->open = (int16_t)(is_area(ts->kind) ? area_open : ts->nports);
+    s->open = (is_area(ts->kind) ? area_open : ts->nports);
     s->symbols = ts->symbols;
     s->occupants = 0;
     s->scored = 0;
     s->twins = ts->has_twin;
     s->attr_bits = ts->attr_bits;
     s->tile_attr_bits = t->attr_bits;
+    g->seg_stamp[id] = 0;
   }
 }
 
@@ -180,68 +173,64 @@ int board_place_off(carc_game *g, int type, int x, int y) {
   bt->token_owner = -1;
   bt->x = (int16_t)x;
   bt->y = (int16_t)y;
-  bt->seg_base = (uint16_t)g->nsegs;
-  bt->cell = UINT16_MAX;
+  bt->seg_base = (uint32_t)g->nsegs;
+  bt->cell = UINT32_MAX;
   g->tile_stamp[ti] = 0;
   segs_init(g, ti, &g->e->types[type], 0);
   return ti;
 }
 
-/* Places a tile known to fit; returns its board index. */
+/* Places a tile known to fit; returns its board index. The grid covers the
+ * square and the eight around it (board_has_room). */
 int board_place(carc_game *g, int type, int x, int y, int rot) {
-  const tile_type *t = &g->e->types[type];
-  int c = board_cell_make(g, x, y);
+  const carc_engine *e = g->e;
+  const tile_type *t = &e->types[type];
+  const int w = g->grid_w;
+  int32_t *at = &g->grid[(y - g->grid_y0) * w + (x - g->grid_x0)];
+  int c = *at != -1 ? grid_cell(g, *at) : board_cell_make(g, x, y);
   frontier_remove(g, c);
   int ti = g->ntiles++;
   board_tile *bt = &g->tiles[ti];
-  bt->type = (uint16_t)type;
-  bt->rot = (uint8_t)rot;
-  bt->token = -1;
-  bt->token_owner = -1;
-  bt->x = (int16_t)x;
-  bt->y = (int16_t)y;
-  bt->seg_base = (uint16_t)g->nsegs;
-  bt->cell = (uint16_t)c;
-  g->cells[c].tile = (int16_t)ti;
+  *bt = (board_tile){(uint16_t)type, (uint8_t)rot, -1, -1, (int16_t)x, (int16_t)y,
+                     (uint32_t)g->nsegs, (uint32_t)c};
+  g->cells[c].tile = ti;
+  *at = ti;
   g->tile_stamp[ti] = 0;
 
-  int around = 0; /* occupied squares of the eight around */
-  int neigh8[8], cell8[8];
-  for (int k = 0, dy = -1; dy <= 1; dy++) {
-    for (int dx = -1; dx <= 1; dx++) {
-      if (!dx && !dy) continue;
-      int nc = board_cell_find(g, x + dx, y + dy);
-      cell8[k] = nc;
-      neigh8[k] = nc >= 0 ? g->cells[nc].tile : -1;
-      around += neigh8[k] >= 0;
-      k++;
-    }
+  /* the eight around, N E S W first (board order below: NW N NE W E SW S SE) */
+  const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+  int neigh8[8], around = 0;
+  for (int k = 0; k < 8; k++) {
+    int v = at[off[k]];
+    neigh8[k] = v >= 0 ? v : -1;
+    around += v >= 0;
   }
-  static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
-  const map_shape *map = g->e->map; /* NULL on the plane: the branches below are never taken */
+  const map_shape *map = e->map; /* NULL on the plane: the branches below are never taken */
   segs_init(g, ti, t, (__builtin_expect(map != NULL, 0) && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
   /* a new neighbour for every monastery-like segment around */
+  g->nlast_area = 0;
   for (int k = 0; k < 8; k++) {
-    g->last_neigh8[k] = (int16_t)neigh8[k];
     if (neigh8[k] < 0) continue;
     const board_tile *nb = &g->tiles[neigh8[k]];
-    unsigned area = g->e->types[nb->type].area_segs;
+    unsigned area = e->types[nb->type].area_segs;
     while (area) {
-      g->segs[nb->seg_base + __builtin_ctz(area)].open--;
+      int s = (int)nb->seg_base + __builtin_ctz(area);
+      if (--g->segs[s].open == 0) g->last_area[g->nlast_area++] = s; /* ending the turn scores it */
       area &= area - 1;
     }
   }
+  static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
+  const int8_t *mine = t->rport_seg[rot];
   for (int d = 0; d < 4; d++) {
-    int nx = x + dx_of(d), ny = y + dy_of(d);
-    int nc = cell8[orth[d]];
-    if (neigh8[orth[d]] >= 0) {
-      const board_tile *nb = &g->tiles[neigh8[orth[d]]];
-      const tile_type *nt = &g->e->types[nb->type];
+    int nti = neigh8[orth[d]];
+    if (nti >= 0) { /* join across the three ports of this side */
+      const board_tile *nb = &g->tiles[nti];
+      const int8_t *theirs = e->types[nb->type].facing[nb->rot];
       int pa = -1, pb = -1;
       for (int k = 0; k < 3; k++) {
         int q = d * 3 + k;
-        int a = bt->seg_base + tile_seg_at_board_port(t, rot, q);
-        int b = nb->seg_base + tile_seg_at_board_port(nt, nb->rot, opposite_port(q));
+        int a = (int)bt->seg_base + mine[q];
+        int b = (int)nb->seg_base + theirs[q];
         if (a == pa && b == pb) g->segs[feature_find(g, a)].open -= 2; /* same pair: one port more */
         else join(g, a, b);
         pa = a;
@@ -249,21 +238,19 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       }
       continue;
     }
+    int32_t *slot = at + off[orth[d]];
     if (__builtin_expect(map != NULL, 0)) { /* a map decides what lies beyond and what opens */
-      map_side(g, ti, d, nc);
+      map_side(g, ti, d, *slot == -1 ? -1 : -2 - *slot);
       continue;
     }
-    if (nc < 0) nc = board_cell_make(g, nx, ny);
+    int nc = *slot != -1 ? -2 - *slot : board_cell_make(g, x + dx_of(d), y + dy_of(d));
     cell *cl = &g->cells[nc];
     if (cl->frontier_pos < 0) {
-      cl->frontier_pos = (int16_t)g->nfrontier;
-      g->frontier[g->nfrontier++] = (int16_t)nc;
+      cl->frontier_pos = g->nfrontier;
+      g->frontier[g->nfrontier++] = nc;
     }
-    int od = (d + 2) % 4; /* the free square's edge facing the new tile */
-    uint32_t n = (t->sig[rot] >> (8 * d)) & 0x3F;
-    uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
-    cl->req |= mirrored << (8 * od);
-    cl->mask |= 0x3Fu << (8 * od);
+    cl->req |= t->side_req[rot][d];
+    cl->mask |= 0x3Fu << (8 * ((d + 2) % 4));
     g->fr_req[cl->frontier_pos] = cl->req;
     g->fr_mask[cl->frontier_pos] = cl->mask;
   }

@@ -22,6 +22,22 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   return false;
 }
 
+/* Every legal placement, in `small` or, on a large board, in a block from
+ * the engine's allocator (*out then differs from small: free it). */
+static int list_placements(carc_game *g, carc_placement_option *small, carc_placement_option **out) {
+  int n = carc_game_placements(g, small, BOT_CAP);
+  *out = small;
+  if (n <= BOT_CAP) return n;
+  carc_placement_option *big = carc_mem(g->e, NULL, 0, sizeof *big * (size_t)n);
+  if (!big) return game_fail(g, CARC_ERR_MEMORY, "out of memory listing %d placements", n), -1;
+  *out = big;
+  return carc_game_placements(g, big, n);
+}
+
+static void free_placements(carc_game *g, carc_placement_option *small, carc_placement_option *opts, int n) {
+  if (opts != small) carc_mem(g->e, opts, sizeof *opts * (size_t)n, 0);
+}
+
 static carc_result random_turn(carc_game *g) {
   carc_placement_option pick;
   if (g->phase == CARC_PHASE_PLACE && random_placement_fast(g, &pick)) {
@@ -29,12 +45,13 @@ static carc_result random_turn(carc_game *g) {
     if (r != CARC_OK) return r;
   }
   if (g->phase == CARC_PHASE_PLACE) {
-    carc_placement_option opts[BOT_CAP];
-    int n = carc_game_placements(g, opts, BOT_CAP);
-    if (n > BOT_CAP) n = BOT_CAP;
+    carc_placement_option small[BOT_CAP], *opts;
+    int n = list_placements(g, small, &opts);
+    if (n < 0) return CARC_ERR_MEMORY;
     if (n == 0) return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
-    const carc_placement_option *o = &opts[carc_game_random(g, (uint32_t)n)];
-    carc_result r = game_place_listed(g, o->x, o->y, o->rotation);
+    const carc_placement_option o = opts[carc_game_random(g, (uint32_t)n)];
+    free_placements(g, small, opts, n);
+    carc_result r = game_place_listed(g, o.x, o.y, o.rotation);
     if (r != CARC_OK) return r;
   }
   while (g->phase == CARC_PHASE_ACT) {
@@ -84,9 +101,9 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
   int me = g->current;
   carc_result r = CARC_OK;
   if (g->phase == CARC_PHASE_PLACE) {
-    carc_placement_option opts[BOT_CAP];
-    int n = carc_game_placements(g, opts, BOT_CAP);
-    if (n > BOT_CAP) n = BOT_CAP;
+    carc_placement_option small[BOT_CAP], *opts;
+    int n = list_placements(g, small, &opts);
+    if (n < 0) return CARC_ERR_MEMORY;
     int best = 0, best_value = -1000000;
     for (int i = 0; i < n; i++) {
       carc_game_copy(trial, g);
@@ -97,35 +114,32 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
       v = gain(g, trial, me) * 4 + (v & 3);
       if (v > best_value || (v == best_value && carc_game_random(g, 2))) best_value = v, best = i;
     }
-    r = n ? game_place_listed(g, opts[best].x, opts[best].y, opts[best].rotation)
+    carc_placement_option pick = n ? opts[best] : (carc_placement_option){0, 0, 0};
+    free_placements(g, small, opts, n);
+    r = n ? game_place_listed(g, pick.x, pick.y, pick.rotation)
           : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
   }
   while (r == CARC_OK && g->phase == CARC_PHASE_ACT) r = greedy_act(g, scratch, me, NULL);
   return r;
 }
 
-/* The two scratch games, made once per turn or once per game. */
-static bool greedy_scratch(carc_game *g, carc_game **scratch, carc_game **trial) {
-  *scratch = carc_game_clone(g);
-  *trial = carc_game_clone(g);
-  if (*scratch && *trial) {
-    carc_game_keep_records(*scratch, 0);
-    carc_game_keep_records(*trial, 0);
+/* The two scratch games: made on the bot's first turn, kept by the game. */
+static bool greedy_scratch(carc_game *g) {
+  if (g->bot_scratch && g->bot_trial) return true;
+  if (!g->bot_scratch) g->bot_scratch = carc_game_clone(g);
+  if (!g->bot_trial) g->bot_trial = carc_game_clone(g);
+  if (g->bot_scratch && g->bot_trial) {
+    carc_game_keep_records(g->bot_scratch, 0);
+    carc_game_keep_records(g->bot_trial, 0);
     return true;
   }
-  carc_game_free(*scratch);
-  carc_game_free(*trial);
   game_fail(g, CARC_ERR_MEMORY, "out of memory for the greedy bot");
   return false;
 }
 
 static carc_result greedy_turn(carc_game *g) {
-  carc_game *scratch, *trial;
-  if (!greedy_scratch(g, &scratch, &trial)) return CARC_ERR_MEMORY;
-  carc_result r = greedy_turn_with(g, scratch, trial);
-  carc_game_free(scratch);
-  carc_game_free(trial);
-  return r;
+  if (!greedy_scratch(g)) return CARC_ERR_MEMORY;
+  return greedy_turn_with(g, g->bot_scratch, g->bot_trial);
 }
 
 carc_result carc_bot_play_turn(carc_game *g, carc_bot bot) {
@@ -135,14 +149,7 @@ carc_result carc_bot_play_turn(carc_game *g, carc_bot bot) {
 }
 
 carc_result carc_bot_play_game(carc_game *g, carc_bot bot) {
-  carc_game *scratch = NULL, *trial = NULL; /* the greedy bot's, kept for the whole game */
   carc_result r = CARC_OK;
-  while (r == CARC_OK && g->phase != CARC_PHASE_OVER) {
-    if (bot != CARC_BOT_GREEDY || g->phase == CARC_PHASE_END) r = carc_bot_play_turn(g, bot);
-    else if (!scratch && !greedy_scratch(g, &scratch, &trial)) r = CARC_ERR_MEMORY;
-    else r = greedy_turn_with(g, scratch, trial);
-  }
-  carc_game_free(scratch);
-  carc_game_free(trial);
+  while (r == CARC_OK && g->phase != CARC_PHASE_OVER) r = carc_bot_play_turn(g, bot);
   return r;
 }

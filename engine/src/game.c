@@ -1,6 +1,7 @@
 /* game.c - a game's life: creation, reset, copy, random numbers, variables,
  * and the read-only queries on players, board, features and figures. */
 #include "internal.h"
+#include "map.h"
 #include <stddef.h>
 #include <stdio.h>
 
@@ -44,6 +45,7 @@ void figures_create(carc_game *g) {
         f->seg = -1;
       }
   }
+  supply_index(g);
 }
 
 void bag_fill(carc_game *g) {
@@ -54,7 +56,7 @@ void bag_fill(carc_game *g) {
     const tile_type *tt = &e->types[t];
     if (tt->adhoc || !e->set_used[tt->set]) continue;
     int n = tt->copies - (t == e->start_type);
-    for (int k = 0; k < n && g->bag_len < CARC_MAX_TILES - 1; k++) g->bag[g->bag_len++] = (uint16_t)t;
+    for (int k = 0; k < n && g->bag_len < g->cap_tiles - 1; k++) g->bag[g->bag_len++] = (uint16_t)t;
   }
   for (int i = g->bag_len - 1; i > 0; i--) {
     int j = (int)carc_game_random(g, (uint32_t)i + 1);
@@ -72,6 +74,21 @@ static carc_result game_reset(carc_game *g, uint64_t seed) {
   if (nfig > MAX_FIGURES)
     return game_fail(g, CARC_ERR_LIMIT, "%d players with these figure types need %d figures; "
                      "a game holds at most %d", g->players, nfig, MAX_FIGURES);
+  int tiles = 1, segs = 0; /* the start tile, the bag and a map's printed pieces */
+  for (int t = 0; t < e->ntypes; t++) {
+    const tile_type *tt = &e->types[t];
+    int n = tt->adhoc || !e->set_used[tt->set] ? 0 : tt->copies;
+    tiles += n;
+    segs += n * tt->nseg;
+  }
+  segs += e->types[e->start_type].nseg;
+  if (e->map) {
+    tiles += e->map->tmpl.ntiles + e->map->nprinted;
+    segs += e->map->tmpl.nsegs + e->map->nprinted * CARC_MAX_SEGMENTS_PER_TILE;
+  }
+  carc_result rr = store_reserve(g, tiles, segs);
+  if (rr == CARC_OK) rr = store_grid_cover(g, -1, -1, 1, 1);
+  if (rr != CARC_OK) return rr;
   g->opt.seed = seed;
   memset(&g->s, 0, sizeof g->s);
   g->s.rng = seed ^ 0x6A09E667F3BCC908ull;
@@ -135,7 +152,7 @@ carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
     engine_fail(e, CARC_ERR_MEMORY, "out of memory creating a game");
     return NULL;
   }
-  memset(g, 0, offsetof(carc_game, tiles));
+  memset(g, 0, sizeof *g);
   g->e = e;
   g->opt = o;
   g->players = o.players;
@@ -157,6 +174,9 @@ void carc_game_free(carc_game *g) {
   if (!g) return;
   carc_engine *e = g->e;
   carc_game_free(g->spare);
+  carc_game_free(g->bot_scratch);
+  carc_game_free(g->bot_trial);
+  store_free(g);
   carc_mem(e, g->records, sizeof(record) * (size_t)g->cap_records, 0);
   carc_mem(e, g->changes, sizeof(record_change) * (size_t)g->cap_changes, 0);
   carc_mem(e, g->log, g->log_cap, 0);
@@ -178,22 +198,15 @@ bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size) {
 carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
   if (!dst || !src || dst->e != src->e) return CARC_ERR_ARGUMENT;
   if (dst == src) return CARC_OK;
+  carc_result fit = store_fit(dst, src); /* the only step that can fail: before any change */
+  if (fit != CARC_OK) return fit;
   record *records = dst->records;
   record_change *changes = dst->changes;
   char *log = dst->log;
   int cap_r = dst->cap_records, cap_c = dst->cap_changes;
   size_t cap_l = dst->log_cap;
   memcpy(dst, src, offsetof(carc_game, tiles));
-  memcpy(dst->tiles, src->tiles, sizeof(board_tile) * (size_t)src->ntiles);
-  /* the scalar block above copied the counts; arrays follow by used length */
-  memcpy(dst->segs, src->segs, sizeof(seg_state) * (size_t)src->nsegs);
-  memcpy(dst->cells, src->cells, sizeof(cell) * (size_t)src->ncells);
-  memcpy(dst->frontier, src->frontier, sizeof(int16_t) * (size_t)src->nfrontier);
-  memcpy(dst->fr_req, src->fr_req, sizeof(uint32_t) * (size_t)src->nfrontier);
-  memcpy(dst->fr_mask, src->fr_mask, sizeof(uint32_t) * (size_t)src->nfrontier);
-  memcpy(dst->slots, src->slots, sizeof src->slots);
-  memcpy(dst->figs, src->figs, sizeof(figure_state) * (size_t)src->nfigs);
-  memcpy(dst->tile_stamp, src->tile_stamp, sizeof(uint32_t) * (size_t)src->ntiles);
+  store_copy(dst, src);
   dst->records = records;
   dst->changes = changes;
   dst->log = log;
@@ -227,7 +240,7 @@ carc_game *carc_game_clone(const carc_game *g) {
   carc_engine *e = g->e;
   carc_game *c = carc_mem(e, NULL, 0, sizeof *c);
   if (!c) return NULL;
-  memset(c, 0, offsetof(carc_game, tiles));
+  memset(c, 0, sizeof *c);
   c->e = e;
   c->txn = NULL;
   c->read_only = 0;
@@ -305,7 +318,7 @@ int carc_board_segment_at_port(const carc_game *g, int t, int port) {
   return tile_seg_at_board_port(&g->e->types[g->tiles[t].type], g->tiles[t].rot, port);
 }
 #define SEG_OK(g, s) ((s) >= 0 && (s) < (g)->nsegs)
-int carc_segment_tile(const carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[s].tile : -1; }
+int carc_segment_tile(const carc_game *g, int s) { return SEG_OK(g, s) ? (int)g->segs[s].tile : -1; }
 int carc_segment_index(const carc_game *g, int s) { return SEG_OK(g, s) ? g->segs[s].idx : -1; }
 unsigned carc_board_segment_ports(const carc_game *g, int s) {
   if (!SEG_OK(g, s)) return 0;
@@ -325,11 +338,12 @@ int carc_feature_tiles(const carc_game *g, int s) {
   int root = feature_find(g, s);
   if (g->segs[root].kind != CARC_FIELD) return g->segs[root].tiles;
   int n = 0, m = root; /* fields keep no count while playing; count now */
-  uint64_t seen[(CARC_MAX_TILES + 63) / 64] = {0};
-  do {
-    int t = g->segs[m].tile;
-    if (!(seen[t >> 6] & (1ull << (t & 63)))) seen[t >> 6] |= 1ull << (t & 63), n++;
-    m = g->segs[m].next;
+  do { /* a tile counts at its first segment in this field */
+    const seg_state *v = &g->segs[m];
+    int first = g->tiles[v->tile].seg_base, i = first;
+    while (i < m && g->segs[i].parent != (uint32_t)root) i++;
+    n += i == m;
+    m = v->next;
   } while (m != root);
   return n;
 }

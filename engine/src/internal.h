@@ -17,9 +17,7 @@
 #define MAX_HANDLERS 96
 #define MAX_HOOKS 32
 #define MAX_FIGURES 96        /* figures in one game */
-#define MAX_SEGS (CARC_MAX_TILES * 8)
-#define CELL_SLOTS 4096       /* hash slots for board squares; power of two */
-#define MAX_CELLS (CARC_MAX_TILES * 4 + 8)
+#define GRID_MAX_SQUARES (1 << 24) /* squares the board's bounding grid may span */
 #define ERR_CAP 512
 #define MAX_SEARCH_KINDS 4    /* kinds with a search path set through the API */
 #define SEARCH_PATH_CAP 1024
@@ -63,11 +61,15 @@ typedef struct tile_type {
   tile_segment seg[CARC_MAX_SEGMENTS_PER_TILE];
   int8_t port_seg[12];    /* segment index per unrotated port */
   uint32_t sig[4];        /* edge signature per rotation, 8 bits an edge */
+  uint32_t side_req[4][4];/* per rotation and side: what the free square beyond
+                           * that side demands, on its own facing edge */
   uint64_t attr_bits;
   int nattr;
   attr_value attr[MAX_SEG_ATTRS];
   uint16_t area_segs;     /* bit per segment without ports (monastery-like) */
   int8_t rport_seg[4][12];/* segment index per board port, per rotation */
+  int8_t facing[4][12];   /* the same, read from the neighbour across each side:
+                           * facing[r][d*3+k] is the port opposite d*3+k */
 } tile_type;
 
 typedef struct handler {
@@ -146,16 +148,16 @@ typedef struct board_tile {
   int8_t token;           /* token type lying here, -1 none */
   int8_t token_owner;
   int16_t x, y;
-  uint16_t seg_base;      /* segment id of its segment 0 */
-  uint16_t cell;
+  uint32_t seg_base;      /* segment id of its segment 0 */
+  uint32_t cell;          /* UINT32_MAX: a printed piece with no square */
 } board_tile;
 
 /* One segment instance; the aggregates are valid at union-find roots. */
 typedef struct seg_state {
-  uint16_t parent, next;  /* union-find parent; circular member list */
-  uint16_t tile;
+  uint32_t parent, next;  /* union-find parent; circular member list */
+  uint32_t tile;
   uint8_t idx, kind;
-  int16_t size, tiles, open, symbols;
+  int32_t size, tiles, open, symbols;
   uint8_t occupants, scored, twins;
   uint64_t attr_bits, tile_attr_bits;
 } seg_state;
@@ -163,15 +165,15 @@ typedef struct seg_state {
 /* A board square: a placed tile or a free square next to one. */
 typedef struct cell {
   int16_t x, y;
-  int16_t tile;           /* -1: free square on the frontier */
-  int16_t frontier_pos;
+  int32_t tile;           /* -1: free square on the frontier */
+  int32_t frontier_pos;
   uint32_t req, mask;     /* edge signature the square demands */
 } cell;
 
 typedef struct figure_state {
   uint8_t type;
   int8_t owner;
-  int16_t seg;            /* segment id, -1 in supply */
+  int32_t seg;            /* segment id, -1 in supply */
 } figure_state;
 
 typedef struct record_change {
@@ -205,8 +207,8 @@ struct carc_score_ctx {
   int scores[CARC_MAX_PLAYERS];
   int award[CARC_MAX_PLAYERS];
   uint32_t figure_bits;   /* figure types on the feature */
-  int ntiles;
-  int16_t tiles[CARC_MAX_TILES];
+  int ntiles, tiles_ready; /* the tile list is made when first asked */
+  int32_t *tiles;         /* the game's scratch, cap_tiles long */
   int tokens[MAX_TOKEN_TYPES];
   int token_total;
   uint64_t tile_attr_bits;
@@ -259,11 +261,20 @@ struct carc_game {
   int set_aside, bag_len, bag_pos;
   int ntiles, nsegs, ncells, nfrontier, nfigs;
   int nprinted;               /* on a map: the first board tiles are its printed pieces */
+  uint32_t cities_opened;     /* on a map: bit per large city whose squares around are open */
   uint32_t stamp;
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
   int hook_running;           /* seq + 1 of the hook being called, 0 none */
-  int16_t last_neigh8[8];     /* tiles around the last placed tile, -1 none */
+  /* per figure type and owner (+1: neutral figures at 0), the lowest index
+   * of such a figure in the supply, NO_FIGURE when none (figure_move keeps it) */
+  uint8_t first_free[MAX_FIGURE_TYPES][CARC_MAX_PLAYERS + 1];
+  /* the figures on the board, in no particular order (figure_move keeps it):
+   * scoring reads these instead of every figure of the game */
+  uint8_t on_board[MAX_FIGURES], on_board_pos[MAX_FIGURES];
+  int non_board;
+  int32_t last_area[8];       /* monastery-like segments around the last placed */
+  int nlast_area;             /* tile that it completed, in board order */
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
@@ -274,26 +285,62 @@ struct carc_game {
   char *log;
   size_t log_len, log_cap;
   int nstaged;
-  uint16_t bag[CARC_MAX_TILES];
-  /* arrays */
-  board_tile tiles[CARC_MAX_TILES];
-  seg_state segs[MAX_SEGS];
-  cell cells[MAX_CELLS];
-  int16_t frontier[MAX_CELLS];
-  uint32_t fr_req[MAX_CELLS], fr_mask[MAX_CELLS]; /* frontier signatures, contiguous for fast scans */
-  int16_t slots[CELL_SLOTS];
+  /* The board's storage (store.c): growable arrays owned by the game, sized
+   * when a game starts for every tile its bag holds and grown on demand by
+   * scenario edits and loads, never while a bot plays. A copy takes the used
+   * parts. Everything from `tiles` on is kept by the copy's destination. */
+  board_tile *tiles;          /* cap_tiles */
+  uint32_t *tile_stamp;       /* cap_tiles: scoring's "seen" marks */
+  uint16_t *bag;              /* cap_tiles */
+  int32_t *ctx_tiles;         /* cap_tiles: the scoring context's tile list */
+  seg_state *segs;            /* cap_segs */
+  uint32_t *seg_stamp;        /* cap_segs: scoring's "seen" marks */
+  staged *stage;              /* cap_segs: at most one scoring per feature */
+  cell *cells;                /* cap_cells = 4 * cap_tiles + 8 */
+  int32_t *frontier;          /* cap_cells */
+  uint32_t *fr_req, *fr_mask; /* cap_cells: frontier signatures, contiguous for fast scans */
+  int cap_tiles, cap_segs, cap_cells;
+  /* squares -> cells: a dense grid over the board's bounding box; it grows
+   * (and is rebuilt) when a placement nears its border. An entry is the
+   * square's tile (>= 0), -1 for no cell, or -2 - c for free cell c: the
+   * squares around a new tile are read with no second lookup. */
+  int32_t *grid;
+  int grid_x0, grid_y0, grid_w, grid_h, grid_cap;
   figure_state figs[MAX_FIGURES];
-  uint32_t tile_stamp[CARC_MAX_TILES];
   /* not copied: the running call's transaction, read-only nesting depth */
   txn *txn;
   int read_only;
   /* the copy a transaction takes when the board changes under hooks; kept
    * for the game's life so that such turns allocate nothing */
   carc_game *spare;
+  /* the greedy bot's two scratch games, made on its first turn and kept */
+  carc_game *bot_scratch, *bot_trial;
   /* scratch for scoring, never copied */
   carc_score_ctx ctx;
-  staged stage[MAX_SEGS];  /* at most one scoring per feature */
 };
+
+/* A grid entry for cell c, and the cell an entry stands for (-1: none). */
+static inline int32_t grid_value(const carc_game *g, int c) {
+  return g->cells[c].tile >= 0 ? g->cells[c].tile : -2 - c;
+}
+static inline int grid_cell(const carc_game *g, int32_t v) {
+  return v >= 0 ? (int)g->tiles[v].cell : v == -1 ? -1 : -2 - v;
+}
+
+/* store.c */
+carc_result store_reserve(carc_game *g, int tiles, int segs);
+carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1);
+carc_result store_fit(carc_game *dst, const carc_game *src);
+void store_copy(carc_game *dst, const carc_game *src);
+void store_free(carc_game *g);
+/* Room on the board for one more tile of `nseg` segments at (x, y) and the
+ * squares around it: checked before any change, so a failure changes nothing. */
+static inline bool board_has_room(const carc_game *g, int nseg, int x, int y) {
+  return g->ntiles < g->cap_tiles && g->nsegs + nseg <= g->cap_segs && g->ncells + 5 <= g->cap_cells &&
+         (unsigned)(x - 1 - g->grid_x0) < (unsigned)(g->grid_w - 2) &&
+         (unsigned)(y - 1 - g->grid_y0) < (unsigned)(g->grid_h - 2);
+}
+carc_result board_make_room(carc_game *g, int nseg, int x, int y);
 
 /* txn.c */
 carc_result txn_begin(carc_game *g, txn *t);
@@ -311,6 +358,8 @@ void engine_mark(const carc_engine *e, engine_marker *m);
 bool engine_desc_kept(const carc_engine *e, const char *desc);
 void engine_restore(carc_engine *e, const engine_marker *m);
 void figure_move(carc_game *g, int fig, int seg);
+#define NO_FIGURE 0xFF
+void supply_index(carc_game *g);
 
 /* util.c */
 void *carc_mem(carc_engine *e, void *p, size_t old, size_t size);
@@ -363,7 +412,11 @@ bool record_added_score(carc_game *g, int p, int points);
 
 /* pipeline.c */
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out);
-carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a);
+carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a);
+/* Most hook points have no hooks: then nothing, not even the arguments, is made. */
+static inline carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
+  return g->e->nhooks[p] ? hooks_run_all(g, p, a) : CARC_OK;
+}
 void handlers_sort(carc_engine *e);
 
 /* game.c, turn.c, scoring.c */

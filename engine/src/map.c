@@ -248,8 +248,8 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
     if (!strcmp(w, "tiles")) {
       a1 = word(&d, t1, sizeof t1);
       a2 = word(&d, t2, sizeof t2);
-      if (!a1 || !parse_int(t1, 1, CARC_MAX_TILES, &m->tiles_min)) return need(e, a, &d, a1, "a tile count");
-      if (!a2 || !parse_int(t2, m->tiles_min, CARC_MAX_TILES, &m->tiles_max))
+      if (!a1 || !parse_int(t1, 1, CARC_MAX_BOARD_TILES, &m->tiles_min)) return need(e, a, &d, a1, "a tile count");
+      if (!a2 || !parse_int(t2, m->tiles_min, CARC_MAX_BOARD_TILES, &m->tiles_max))
         return need(e, a, &d, a2, "the largest tile count (not below the smallest)");
     } else if (!strcmp(w, "starts")) {
       a1 = word(&d, t1, sizeof t1);
@@ -617,7 +617,6 @@ static void template_free(carc_engine *e, map_template *t) {
   carc_mem(e, t->tiles, sizeof(board_tile) * (size_t)t->ntiles + 1, 0);
   carc_mem(e, t->segs, sizeof(seg_state) * (size_t)t->nsegs + 1, 0);
   carc_mem(e, t->cells, sizeof(cell) * (size_t)t->ncells + 1, 0);
-  carc_mem(e, t->slots, sizeof(int16_t) * CELL_SLOTS, 0);
   memset(t, 0, sizeof *t);
 }
 
@@ -628,9 +627,14 @@ static bool template_build(carc_engine *e) {
   map_template *t = &m->tmpl;
   carc_game *g = carc_mem(e, NULL, 0, sizeof *g);
   if (!g) return false;
-  memset(g, 0, offsetof(carc_game, tiles));
+  memset(g, 0, sizeof *g);
   g->e = e;
-  board_reset(g);
+  if (store_reserve(g, m->nprinted + 1, m->nprinted * CARC_MAX_SEGMENTS_PER_TILE + 1) != CARC_OK ||
+      store_grid_cover(g, -1, -1, m->w, m->h) != CARC_OK) {
+    store_free(g);
+    carc_mem(e, g, sizeof *g, 0);
+    return false;
+  }
   g->nprinted = m->nprinted;
   for (int i = 0; i < m->nprinted; i++) {
     const map_printed *p = &m->printed[i];
@@ -643,14 +647,13 @@ static bool template_build(carc_engine *e) {
   t->tiles = carc_mem(e, NULL, 0, sizeof(board_tile) * (size_t)g->ntiles + 1);
   t->segs = carc_mem(e, NULL, 0, sizeof(seg_state) * (size_t)g->nsegs + 1);
   t->cells = carc_mem(e, NULL, 0, sizeof(cell) * (size_t)g->ncells + 1);
-  t->slots = carc_mem(e, NULL, 0, sizeof(int16_t) * CELL_SLOTS);
-  bool ok = t->tiles && t->segs && t->cells && t->slots;
+  bool ok = t->tiles && t->segs && t->cells;
   if (ok) {
     memcpy(t->tiles, g->tiles, sizeof(board_tile) * (size_t)g->ntiles);
     memcpy(t->segs, g->segs, sizeof(seg_state) * (size_t)g->nsegs);
     memcpy(t->cells, g->cells, sizeof(cell) * (size_t)g->ncells);
-    memcpy(t->slots, g->slots, sizeof(int16_t) * CELL_SLOTS);
   }
+  store_free(g);
   carc_mem(e, g, sizeof *g, 0);
   return ok;
 }
@@ -717,8 +720,8 @@ carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
   if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
   if (followers < 0 || followers > 16)
     return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "followers: %d is outside 1..16 (0 keeps the map's)", followers);
-  if (tiles < 0 || tiles > CARC_MAX_TILES)
-    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "tiles: %d is outside 1..%d (0 keeps the map's)", tiles, CARC_MAX_TILES);
+  if (tiles < 0 || tiles > CARC_MAX_BOARD_TILES)
+    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "tiles: %d is outside 1..%d (0 keeps the map's)", tiles, CARC_MAX_BOARD_TILES);
   if (followers) e->map->followers = followers;
   if (tiles) e->map->tiles_min = e->map->tiles_max = tiles;
   return CARC_OK;
@@ -840,14 +843,16 @@ static void open_square(carc_game *g, int x, int y) {
   if (c < 0) c = board_cell_make(g, x, y);
   cell *cl = &g->cells[c];
   square_need(g, x, y, &cl->req, &cl->mask);
-  cl->frontier_pos = (int16_t)g->nfrontier;
-  g->frontier[g->nfrontier] = (int16_t)c;
+  cl->frontier_pos = g->nfrontier;
+  g->frontier[g->nfrontier] = c;
   g->fr_req[g->nfrontier] = cl->req;
   g->fr_mask[g->nfrontier++] = cl->mask;
 }
 
 /* Every square around large city `ci` opens (a tile connected to it). */
 static void open_around_city(carc_game *g, int ci) {
+  if (g->cities_opened & (1u << ci)) return; /* opening is idempotent: once is enough */
+  g->cities_opened |= 1u << ci;
   const map_city *cy = &g->e->map->cities[ci];
   for (int y = cy->y; y < cy->y + cy->h; y++)
     for (int x = cy->x; x < cy->x + cy->w; x++)
@@ -916,8 +921,8 @@ void map_side(carc_game *g, int ti, int d, int nc) {
   uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
   cl->req = mirrored << (8 * ((d + 2) % 4));
   cl->mask = 0x3Fu << (8 * ((d + 2) % 4));
-  cl->frontier_pos = (int16_t)g->nfrontier;
-  g->frontier[g->nfrontier] = (int16_t)(cl - g->cells);
+  cl->frontier_pos = g->nfrontier;
+  g->frontier[g->nfrontier] = (int32_t)(cl - g->cells);
   g->fr_req[g->nfrontier] = cl->req;
   g->fr_mask[g->nfrontier++] = cl->mask;
 }
@@ -960,11 +965,13 @@ void map_place_printed(carc_game *g) {
   memcpy(g->tiles, t->tiles, sizeof(board_tile) * (size_t)t->ntiles);
   memcpy(g->segs, t->segs, sizeof(seg_state) * (size_t)t->nsegs);
   memcpy(g->cells, t->cells, sizeof(cell) * (size_t)t->ncells);
-  memcpy(g->slots, t->slots, sizeof(int16_t) * CELL_SLOTS);
   memset(g->tile_stamp, 0, sizeof(uint32_t) * (size_t)t->ntiles);
+  memset(g->seg_stamp, 0, sizeof(uint32_t) * (size_t)t->nsegs);
   g->ntiles = t->ntiles;
   g->nsegs = t->nsegs;
   g->ncells = t->ncells;
+  for (int c = 0; c < g->ncells; c++)
+    g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = grid_value(g, c);
 }
 
 static bool fits_here(const carc_game *g, int type, int x, int y, int rot) {
@@ -982,6 +989,8 @@ bool map_is_start(const carc_game *g, int x, int y) {
 carc_result map_setup(carc_game *g) {
   carc_engine *e = g->e;
   const map_shape *m = e->map;
+  carc_result room = store_grid_cover(g, -1, -1, m->w, m->h);
+  if (room != CARC_OK) return room;
   map_place_printed(g);
   int order[MAP_MAX_STARTS];
   for (int i = 0; i < m->nstart; i++) order[i] = i;

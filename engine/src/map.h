@@ -60,7 +60,6 @@ typedef struct map_printed {
 typedef struct map_template {
   int ntiles, nsegs, ncells;
   void *tiles, *segs, *cells; /* board_tile, seg_state, cell arrays */
-  int16_t *slots;
 } map_template;
 
 struct map_shape {

@@ -10,7 +10,8 @@
 #define ACT_BASE (1 << 22)
 #define ACT_FIGURE (ACT_BASE + 1)        /* + figure_type * 16 + segment */
 #define ACT_TOKEN (ACT_BASE + 256)       /* + token_type */
-#define ACT_NEUTRAL (ACT_BASE + 512)     /* + figure * (MAX_SEGS + 1) + segment + 1 */
+#define MOVE_SEGS 3200                   /* segment ids a neutral move's number can name */
+#define ACT_NEUTRAL (ACT_BASE + 512)     /* + figure * (MOVE_SEGS + 1) + segment + 1 */
 #define MOVE_FINAL (2 << 22)
 
 int carc_move_from_placement(int x, int y, int rotation) {
@@ -31,8 +32,8 @@ int carc_move_from_action(const carc_action *a) {
     if (a->token_type < 0 || a->token_type >= MAX_TOKEN_TYPES) return -1;
     return ACT_TOKEN + a->token_type;
   case CARC_ACT_MOVE_NEUTRAL:
-    if (a->figure < 0 || a->figure >= MAX_FIGURES || a->segment < -1 || a->segment >= MAX_SEGS) return -1;
-    return ACT_NEUTRAL + a->figure * (MAX_SEGS + 1) + a->segment + 1;
+    if (a->figure < 0 || a->figure >= MAX_FIGURES || a->segment < -1 || a->segment >= MOVE_SEGS) return -1;
+    return ACT_NEUTRAL + a->figure * (MOVE_SEGS + 1) + a->segment + 1;
   }
   return -1;
 }
@@ -60,11 +61,11 @@ carc_result carc_move_decode(int move, carc_move_info *out) {
     m.kind = CARC_MOVE_ACT;
     m.action.type = CARC_ACT_TOKEN;
     m.action.token_type = move - ACT_TOKEN;
-  } else if (move >= ACT_NEUTRAL && move < ACT_NEUTRAL + MAX_FIGURES * (MAX_SEGS + 1)) {
+  } else if (move >= ACT_NEUTRAL && move < ACT_NEUTRAL + MAX_FIGURES * (MOVE_SEGS + 1)) {
     m.kind = CARC_MOVE_ACT;
     m.action.type = CARC_ACT_MOVE_NEUTRAL;
-    m.action.figure = (move - ACT_NEUTRAL) / (MAX_SEGS + 1);
-    m.action.segment = (move - ACT_NEUTRAL) % (MAX_SEGS + 1) - 1;
+    m.action.figure = (move - ACT_NEUTRAL) / (MOVE_SEGS + 1);
+    m.action.segment = (move - ACT_NEUTRAL) % (MOVE_SEGS + 1) - 1;
   } else if (move == MOVE_FINAL) {
     m.kind = CARC_MOVE_FINAL;
   } else {
@@ -78,14 +79,20 @@ int carc_game_moves(const carc_game *g, int *out, int cap) {
   if (!g || cap < 0) return 0;
   switch (g->phase) {
   case CARC_PHASE_PLACE: {
-    carc_placement_option opt[4 * MAX_CELLS];
-    int n = carc_game_placements(g, opt, 4 * MAX_CELLS), k = 0;
-    for (int i = 0; i < n && i < 4 * MAX_CELLS; i++) {
+    carc_placement_option small[1024], *opt = small;
+    int n = carc_game_placements(g, opt, 1024), k = 0;
+    if (n > 1024) { /* a large board: one buffer for the whole list */
+      opt = carc_mem(g->e, NULL, 0, sizeof *opt * (size_t)n);
+      if (!opt) return 0;
+      carc_game_placements(g, opt, n);
+    }
+    for (int i = 0; i < n; i++) {
       int m = carc_move_from_placement(opt[i].x, opt[i].y, opt[i].rotation);
       if (m < 0) continue;
       if (out && k < cap) out[k] = m;
       k++;
     }
+    if (opt != small) carc_mem(g->e, opt, sizeof *opt * (size_t)n, 0);
     return k;
   }
   case CARC_PHASE_ACT: {

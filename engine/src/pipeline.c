@@ -331,8 +331,15 @@ carc_result carc_ctx_set_award(carc_score_ctx *c, int p, int points) {
   c->award[p] = points;
   return CARC_OK;
 }
-int carc_ctx_tile_count(const carc_score_ctx *c) { return c->ntiles; }
+static void ctx_list_tiles(carc_score_ctx *c);
+/* The tile list is made on the first ask: most scorings never read it. The
+ * context is the game's own scratch, so filling it in a const call is safe. */
+int carc_ctx_tile_count(const carc_score_ctx *c) {
+  if (!c->tiles_ready) ctx_list_tiles((carc_score_ctx *)(uintptr_t)c);
+  return c->ntiles;
+}
 int carc_ctx_tile(const carc_score_ctx *c, int i) {
+  if (!c->tiles_ready) ctx_list_tiles((carc_score_ctx *)(uintptr_t)c);
   return i >= 0 && i < c->ntiles ? c->tiles[i] : -1;
 }
 int carc_ctx_tokens(const carc_score_ctx *c, int t) {
@@ -368,10 +375,58 @@ const char *carc_ctx_field_name(carc_ctx_field f) {
 static void add_tile(carc_score_ctx *c, carc_game *g, int ti) {
   if (g->tile_stamp[ti] == g->stamp) return;
   g->tile_stamp[ti] = g->stamp;
-  c->tiles[c->ntiles++] = (int16_t)ti;
+  c->tiles[c->ntiles++] = ti;
 }
 
-/* Fills the context's starting numbers for the feature at `root`. */
+/* The distinct tiles of the context's feature: a monastery's area, or the
+ * tiles its segments lie on, in member order. */
+static void ctx_list_tiles(carc_score_ctx *c) {
+  carc_game *g = c->game;
+  const seg_state *r = &g->segs[c->root];
+  c->ntiles = 0;
+  c->tiles_ready = 1;
+  g->stamp++;
+  if (r->kind >= CARC_MONASTERY) {
+    const board_tile *bt = &g->tiles[r->tile];
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++) {
+        int cl = board_cell_find(g, bt->x + dx, bt->y + dy);
+        if (cl >= 0 && g->cells[cl].tile >= 0) add_tile(c, g, g->cells[cl].tile);
+      }
+    return;
+  }
+  int s = c->root;
+  do {
+    add_tile(c, g, (int)g->segs[s].tile);
+    s = (int)g->segs[s].next;
+  } while (s != c->root);
+}
+
+/* Completed cities a farm touches, each once (its root is stamped). */
+static int farm_cities(carc_game *g, int root) {
+  const carc_engine *e = g->e;
+  int count = 0, s = root;
+  g->stamp++;
+  do {
+    const seg_state *v = &g->segs[s];
+    const board_tile *bt = &g->tiles[v->tile];
+    unsigned cities = e->types[bt->type].seg[v->idx].field_cities;
+    while (cities) {
+      int ci = __builtin_ctz(cities);
+      cities &= cities - 1;
+      int cr = feature_find(g, (int)bt->seg_base + ci);
+      if (!feature_is_complete(g, cr) || g->seg_stamp[cr] == g->stamp) continue;
+      g->seg_stamp[cr] = g->stamp;
+      count++;
+    }
+    s = (int)v->next;
+  } while (s != root);
+  return count;
+}
+
+/* Fills the context's starting numbers for the feature at `root`. A road's
+ * or city's tile count and the tile attributes are the feature's aggregates;
+ * its tile list is walked only for a monastery, for tokens, or when asked. */
 static void ctx_init(carc_game *g, int root, int reason) {
   carc_score_ctx *c = &g->ctx;
   const carc_engine *e = g->e;
@@ -389,60 +444,25 @@ static void ctx_init(carc_game *g, int root, int reason) {
   memset(c->award, 0, sizeof c->award);
   memset(c->v, 0, sizeof c->v);
   c->figure_bits = 0;
-  for (int i = 0; i < g->nfigs; i++) {
-    const figure_state *f = &g->figs[i];
-    if (f->seg < 0 || feature_find(g, f->seg) != root) continue;
+  for (int i = 0; i < g->non_board; i++) {
+    const figure_state *f = &g->figs[g->on_board[i]];
+    if (feature_find(g, f->seg) != root) continue;
     c->figure_bits |= 1u << f->type;
     if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
   }
+  c->tiles_ready = 0;
   c->ntiles = 0;
-  g->stamp++;
-  int count;
-  if (r->kind >= CARC_MONASTERY) {
-    const board_tile *bt = &g->tiles[r->tile];
-    for (int dy = -1; dy <= 1; dy++)
-      for (int dx = -1; dx <= 1; dx++) {
-        int cl = board_cell_find(g, bt->x + dx, bt->y + dy);
-        if (cl >= 0 && g->cells[cl].tile >= 0) add_tile(c, g, g->cells[cl].tile);
-      }
-    count = c->ntiles;
-  } else {
-    int s = root;
-    do {
-      add_tile(c, g, g->segs[s].tile);
-      s = g->segs[s].next;
-    } while (s != root);
-    count = c->ntiles;
-    if (r->kind == CARC_FIELD) { /* farms count the completed cities they touch */
-      uint64_t seen[MAX_SEGS / 64 + 1]; /* a bit per city root: no cap on the cities */
-      memset(seen, 0, sizeof seen);
-      count = 0;
-      s = root;
-      do {
-        const seg_state *v = &g->segs[s];
-        const board_tile *bt = &g->tiles[v->tile];
-        unsigned cities = e->types[bt->type].seg[v->idx].field_cities;
-        while (cities) {
-          int ci = __builtin_ctz(cities);
-          cities &= cities - 1;
-          int cr = feature_find(g, bt->seg_base + ci);
-          if (!feature_is_complete(g, cr)) continue;
-          if (seen[cr / 64] & (1ull << (cr % 64))) continue;
-          seen[cr / 64] |= 1ull << (cr % 64);
-          count++;
-        }
-        s = v->next;
-      } while (s != root);
-    }
-  }
+  bool area = r->kind >= CARC_MONASTERY;
+  if (area || e->ntok) ctx_list_tiles(c);
+  int count = area ? c->ntiles : r->kind == CARC_FIELD ? farm_cities(g, root) : r->tiles;
   c->v[CARC_F_COUNT] = c->v[CARC_F_COUNT_ORIGINAL] = count;
   c->v[CARC_F_SYMBOLS] = c->v[CARC_F_SYMBOLS_ORIGINAL] = r->kind == CARC_CITY ? r->symbols : 0;
-  c->tile_attr_bits = 0;
+  c->tile_attr_bits = area ? 0 : r->tile_attr_bits;
   memset(c->tokens, 0, sizeof c->tokens);
   c->token_total = 0;
-  for (int i = 0; i < c->ntiles; i++) {
+  for (int i = 0; c->tiles_ready && i < c->ntiles; i++) {
     const board_tile *bt = &g->tiles[c->tiles[i]];
-    c->tile_attr_bits |= e->types[bt->type].attr_bits;
+    if (area) c->tile_attr_bits |= e->types[bt->type].attr_bits;
     if (bt->token >= 0) {
       c->tokens[bt->token]++;
       c->token_total++;
@@ -504,7 +524,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
 }
 
 /* Runs the hooks of one point. TURN_END filters by the kinds scored this turn. */
-carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
+carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
   carc_engine *e = g->e;
   if (!e->nhooks[p]) return CARC_OK;
   uint64_t tile_attrs = 0;

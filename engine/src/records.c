@@ -196,7 +196,7 @@ size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
           carc_tile_picture(g->e, g->tiles[t].type, g->tiles[t].rot, pic, sizeof pic);
           for (int f = 0; f < g->nfigs; f++) {
             const figure_state *fs = &g->figs[f];
-            if (fs->seg < 0 || g->segs[fs->seg].tile != t) continue;
+            if (fs->seg < 0 || (int)g->segs[fs->seg].tile != t) continue;
             pic[6 + 1 + (fs->owner < 0 ? 2 : 0)] = fs->owner < 0 ? 'n' : (char)('1' + fs->owner);
           }
           if (g->tiles[t].token >= 0) pic[6 + 3] = 'T';

@@ -13,6 +13,7 @@
  * Players are numbered from 0, as in the C API. */
 #include "internal.h"
 #include "json.h"
+#include "map.h"
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -51,7 +52,7 @@ static void put_str(text_out *o, const char *s) {
 
 /* The root of a segment's feature without path compression (g is const). */
 static int root_of(const carc_game *g, int s) {
-  while (g->segs[s].parent != s) s = g->segs[s].parent;
+  while ((int)g->segs[s].parent != s) s = (int)g->segs[s].parent;
   return s;
 }
 
@@ -271,14 +272,16 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
   carc_engine *e = L->e;
   char path[96];
   board_reset(g);
-  if (e->map) map_place_printed(g);
+  if (e->map) {
+    if (store_grid_cover(g, -1, -1, e->map->w, e->map->h) != CARC_OK)
+      return bad(L, CARC_ERR_MEMORY, tiles, "tiles", "%s", g->err);
+    map_place_printed(g);
+  }
   int i = 0;
   for (const json_value *tv = tiles->child; tv; tv = tv->next, i++) {
     snprintf(path, sizeof path, "tiles[%d]", i);
     if (tv->type != JSON_OBJECT)
       return bad(L, CARC_ERR_PARSE, tv, path, "expected an object, found %s", json_type_name(tv->type));
-    if (g->ntiles >= CARC_MAX_TILES)
-      return bad(L, CARC_ERR_LIMIT, tv, path, "more than %d tiles", CARC_MAX_TILES);
     const json_value *name = member(L, tv, "type", JSON_STRING, false, path);
     if (!name) return false;
     int type = -1, x, y, rot, adhoc = 0;
@@ -297,8 +300,10 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
         !int_member(L, tv, "y", -29999, 29999, path, &y) ||
         !int_member(L, tv, "rotation", 0, 3, path, &rot))
       return false;
-    if (g->nsegs + e->types[type].nseg > MAX_SEGS)
-      return bad(L, CARC_ERR_LIMIT, tv, path, "too many segments on the board");
+    if (!board_has_room(g, e->types[type].nseg, x, y) &&
+        board_make_room(g, e->types[type].nseg, x, y) != CARC_OK)
+      return bad(L, g->err[0] && strstr(g->err, "memory") ? CARC_ERR_MEMORY : CARC_ERR_LIMIT, tv, path,
+                 "%s", g->err);
     if (g->ntiles > 0 && !(e->map && map_is_start(g, x, y)) && !board_fits(g, type, x, y, rot)) {
       int c = board_cell_find(g, x, y);
       return bad(L, CARC_ERR_ILLEGAL, tv, path, "tile %s does not fit at (%d,%d) rotation %d%s",
@@ -397,7 +402,7 @@ static bool load_figures(loader *L, carc_game *g, const json_value *figs) {
     figure_state *f = &g->figs[g->nfigs++];
     f->type = (uint8_t)ft;
     f->owner = (int8_t)owner;
-    f->seg = (int16_t)seg;
+    f->seg = seg;
   }
   for (int t = 0; t < e->nfig && t < MAX_FIGURE_TYPES; t++)
     for (int p = 0; p <= noone; p++)
@@ -408,6 +413,7 @@ static bool load_figures(loader *L, carc_game *g, const json_value *figs) {
         return bad(L, CARC_ERR_ILLEGAL, figs, "figures", "player %d has %d %s figures, where the game gives %d",
                    p, have[t][p], e->figs[t].name, want[t][p]);
       }
+  supply_index(g);
   /* occupants are counted at the roots, as figure moves keep them */
   for (int s = 0; s < g->nsegs; s++) g->segs[s].occupants = 0;
   for (int f = 0; f < g->nfigs; f++)
@@ -458,7 +464,7 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   if (!int_member(L, root, "turn", 0, 1000000, "", &g->turn) ||
       !int_member(L, root, "current", 0, g->players - 1, "", &g->current) ||
       !int_member(L, root, "last_tile", -1, g->ntiles - 1, "", &g->last_tile) ||
-      !int_member(L, root, "set_aside", 0, CARC_MAX_TILES, "", &g->set_aside))
+      !int_member(L, root, "set_aside", 0, 1 << 24, "", &g->set_aside))
     return false;
   const json_value *dv = member(L, root, "drawn", JSON_STRING, true, "");
   if (!dv) return false;
@@ -530,9 +536,9 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   /* the bag, from its next tile on */
   const json_value *bag = member(L, root, "bag", JSON_ARRAY, false, "");
   if (!bag) return false;
-  if (bag->count > CARC_MAX_TILES)
-    return bad(L, CARC_ERR_LIMIT, bag, "bag", "more than %d tiles", CARC_MAX_TILES);
   g->bag_pos = g->bag_len = 0;
+  if (store_reserve(g, (int)bag->count + 1 > g->ntiles ? (int)bag->count + 1 : g->ntiles, g->nsegs) != CARC_OK)
+    return bad(L, CARC_ERR_LIMIT, bag, "bag", "%s", g->err);
   i = 0;
   for (const json_value *bv = bag->child; bv; bv = bv->next, i++) {
     char path[32];
@@ -620,6 +626,7 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
   if (g->log) g->log[0] = '\0';
   g->stamp = 0;
   memset(g->tile_stamp, 0, sizeof(uint32_t) * (size_t)g->ntiles);
+  memset(g->seg_stamp, 0, sizeof(uint32_t) * (size_t)g->nsegs);
   g->err[0] = '\0';
   json_free(&L.doc);
   return g;

@@ -167,7 +167,7 @@ static void draw_tile(text_out *o, const carc_game *g, int ti, int ox, int oy) {
   /* figures on this tile */
   for (int f = 0; f < g->nfigs; f++) {
     const figure_state *fs = &g->figs[f];
-    if (fs->seg < 0 || g->segs[fs->seg].tile != ti) continue;
+    if (fs->seg < 0 || (int)g->segs[fs->seg].tile != ti) continue;
     double ax, ay;
     seg_anchor(g, bt, g->segs[fs->seg].idx, &ax, &ay);
     const figure_type *ft = &e->figs[fs->type];
@@ -297,7 +297,7 @@ size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap) {
     draw_map(&o, g, minx, miny);
   }
   for (int t = 0; t < g->ntiles; t++)
-    if (g->tiles[t].cell != UINT16_MAX) draw_tile(&o, g, t, minx, miny);
+    if (g->tiles[t].cell != UINT32_MAX) draw_tile(&o, g, t, minx, miny);
   if (m) draw_links(&o, g, minx, miny);
   /* scores */
   text_put(&o, "<g class=\"scores\" font-size=\"13\">");

@@ -116,6 +116,8 @@ static void derive(carc_engine *e, tile_type *t) {
   }
   for (int r = 0; r < 4; r++)
     for (int q = 0; q < 12; q++) t->rport_seg[r][q] = t->port_seg[(q - 3 * r + 12) % 12];
+  for (int r = 0; r < 4; r++)
+    for (int q = 0; q < 12; q++) t->facing[r][q] = t->rport_seg[r][opposite_port(q)];
   for (int r = 0; r < 4; r++) {
     uint32_t sig = 0;
     for (int d = 0; d < 4; d++) {
@@ -125,6 +127,11 @@ static void derive(carc_engine *e, tile_type *t) {
       sig |= b << (8 * d);
     }
     t->sig[r] = sig;
+    for (int d = 0; d < 4; d++) { /* seen from beyond side d, the edge reads the other way */
+      uint32_t n = (sig >> (8 * d)) & 0x3F;
+      uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
+      t->side_req[r][d] = mirrored << (8 * ((d + 2) % 4));
+    }
   }
 }
 
@@ -261,7 +268,7 @@ static carc_result define_type(carc_engine *e, const char *set, const char *name
                        CARC_MAX_NAME - 1);
   if (carc_tile_type_find(e, name) >= 0)
     return engine_fail(e, CARC_ERR_ARGUMENT, "%stile '%s' is already defined", where, name);
-  if (count < 0 || count > CARC_MAX_TILES)
+  if (count < 0 || count > CARC_MAX_COPIES)
     return engine_fail(e, CARC_ERR_ARGUMENT, "%stile '%s': count %d out of range", where, name,
                        count);
   int si = set_index(e, set);

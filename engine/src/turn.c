@@ -58,30 +58,23 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
   const uint32_t *sig = g->e->types[g->drawn].sig;
   const uint32_t *req = g->fr_req, *mask = g->fr_mask;
   bool hooks = g->e->nhooks[CARC_HOOK_PLACEMENT] > 0;
-  int nf = g->nfrontier, m = 0;
-  /* branch-free: every square is written, the count only moves on a fit */
-  uint16_t fit[4 * MAX_CELLS];
-  for (int r = 0; r < 4; r++) {
+  int nf = g->nfrontier, n = 0;
+  for (int r = 0; r < 4; r++) { /* rotation first, then frontier order: the bots' games depend on it */
     uint32_t s = sig[r];
     for (int i = 0; i < nf; i++) {
-      fit[m] = (uint16_t)(i | r << 14);
-      m += ((s ^ req[i]) & mask[i]) == 0;
+      if (((s ^ req[i]) & mask[i]) != 0) continue;
+      const cell *cl = &g->cells[g->frontier[i]];
+      if (hooks) { /* predicates: the game is read-only while they run */
+        carc_game *mg = (carc_game *)(uintptr_t)g;
+        carc_hook_args a = {mg, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
+        mg->read_only++;
+        carc_result hr = hooks_run(mg, CARC_HOOK_PLACEMENT, &a);
+        mg->read_only--;
+        if (hr != CARC_OK) continue;
+      }
+      if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
+      n++;
     }
-  }
-  int n = 0;
-  for (int k = 0; k < m; k++) {
-    const cell *cl = &g->cells[g->frontier[fit[k] & 0x3FFF]];
-    int r = fit[k] >> 14;
-    if (hooks) { /* predicates: the game is read-only while they run */
-      carc_game *mg = (carc_game *)(uintptr_t)g;
-      carc_hook_args a = {mg, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
-      mg->read_only++;
-      carc_result hr = hooks_run(mg, CARC_HOOK_PLACEMENT, &a);
-      mg->read_only--;
-      if (hr != CARC_OK) continue;
-    }
-    if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
-    n++;
   }
   return n;
 }
@@ -137,6 +130,8 @@ static carc_result placement_allowed(carc_game *g, int type, int x, int y, int r
 static carc_result place_tile(carc_game *g, int type, int x, int y, int rot, bool fits) {
   carc_result r = placement_allowed(g, type, x, y, rot, fits);
   if (r != CARC_OK) return r;
+  int nseg = g->e->types[type].nseg;
+  if (!board_has_room(g, nseg, x, y) && (r = board_make_room(g, nseg, x, y)) != CARC_OK) return r;
   bool hooks = g->e->nhooks[CARC_HOOK_TILE_PLACED] > 0;
   if (hooks && !txn_board(g)) return game_fail(g, CARC_ERR_MEMORY, "out of memory saving the game");
   int ti = board_place(g, type, x, y, rot);
@@ -196,7 +191,7 @@ static int neutral_targets(const carc_game *g, int fig, carc_action *out, int n,
   int found = 0;
   for (int s = 0; s < g->nsegs; s++) {
     const seg_state *v = &g->segs[s];
-    if (v->parent != s || s == here || !(ft->kinds & (1u << v->kind))) continue;
+    if ((int)v->parent != s || s == here || !(ft->kinds & (1u << v->kind))) continue;
     if (ft->incomplete_only && feature_is_complete(g, s)) continue;
     bool taken = false;
     for (int k = 0; k < npartner && !taken; k++) taken = partner[k] == s;
@@ -264,10 +259,8 @@ int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
   const tile_type *t = &e->types[bt->type];
   for (int ft = 0; ft < e->nfig; ft++) {
     if (e->figs[ft].placement != CARC_PLACE_FOLLOWER) continue;
-    int fig = -1;
-    for (int i = 0; i < g->nfigs && fig < 0; i++)
-      if (g->figs[i].type == ft && g->figs[i].owner == g->current && g->figs[i].seg < 0) fig = i;
-    if (fig < 0) continue;
+    int fig = g->first_free[ft][g->current + 1];
+    if (fig == NO_FIGURE) continue;
     for (int s = 0; s < t->nseg; s++) {
       if (!(e->figs[ft].kinds & (1u << t->seg[s].kind))) continue;
       if (g->segs[feature_find(g, bt->seg_base + s)].occupants) continue;
@@ -284,19 +277,54 @@ int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
   return n;
 }
 
+/* The lowest index of a figure like `fig` (type, owner) in the supply. */
+static int first_free_like(const carc_game *g, int fig) {
+  const figure_state *f = &g->figs[fig];
+  for (int i = 0; i < g->nfigs; i++)
+    if (g->figs[i].seg < 0 && g->figs[i].type == f->type && g->figs[i].owner == f->owner) return i;
+  return NO_FIGURE;
+}
+
+static void board_list_add(carc_game *g, int fig) {
+  g->on_board_pos[fig] = (uint8_t)g->non_board;
+  g->on_board[g->non_board++] = (uint8_t)fig;
+}
+
+static void board_list_remove(carc_game *g, int fig) {
+  int pos = g->on_board_pos[fig], last = g->on_board[--g->non_board];
+  g->on_board[pos] = (uint8_t)last;
+  g->on_board_pos[last] = (uint8_t)pos;
+}
+
+void supply_index(carc_game *g) {
+  memset(g->first_free, NO_FIGURE, sizeof g->first_free);
+  g->non_board = 0;
+  for (int i = g->nfigs - 1; i >= 0; i--)
+    if (g->figs[i].seg < 0) g->first_free[g->figs[i].type][g->figs[i].owner + 1] = (uint8_t)i;
+    else board_list_add(g, i);
+}
+
 void figure_move(carc_game *g, int fig, int seg) {
   figure_state *f = &g->figs[fig];
-  int occ = g->e->figs[f->type].occupies;
-  if (f->seg >= 0) g->segs[feature_find(g, f->seg)].occupants -= (uint8_t)occ;
-  f->seg = (int16_t)seg;
+  int occ = g->e->figs[f->type].occupies, was = f->seg;
+  if (was >= 0) g->segs[feature_find(g, was)].occupants -= (uint8_t)occ;
+  f->seg = seg;
   if (seg >= 0) g->segs[feature_find(g, seg)].occupants += (uint8_t)occ;
+  uint8_t *first = &g->first_free[f->type][f->owner + 1];
+  if (was < 0 && seg >= 0) { /* left the supply */
+    if (*first == fig) *first = (uint8_t)first_free_like(g, fig);
+    board_list_add(g, fig);
+  } else if (was >= 0 && seg < 0) { /* back home (NO_FIGURE is above every index) */
+    if (fig < *first) *first = (uint8_t)fig;
+    board_list_remove(g, fig);
+  }
 }
 
 static bool feature_has_figures(carc_game *g, int root) {
   if (g->segs[root].occupants) return true;
   if (!g->e->has_nonoccupying) return false;
-  for (int i = 0; i < g->nfigs; i++)
-    if (g->figs[i].seg >= 0 && feature_find(g, g->figs[i].seg) == root) return true;
+  for (int i = 0; i < g->non_board; i++)
+    if (feature_find(g, g->figs[g->on_board[i]].seg) == root) return true;
   return false;
 }
 
@@ -324,23 +352,20 @@ static carc_result stage_completed(carc_game *g, int root) {
   return CARC_OK;
 }
 
+/* The features tile ti completed: its own, and the monastery-like segments
+ * around it that its placement completed (recorded by board_place). */
 static carc_result stage_around(carc_game *g, int ti) {
   const board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
   for (int s = 0; s < t->nseg; s++) {
-    carc_result r = stage_completed(g, feature_find(g, bt->seg_base + s));
+    int root = feature_find(g, (int)bt->seg_base + s);
+    if (g->segs[root].open != 0) continue; /* most are open: no call */
+    carc_result r = stage_completed(g, root);
     if (r != CARC_OK) return r;
   }
-  for (int k = 0; k < 8; k++) {
-    int n = ti == g->ntiles - 1 ? g->last_neigh8[k] : -1;
-    if (n < 0) continue;
-    const board_tile *nb = &g->tiles[n];
-    unsigned area = g->e->types[nb->type].area_segs;
-    while (area) {
-      carc_result r = stage_completed(g, nb->seg_base + __builtin_ctz(area));
-      if (r != CARC_OK) return r;
-      area &= area - 1;
-    }
+  for (int k = 0; ti == g->ntiles - 1 && k < g->nlast_area; k++) {
+    carc_result r = stage_completed(g, g->last_area[k]);
+    if (r != CARC_OK) return r;
   }
   return CARC_OK;
 }
@@ -379,8 +404,10 @@ static void commit_stage(carc_game *g) {
       }
     }
     if (st->reason == CARC_COMPLETED && st->ran)
-      for (int f = 0; f < g->nfigs; f++)
-        if (g->figs[f].seg >= 0 && feature_find(g, g->figs[f].seg) == st->root) figure_move(g, f, -1);
+      for (int k = g->non_board - 1; k >= 0; k--) { /* backwards: a figure sent home leaves the list */
+        int f = g->on_board[k];
+        if (feature_find(g, g->figs[f].seg) == st->root) figure_move(g, f, -1);
+      }
   }
   g->nstaged = 0;
 }
@@ -403,6 +430,9 @@ static carc_result run_feature_hooks(carc_game *g) {
 /* Fails, before anything is committed, if a staged award would take a score
  * out of -CARC_MAX_SCORE..CARC_MAX_SCORE (what a save can hold). */
 static carc_result check_scores(carc_game *g) {
+  bool ran = false; /* no award: every score is as its setters checked it */
+  for (int i = 0; i < g->nstaged && !ran; i++) ran = g->stage[i].ran;
+  if (!ran) return CARC_OK;
   long long sc[CARC_MAX_PLAYERS];
   for (int p = 0; p < g->players; p++) sc[p] = g->s.score[p];
   for (int i = 0; i < g->nstaged; i++)
@@ -456,10 +486,7 @@ static bool main_action_valid(carc_game *g, const carc_action *a) {
       if (e->figs[a->figure_type].placement != CARC_PLACE_FOLLOWER) return false;
       if (!(e->figs[a->figure_type].kinds & (1u << t->seg[a->segment].kind))) return false;
       if (g->segs[feature_find(g, bt->seg_base + a->segment)].occupants) return false;
-      for (int i = 0; i < g->nfigs; i++)
-        if (g->figs[i].type == a->figure_type && g->figs[i].owner == g->current && g->figs[i].seg < 0)
-          return true;
-      return false;
+      return g->first_free[a->figure_type][g->current + 1] != NO_FIGURE;
     case CARC_ACT_TOKEN:
       return a->token_type >= 0 && a->token_type < e->ntok && bt->token < 0 &&
              g->s.token_supply[g->current][a->token_type] > 0;
@@ -563,10 +590,7 @@ carc_result game_act_listed(carc_game *g, const carc_action *a) {
   switch (a->type) {
     case CARC_ACT_PASS: break;
     case CARC_ACT_FIGURE: {
-      int fig = -1;
-      for (int i = 0; i < g->nfigs && fig < 0; i++)
-        if (g->figs[i].type == a->figure_type && g->figs[i].owner == g->current && g->figs[i].seg < 0)
-          fig = i;
+      int fig = g->first_free[a->figure_type][g->current + 1]; /* listed: one is free */
       logged.figure = fig;
       txn_figure(g, fig);
       figure_move(g, fig, bt->seg_base + a->segment);
@@ -672,7 +696,6 @@ static carc_result put_tile(carc_game *g, int type, int x, int y, int rot) {
   carc_result r = editable_phase(g);
   if (r != CARC_OK) return r;
   if (type < 0 || type >= g->e->ntypes) return game_fail(g, CARC_ERR_UNKNOWN, "unknown tile type %d", type);
-  if (g->ntiles >= CARC_MAX_TILES) return game_fail(g, CARC_ERR_LIMIT, "the board is full");
   return place_tile(g, type, x, y, rot, false);
 }
 
