@@ -72,6 +72,12 @@ void carc_lua_module_api(lua_State *L);
 /* carc_lua.c */
 void carc_lua_lstate_init(lua_State *L, carc_lstate *ls);
 lua_State *carc_lua_state(carc_lua *cl);
+/* Test faults, for tests only (not API): the Lua allocator refuses its
+ * alloc_n-th growing allocation from now (0: the next one) and every one
+ * after it (Lua retries a refused allocation after a full collection), and loading
+ * raises an error right after the decl_k-th declaration from now (0: after
+ * the next one); -1 turns either off. */
+void carc_lua_debug_faults(carc_lua *cl, long alloc_n, long decl_k);
 carc_result carc_lua_load_table(carc_lua *cl, lua_State *from, int idx, const char *dir,
                                 const char *origin, int line);
 #endif

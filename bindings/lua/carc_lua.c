@@ -79,6 +79,8 @@ struct carc_lua {
   int nfns, cap_fns;
   lfn **describers;         /* x:describe functions, in load order (point -2) */
   int ndescribers, cap_describers;
+  long fail_alloc;          /* test faults (carc_lua_debug_faults): -1 off */
+  long fail_decl;
   char memloc[160], errloc[160];
   char err[1024];
   char trace[2048];
@@ -139,6 +141,17 @@ static void declaration(lua_State *L, const char *what) {
                "and the ruleset is frozen once loaded", what);
 }
 
+/* After each declaration's effect: the test fault that stops a load there. */
+static void declared(lua_State *L) {
+  carc_lua *cl = carc_lstate_of(L)->cl;
+  if (cl->fail_decl >= 0 && cl->fail_decl-- == 0) luaL_error(L, "test fault after a declaration");
+}
+
+void carc_lua_debug_faults(carc_lua *cl, long alloc_n, long decl_k) {
+  cl->fail_alloc = alloc_n;
+  cl->fail_decl = decl_k;
+}
+
 /* Refuses growth past the cap; notes where the script was when it did. */
 static void *cap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   carc_lua *cl = ud;
@@ -147,6 +160,10 @@ static void *cap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     free(ptr);
     cl->used -= old;
     return NULL;
+  }
+  if (nsize > old && cl->fail_alloc >= 0) { /* a test fault: from the N-th on, every one */
+    if (cl->fail_alloc == 0) return NULL;
+    cl->fail_alloc--;
   }
   if (nsize > old && cl->used - old + nsize > cl->cap) {
     if (cl->in_call && cl->L && !cl->memloc[0]) where(cl->L, 0, cl->memloc, sizeof cl->memloc);
@@ -599,17 +616,22 @@ static carc_lua *self(lua_State *L) { return carc_lstate_of(L)->cl; }
 
 static int engine_error(lua_State *L) { return luaL_error(L, "%s", carc_engine_error(self(L)->e)); }
 
+/* The file's bytes, or nothing if it cannot be read. The block is a Lua
+ * userdata made before the file is open, so that running out of memory
+ * leaves no file open. */
 static int p_read(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
   FILE *f = fopen(path, "rb");
   if (!f) return 0;
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, n);
+  long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
   fclose(f);
-  luaL_pushresult(&b);
+  if (size < 0 || (size_t)size > self(L)->cap) return 0; /* a folder, or more than the cap */
+  char *buf = lua_newuserdatauv(L, (size_t)size + 1, 0);
+  f = fopen(path, "rb");
+  if (!f) return 0;
+  size_t n = fread(buf, 1, (size_t)size, f);
+  fclose(f);
+  lua_pushlstring(L, buf, n);
   return 1;
 }
 
@@ -620,6 +642,7 @@ static int p_tiles(lua_State *L) {
     lua_pushstring(L, carc_engine_error(cl->e)); /* already "file:line: ..." */
     return lua_error(L);
   }
+  declared(L);
   return 0;
 }
 
@@ -634,6 +657,7 @@ static int p_tile_attr(lua_State *L) {
   if (v < -32768 || v > 32767)
     return luaL_error(L, "tile_attr: value %I is outside the allowed -32768..32767", (LUAI_UACINT)v);
   if (a < 0 || carc_tile_set_attr(cl->e, t, a, (int)v) != CARC_OK) return engine_error(L);
+  declared(L);
   return 0;
 }
 
@@ -652,6 +676,7 @@ static int p_map(lua_State *L) {
   const char *signal = luaL_optstring(L, 5, NULL);
   if (signal && carc_engine_map_signal(cl->e, carc_flag_id(cl->e, signal), lua_toboolean(L, 6)) != CARC_OK)
     return engine_error(L);
+  declared(L);
   return 0;
 }
 
@@ -662,6 +687,7 @@ static int p_tile_split(lua_State *L) {
   if (t < 0) return luaL_error(L, "tile_split: unknown tile type '%s'", tile);
   if (carc_tile_split(cl->e, t, luaL_checkstring(L, 2), (int)luaL_checkinteger(L, 3)) != CARC_OK)
     return engine_error(L);
+  declared(L);
   return 0;
 }
 
@@ -727,6 +753,7 @@ static int p_figure(lua_State *L) {
   d.exclusive_with = get_str(L, 1, "exclusive_with");
   d.incomplete_only = get_int(L, 1, "incomplete_only", 0, 0, 1);
   if (carc_figure_define(cl->e, &d) != CARC_OK) return engine_error(L);
+  declared(L);
   return 0;
 }
 
@@ -737,12 +764,14 @@ static int p_token(lua_State *L) {
   carc_token_def d = {get_str(L, 1, "name"), get_int(L, 1, "per_player", 1, 0, 30),
                      get_int(L, 1, "value", 0, -CARC_MAX_SCORE, CARC_MAX_SCORE)};
   if (carc_token_define(cl->e, &d) != CARC_OK) return engine_error(L);
+  declared(L);
   return 0;
 }
 
 static int p_kind(lua_State *L) {
   declaration(L, "kind");
   if (carc_kind_id(self(L)->e, luaL_checkstring(L, 1)) < 0) return engine_error(L);
+  declared(L);
   return 0;
 }
 static int declare(lua_State *L, int flag) {
@@ -754,6 +783,7 @@ static int declare(lua_State *L, int flag) {
     return luaL_error(L, "cannot declare game %s '%s': names are 1 to %d characters, and an engine "
                          "holds at most 64 %s", flag ? "flag" : "variable", name, CARC_MAX_NAME - 1,
                       flag ? "flags" : "variables");
+  declared(L);
   lua_pushinteger(L, id); /* handlers may use the id: no name lookup per call */
   return 1;
 }
@@ -784,6 +814,7 @@ static int p_set_token_value(lua_State *L) {
     return luaL_error(L, "token value %I is outside the allowed %d..%d", (LUAI_UACINT)v, -CARC_MAX_SCORE,
                       CARC_MAX_SCORE);
   carc_token_set_value(cl->e, t, (int)v);
+  declared(L);
   return 0;
 }
 
@@ -822,6 +853,7 @@ static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point, int w
   lfn *f = calloc(1, sizeof *f);
   if (!f) luaL_error(L, "out of memory");
   cl->fns[cl->nfns++] = f;
+  f->ref = LUA_NOREF;
   f->cl = cl;
   f->point = point;
   snprintf(f->exp, sizeof f->exp, "%s", exp);
@@ -1031,7 +1063,9 @@ static int p_handler(lua_State *L) {
   }
   lfn *fn = new_fn(L, cl, exp, -1, 1);
   if (carc_handler_add(cl->e, name, prio, &f, run_handler, fn) != CARC_OK) return engine_error(L);
+  declared(L);
   set_description(L, cl->e, name);
+  declared(L);
   return 0;
 }
 
@@ -1081,11 +1115,12 @@ static int p_hook(lua_State *L) {
   }
   if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, batch ? run_batch_hook : run_hook, fn) != CARC_OK)
     return engine_error(L);
+  declared(L);
   set_description(L, cl->e, name);
+  declared(L);
   return 0;
 }
 
-static carc_result run_loader(carc_lua *cl, const char *fn, int nargs);
 
 /* x:describe(fn): fn(game) returns a line saying the expansion's state. */
 static int p_describe(lua_State *L) {
@@ -1102,11 +1137,13 @@ static int p_describe(lua_State *L) {
   lfn *f = calloc(1, sizeof *f);
   if (!f) return luaL_error(L, "out of memory");
   cl->describers[cl->ndescribers++] = f;
+  f->ref = LUA_NOREF;
   f->cl = cl;
   f->point = -2;
   snprintf(f->exp, sizeof f->exp, "%s", exp);
   lua_pushvalue(L, 2);
   f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  declared(L);
   return 0;
 }
 
@@ -1145,10 +1182,6 @@ size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
   return n;
 }
 
-carc_result carc_lua_load_list(carc_lua *cl, const char *names) {
-  lua_pushstring(cl->L, names);
-  return run_loader(cl, "load_list", 1);
-}
 
 static int p_move(lua_State *L) {
   carc_lua *cl = self(L);
@@ -1163,6 +1196,7 @@ static int p_move(lua_State *L) {
     lua_pushstring(L, carc_engine_error(cl->e));
     return 2;
   }
+  declared(L);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -1173,6 +1207,7 @@ static int p_disable(lua_State *L) {
     lua_pushstring(L, carc_engine_error(cl->e));
     return 2;
   }
+  declared(L);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -1226,6 +1261,14 @@ static int open_state(lua_State *L) {
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 1); /* for the loader only */
   lua_settop(L, 1);
+  { /* a string buffer's box class, made now: made later, a memory error
+     * between its creation and its __close would leave it broken */
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_prepbuffsize(&b, LUAL_BUFFERSIZE * 2);
+    luaL_pushresult(&b);
+    lua_settop(L, 1);
+  }
   carc_lua_guards_open(L);
   carc_lua_views_open(L);
   cl->ctx = carc_lua_new_ctxbox(L);
@@ -1278,6 +1321,7 @@ carc_lua *carc_lua_new(carc_engine *e, size_t mem_cap) {
   cl->cap = mem_cap ? mem_cap : CARC_LUA_MEM_CAP;
   cl->budget = CARC_LUA_BUDGET;
   cl->rng = 0x9E3779B97F4A7C15ull;
+  cl->fail_alloc = cl->fail_decl = -1;
   cl->ls.lend = 1;
   cl->ls.cl = cl;
   cl->L = lua_newstate(cap_alloc, cl);
@@ -1315,45 +1359,155 @@ void carc_lua_free(carc_lua *cl) {
   free(cl);
 }
 
-/* Tile type names by index, so a placement hook pushes them without allocating. */
-static void refresh_names(carc_lua *cl) {
-  lua_State *L = cl->L;
+/* Tile type names by index, so a placement hook pushes them without
+ * allocating. Runs protected (it allocates). */
+static int refresh_names(lua_State *L) {
+  carc_lua *cl = lua_touserdata(L, 1);
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
   for (int t = 0; t < carc_tile_type_count(cl->e); t++) {
     lua_pushstring(L, carc_tile_type_name(cl->e, t));
     lua_rawseti(L, -2, t + 1);
   }
-  lua_pop(L, 1);
+  return 0;
 }
 
-/* Runs loader function `fn` with the values already pushed (nargs). */
-static carc_result run_loader(carc_lua *cl, const char *fn, int nargs) {
+/* Protected: pushes the loader's `loaded` table, the options table and a
+ * shallow copy of each (what a failed load puts back). */
+static int copy_registries(lua_State *L) {
+  carc_lua *cl = lua_touserdata(L, 1);
+  for (int k = 0; k < 2; k++) {
+    if (k == 0) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, cl->loader_ref);
+      lua_getfield(L, -1, "loaded");
+      lua_replace(L, -2);
+    } else {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, cl->options_ref);
+    }
+    int from = lua_gettop(L);
+    lua_newtable(L);
+    for (lua_pushnil(L); lua_next(L, from);) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, -4);
+    }
+  }
+  return 4; /* loaded, its copy, options, its copy */
+}
+
+/* Puts table `cur` back to its copy `was`. Only keys `cur` holds are set
+ * (the loader only adds keys), so nothing is allocated. */
+static void put_back(lua_State *L, int cur, int was) {
+  for (lua_pushnil(L); lua_next(L, cur);) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, was);
+    lua_rawset(L, cur);
+  }
+}
+
+/* Pushes `n` strings, protected. */
+typedef struct strings {
+  const char *const *s;
+  int n;
+} strings;
+static int push_strings(lua_State *L) {
+  const strings *a = lua_touserdata(L, 1);
+  for (int i = 0; i < a->n; i++) lua_pushstring(L, a->s[i]);
+  return a->n;
+}
+
+/* Runs loader function `fn` on `n` strings (and the `extra` values already
+ * pushed below them, for load_table) as one transaction: the engine (tile
+ * types, figures, tokens, names, handlers, hooks, map) and the binding's
+ * registries (Lua functions, describers, loaded expansions, options, tile
+ * names) are put back as they were when anything fails. */
+static carc_result run_loader(carc_lua *cl, const char *fn, const char *const *str, int n, int extra) {
   lua_State *L = cl->L;
-  int top = lua_gettop(L) - nargs;
+  int top = lua_gettop(L) - extra;
+  carc_result r = carc_engine_begin(cl->e);
+  if (r != CARC_OK) {
+    snprintf(cl->err, sizeof cl->err, "%s", carc_engine_error(cl->e));
+    lua_settop(L, top);
+    return r;
+  }
+  int nfns = cl->nfns, ndescribers = cl->ndescribers, ntypes = carc_tile_type_count(cl->e);
+  strings a = {str, n};
+  lua_pushcfunction(L, copy_registries);
+  lua_pushlightuserdata(L, cl);
+  int st = lua_pcall(L, 1, 4, 0);
+  if (st == LUA_OK) {
+    lua_rotate(L, top + 1, 4); /* the copies below the extra values */
+    lua_pushcfunction(L, push_strings);
+    lua_pushlightuserdata(L, &a);
+    st = lua_pcall(L, 1, n, 0);
+  }
+  if (st != LUA_OK) {
+    snprintf(cl->err, sizeof cl->err, "out of memory starting to load");
+    lua_settop(L, top);
+    carc_engine_rollback(cl->e);
+    return CARC_ERR_MEMORY;
+  }
+  int regs = top + 1;
   lua_pushcfunction(L, msgh);
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->loader_ref);
   lua_getfield(L, -1, fn);
   lua_remove(L, -2);
-  lua_rotate(L, -(nargs + 2), 2);
+  lua_rotate(L, -(extra + n + 2), 2);
   cl->loading = 1;
-  int st = call(cl, nargs, 0, NULL);
+  st = call(cl, extra + n, 0, NULL);
   cl->loading = 0;
+  if (st == LUA_OK) {
+    lua_pushcfunction(L, refresh_names);
+    lua_pushlightuserdata(L, cl);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+      snprintf(cl->err, sizeof cl->err, "memory cap of %zu MiB exceeded (not enough memory)", cl->cap >> 20);
+      st = LUA_ERRMEM;
+    }
+  }
+  if (st != LUA_OK) {
+    lua_settop(L, regs + 3);
+    put_back(L, regs, regs + 1);
+    put_back(L, regs + 2, regs + 3);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
+    for (int t = ntypes + 1; lua_rawgeti(L, -1, t) != LUA_TNIL; t++) {
+      lua_pop(L, 1);
+      lua_pushnil(L);
+      lua_rawseti(L, -2, t);
+    }
+    for (int i = nfns; i < cl->nfns; i++) {
+      luaL_unref(L, LUA_REGISTRYINDEX, cl->fns[i]->ref);
+      free(cl->fns[i]);
+    }
+    cl->nfns = nfns;
+    for (int i = ndescribers; i < cl->ndescribers; i++) {
+      luaL_unref(L, LUA_REGISTRYINDEX, cl->describers[i]->ref);
+      free(cl->describers[i]);
+    }
+    cl->ndescribers = ndescribers;
+    lua_settop(L, top);
+    carc_engine_rollback(cl->e);
+    return CARC_ERR_SCRIPT;
+  }
   lua_settop(L, top);
-  refresh_names(cl);
-  if (st != LUA_OK) return CARC_ERR_SCRIPT;
+  carc_engine_commit(cl->e);
   cl->err[0] = '\0';
   return CARC_OK;
 }
 
 carc_result carc_lua_load_ruleset(carc_lua *cl, const char *path) {
-  lua_pushstring(cl->L, path);
-  return run_loader(cl, "load_ruleset", 1);
+  const char *s[] = {path};
+  return run_loader(cl, "load_ruleset", s, 1, 0);
 }
 
 carc_result carc_lua_load_expansion(carc_lua *cl, const char *name, const char *dir) {
-  lua_pushstring(cl->L, name);
-  lua_pushstring(cl->L, dir ? dir : ".");
-  return run_loader(cl, "load_expansion", 2);
+  const char *s[] = {name, dir ? dir : "."};
+  return run_loader(cl, "load_expansion", s, 2, 0);
+}
+
+carc_result carc_lua_load_list(carc_lua *cl, const char *names) {
+  const char *s[] = {names};
+  return run_loader(cl, "load_list", s, 1, 0);
 }
 
 carc_result carc_lua_load_table(carc_lua *cl, lua_State *from, int idx, const char *dir,
@@ -1366,10 +1520,11 @@ carc_result carc_lua_load_table(carc_lua *cl, lua_State *from, int idx, const ch
     lua_pop(cl->L, 1);
     return CARC_ERR_SCRIPT;
   }
-  lua_pushstring(cl->L, dir);
-  lua_pushstring(cl->L, origin);
-  lua_pushinteger(cl->L, line);
-  return run_loader(cl, "load_table", 4);
+  /* the line goes in as a string: the loader reads it as a number */
+  char num[24];
+  snprintf(num, sizeof num, "%d", line);
+  const char *s[] = {dir, origin, num};
+  return run_loader(cl, "load_table", s, 3, 1);
 }
 
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name) {

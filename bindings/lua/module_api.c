@@ -341,6 +341,7 @@ static int e_pipeline(lua_State *L) {
 /* carcassonne.engine([ruleset]) -> an engine with the base tiles and, if
  * given, that ruleset (a path, or a name looked up in the search path). */
 static int m_engine(lua_State *L) {
+  lua_settop(L, 1); /* no argument: index 1 is nil, not the new engine */
   lengine *le = lua_newuserdatauv(L, sizeof *le, 0);
   memset(le, 0, sizeof *le);
   luaL_setmetatable(L, ENGINE_MT);

@@ -267,7 +267,8 @@ local function apply(spec, dir, file, text, line)
   end
 end
 
-local M = {}
+-- the binding copies `loaded` before a load and puts it back if the load fails
+local M = { loaded = loaded }
 
 function M.load_ruleset(path)
   local text = C.read(path)
@@ -289,6 +290,7 @@ function M.load_ruleset(path)
 end
 
 function M.load_table(spec, dir, origin, line)
+  line = math.tointeger(tonumber(line)) or 0
   apply(spec, dir, origin, C.read(origin), line)
 end
 

@@ -322,19 +322,29 @@ static int s_scorings(lua_State *L) {
     carc_scoring_info info;
     carc_game_scoring(g, i, &info);
     lua_createtable(L, 0, 8);
-    lua_pushstring(L, carc_kind_name(s->e, info.kind));
-    lua_setfield(L, -2, "kind");
-    lua_pushstring(L, info.reason == CARC_COMPLETED ? "completed" : "final");
-    lua_setfield(L, -2, "reason");
+    if (info.reason == CARC_BY_HOOK) { /* points given by a hook: no feature */
+      carc_change c;
+      lua_pushstring(L, "hook");
+      lua_setfield(L, -2, "reason");
+      if (carc_game_scoring_change(g, i, 0, &c) == CARC_OK) {
+        lua_pushstring(L, c.handler);
+        lua_setfield(L, -2, "hook");
+      }
+    } else {
+      lua_pushstring(L, carc_kind_name(s->e, info.kind));
+      lua_setfield(L, -2, "kind");
+      lua_pushstring(L, info.reason == CARC_COMPLETED ? "completed" : "final");
+      lua_setfield(L, -2, "reason");
+      int tile = carc_segment_tile(g, info.feature);
+      lua_pushinteger(L, carc_board_tile_x(g, tile));
+      lua_setfield(L, -2, "x");
+      lua_pushinteger(L, carc_board_tile_y(g, tile));
+      lua_setfield(L, -2, "y");
+    }
     lua_pushinteger(L, info.total);
     lua_setfield(L, -2, "total");
     lua_pushinteger(L, info.turn);
     lua_setfield(L, -2, "turn");
-    int tile = carc_segment_tile(g, info.feature);
-    lua_pushinteger(L, carc_board_tile_x(g, tile));
-    lua_setfield(L, -2, "x");
-    lua_pushinteger(L, carc_board_tile_y(g, tile));
-    lua_setfield(L, -2, "y");
     lua_createtable(L, carc_game_players(g), 0);
     for (int p = 0; p < carc_game_players(g); p++) {
       lua_pushinteger(L, info.award[p]);

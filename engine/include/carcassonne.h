@@ -102,6 +102,17 @@ CARC_API carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud);
 CARC_API void carc_engine_free(carc_engine *e);
 /* The message of the last failed call on this engine ("" if none). */
 CARC_API const char *carc_engine_error(const carc_engine *e);
+/* Engine transactions, for loading a ruleset as one step: after
+ * carc_engine_begin, carc_engine_rollback puts back every tile type,
+ * attribute, kind, set, figure, token, variable, flag, handler, hook
+ * (order, priorities, descriptions) and the map as they were at begin, and
+ * frees what was added since; carc_engine_commit keeps the changes. No game
+ * of the engine may be played in between. begin fails with CARC_ERR_MEMORY
+ * (changing nothing) when it cannot copy the tables, and with CARC_ERR_STATE
+ * inside another transaction. commit and rollback outside one do nothing. */
+CARC_API carc_result carc_engine_begin(carc_engine *e);
+CARC_API void carc_engine_commit(carc_engine *e);
+CARC_API void carc_engine_rollback(carc_engine *e);
 /* One pointer an embedder or binding may hang on the engine (the Lua
  * binding keeps its state here). */
 CARC_API void carc_engine_set_userdata(carc_engine *e, void *ud);
@@ -239,7 +250,9 @@ CARC_API int carc_token_value(const carc_engine *e, int type);
 #define CARC_STAGE_PLAYER 600
 CARC_API const char *carc_stage_name(int priority);
 
-typedef enum carc_reason { CARC_COMPLETED = 1, CARC_FINAL = 2 } carc_reason;
+/* CARC_BY_HOOK is no scoring: it marks a scoring record of points given
+ * with carc_game_add_score (by a hook, or directly), see carc_game_scoring. */
+typedef enum carc_reason { CARC_COMPLETED = 1, CARC_FINAL = 2, CARC_BY_HOOK = 4 } carc_reason;
 
 /* Numbers a handler reads and changes. Every change through carc_ctx_set is
  * recorded with the handler's name for the breakdown. */
@@ -526,9 +539,15 @@ CARC_API carc_result carc_game_place_named(carc_game *g, int tile_type, int x, i
 /* Sets the active player (scenarios). */
 CARC_API carc_result carc_game_set_current_player(carc_game *g, int player);
 CARC_API carc_result carc_game_final_scoring(carc_game *g);
+/* Fails with CARC_ERR_MEMORY (nothing changed) when records are kept and
+ * its record cannot be stored. */
 CARC_API carc_result carc_game_add_score(carc_game *g, int player, int points);
 
-/* Scoring records: every scoring of the game with its breakdown. */
+/* Scoring records: every scoring of the game with its breakdown, and every
+ * carc_game_add_score: a record with reason CARC_BY_HOOK, kind and feature
+ * -1, total and award[player] the points, and one change (field -3, award,
+ * 0 -> points) naming the hook that gave them ("engine" when no hook ran).
+ * With records kept, the records of a game sum to each player's score. */
 CARC_API int carc_game_scorings(const carc_game *g);
 typedef struct carc_scoring_info {
   int kind, reason, feature, turn;

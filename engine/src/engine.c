@@ -38,6 +38,7 @@ carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud) {
 
 void carc_engine_free(carc_engine *e) {
   if (!e) return;
+  carc_engine_rollback(e); /* an open transaction: its copy holds memory too */
   map_free(e);
   for (int i = 0; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);

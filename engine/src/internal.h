@@ -138,6 +138,7 @@ struct carc_engine {
   int has_nonoccupying;             /* some figures do not occupy (neutral ones) */
   search_dir search[MAX_SEARCH_KINDS];
   map_shape *map;                   /* the board shape; NULL: the unbounded plane */
+  struct engine_snap *snap;         /* carc_engine_begin's copy; NULL outside one */
 };
 
 /* One placed tile. */
@@ -264,6 +265,7 @@ struct carc_game {
   uint32_t stamp;
   int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
+  int hook_running;           /* seq + 1 of the hook being called, 0 none */
   /* per figure type and owner (+1: neutral figures at 0), the lowest index
    * of such a figure in the supply, NO_FIGURE when none (figure_move keeps it) */
   uint8_t first_free[MAX_FIGURE_TYPES][CARC_MAX_PLAYERS + 1];
@@ -353,6 +355,7 @@ static inline void txn_touch(carc_game *g) {
   if (g->txn && !g->txn->s_saved) txn_touch_slow(g);
 }
 void engine_mark(const carc_engine *e, engine_marker *m);
+bool engine_desc_kept(const carc_engine *e, const char *desc);
 void engine_restore(carc_engine *e, const engine_marker *m);
 void figure_move(carc_game *g, int fig, int seg);
 #define NO_FIGURE 0xFF
@@ -403,6 +406,9 @@ void board_join(carc_game *g, int a, int b);
 int board_place_off(carc_game *g, int type, int x, int y);
 static inline int dx_of(int d) { return d == CARC_E ? 1 : d == CARC_W ? -1 : 0; }
 static inline int dy_of(int d) { return d == CARC_S ? 1 : d == CARC_N ? -1 : 0; }
+
+/* records.c */
+bool record_added_score(carc_game *g, int p, int points);
 
 /* pipeline.c */
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out);

@@ -186,7 +186,7 @@ carc_result carc_handler_describe(carc_engine *e, const char *name, const char *
     if (!copy) return engine_fail(e, CARC_ERR_MEMORY, "out of memory");
     memcpy(copy, text, n + 1);
   }
-  if (*slot) carc_mem(e, *slot, strlen(*slot) + 1, 0);
+  if (*slot && !engine_desc_kept(e, *slot)) carc_mem(e, *slot, strlen(*slot) + 1, 0);
   *slot = copy;
   return CARC_OK;
 }
@@ -599,7 +599,9 @@ carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
     if (f->tile_attr >= 0 && !(tile_attrs & (1ull << f->tile_attr))) continue;
     if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) continue;
     g->err[0] = '\0';
+    g->hook_running = h->seq + 1; /* names the hook in records of its add_score */
     carc_result r = h->fn(a, h->ud);
+    g->hook_running = 0;
     if (r != CARC_OK) {
       if (p == CARC_HOOK_PLACEMENT && r == CARC_ERR_ILLEGAL) {
         if (!g->err[0]) game_fail(g, r, "placement forbidden by '%s'", h->name);

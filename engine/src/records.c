@@ -32,7 +32,38 @@ carc_result carc_game_scoring(const carc_game *g, int i, carc_scoring_info *out)
 static const char *handler_name_by_seq(const carc_engine *e, int seq) {
   for (int i = 0; i < e->nhandlers; i++)
     if (e->handlers[i].seq == seq) return e->handlers[i].name;
+  for (int p = 0; p < CARC_HOOK_COUNT; p++) /* records of carc_game_add_score name hooks */
+    for (int i = 0; i < e->nhooks[p]; i++)
+      if (e->hooks[p][i].seq == seq) return e->hooks[p][i].name;
   return "engine";
+}
+
+/* A record of `points` given to player `p` by carc_game_add_score, naming
+ * the hook that runs (if any). False, with nothing appended, when out of
+ * memory. */
+bool record_added_score(carc_game *g, int p, int points) {
+  if (!mem_grow(g->e, (void **)&g->records, &g->cap_records, g->nrecords + 1, sizeof(record)) ||
+      !mem_grow(g->e, (void **)&g->changes, &g->cap_changes, g->nchanges + 1, sizeof(record_change)))
+    return false;
+  record_change *c = &g->changes[g->nchanges];
+  c->handler = (int16_t)(g->hook_running - 1);
+  c->field = -3;
+  c->player = (int8_t)p;
+  c->before = 0;
+  c->after = points;
+  record *rc = &g->records[g->nrecords];
+  memset(rc, 0, sizeof *rc);
+  rc->info.kind = -1;
+  rc->info.reason = CARC_BY_HOOK;
+  rc->info.feature = -1;
+  rc->info.turn = g->turn;
+  rc->info.total = points;
+  rc->info.award[p] = points;
+  rc->info.changes = 1;
+  rc->first_change = g->nchanges;
+  g->nrecords++;
+  g->nchanges++;
+  return true;
 }
 
 carc_result carc_game_scoring_change(const carc_game *g, int i, int j, carc_change *out) {
@@ -61,6 +92,12 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const record *rc = &g->records[i];
   const carc_scoring_info *in = &rc->info;
   const carc_engine *e = g->e;
+  if (in->reason == CARC_BY_HOOK) {
+    int p = g->changes[rc->first_change].player;
+    text_put(&o, "points from %s: %s %+d\n", handler_name_by_seq(e, g->changes[rc->first_change].handler),
+             carc_player_name(p), in->total);
+    return o.len;
+  }
   const seg_state *root = &g->segs[in->feature];
   const board_tile *bt = &g->tiles[root->tile];
   text_put(&o, "%s at (%d,%d), %s: value %d;", carc_kind_name(e, in->kind), bt->x, bt->y,

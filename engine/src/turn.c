@@ -911,6 +911,8 @@ carc_result carc_game_add_score(carc_game *g, int p, int points) {
   if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
     return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed %d..%d",
                      p + 1, v, -CARC_MAX_SCORE, CARC_MAX_SCORE);
+  if (g->keep_records && !record_added_score(g, p, points))
+    return game_fail(g, CARC_ERR_MEMORY, "out of memory recording the points");
   txn_touch(g);
   g->s.score[p] = (int)v;
   return CARC_OK;

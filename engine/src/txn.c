@@ -8,8 +8,14 @@
  * (txn_board). Figures moved and the token put by an action are logged.
  * txn_rollback puts all of it back, drops what the call appended to the
  * records and the log, and removes tile types and names the call added to
- * the engine; the failing call's message is kept. */
+ * the engine; the failing call's message is kept.
+ *
+ * carc_engine_begin/_commit/_rollback make loading a ruleset one engine
+ * transaction: begin copies the engine's fixed tables (one struct) and its
+ * tile types to the heap, rollback copies them back and frees what was
+ * allocated since (notations, descriptions, a map). */
 #include "internal.h"
+#include "map.h"
 
 void engine_mark(const carc_engine *e, engine_marker *m) {
   m->ntypes = e->ntypes;
@@ -130,4 +136,110 @@ carc_result txn_rollback(carc_game *g, txn *t, carc_result r) {
   engine_restore(g->e, &t->engine);
   memcpy(g->err, msg, sizeof msg);
   return r;
+}
+
+/* ------------------------------------------------- engine transactions */
+
+typedef struct engine_snap {
+  carc_engine e;            /* the engine's tables as they were at begin */
+  tile_type *types;         /* its e.ntypes tile types */
+  int followers, tiles_min, tiles_max, signal, signal_towns; /* of the map, if any */
+} engine_snap;
+
+static bool desc_in(const carc_engine *e, const char *d) {
+  for (int i = 0; i < e->nhandlers; i++)
+    if (e->handlers[i].desc == d) return true;
+  for (int p = 0; p < CARC_HOOK_COUNT; p++)
+    for (int i = 0; i < e->nhooks[p]; i++)
+      if (e->hooks[p][i].desc == d) return true;
+  return false;
+}
+
+/* A description that the open transaction's copy still names: replacing it
+ * must not free it (rollback puts it back). */
+bool engine_desc_kept(const carc_engine *e, const char *desc) {
+  return e->snap && desc && desc_in(&e->snap->e, desc);
+}
+
+/* Frees the descriptions named in `from` and not in `keep`. */
+static void descs_free(carc_engine *e, const carc_engine *from, const carc_engine *keep) {
+  for (int i = 0; i < from->nhandlers; i++) {
+    char *d = from->handlers[i].desc;
+    if (d && !desc_in(keep, d)) carc_mem(e, d, strlen(d) + 1, 0);
+  }
+  for (int p = 0; p < CARC_HOOK_COUNT; p++)
+    for (int i = 0; i < from->nhooks[p]; i++) {
+      char *d = from->hooks[p][i].desc;
+      if (d && !desc_in(keep, d)) carc_mem(e, d, strlen(d) + 1, 0);
+    }
+}
+
+static void snap_free(carc_engine *e) {
+  engine_snap *s = e->snap;
+  e->snap = NULL;
+  if (s->types) carc_mem(e, s->types, sizeof(tile_type) * (size_t)s->e.ntypes, 0);
+  carc_mem(e, s, sizeof *s, 0);
+}
+
+carc_result carc_engine_begin(carc_engine *e) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (e->snap) return engine_fail(e, CARC_ERR_STATE, "an engine transaction is already open");
+  engine_snap *s = carc_mem(e, NULL, 0, sizeof *s);
+  if (!s) return engine_fail(e, CARC_ERR_MEMORY, "out of memory copying the engine's tables");
+  s->types = NULL;
+  if (e->ntypes) {
+    s->types = carc_mem(e, NULL, 0, sizeof(tile_type) * (size_t)e->ntypes);
+    if (!s->types) {
+      carc_mem(e, s, sizeof *s, 0);
+      return engine_fail(e, CARC_ERR_MEMORY, "out of memory copying the engine's tables");
+    }
+    memcpy(s->types, e->types, sizeof(tile_type) * (size_t)e->ntypes);
+  }
+  memcpy(&s->e, e, sizeof *e);
+  if (e->map) {
+    s->followers = e->map->followers;
+    s->tiles_min = e->map->tiles_min;
+    s->tiles_max = e->map->tiles_max;
+    s->signal = e->map->signal;
+    s->signal_towns = e->map->signal_towns;
+  }
+  e->snap = s;
+  return CARC_OK;
+}
+
+void carc_engine_commit(carc_engine *e) {
+  if (!e || !e->snap) return;
+  descs_free(e, &e->snap->e, e); /* replaced during the transaction, kept until now */
+  snap_free(e);
+}
+
+void carc_engine_rollback(carc_engine *e) {
+  if (!e || !e->snap) return;
+  engine_snap *s = e->snap;
+  descs_free(e, e, &s->e);
+  for (int i = s->e.ntypes; i < e->ntypes; i++)
+    carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
+  if (e->map && e->map != s->e.map) map_free(e); /* set during the transaction */
+  if (e->map) {
+    e->map->followers = s->followers;
+    e->map->tiles_min = s->tiles_min;
+    e->map->tiles_max = s->tiles_max;
+    e->map->signal = s->signal;
+    e->map->signal_towns = s->signal_towns;
+  }
+  /* what is not rules: the allocator, the user data, the type table's block
+   * (it may have moved; its old contents go back into it) and the message */
+  tile_type *types = e->types;
+  int cap_types = e->cap_types;
+  void *userdata = e->userdata;
+  char err[ERR_CAP];
+  memcpy(err, e->err, sizeof err);
+  memcpy(e, &s->e, sizeof *e);
+  e->types = types;
+  e->cap_types = cap_types;
+  e->userdata = userdata;
+  memcpy(e->err, err, sizeof err);
+  if (s->e.ntypes) memcpy(e->types, s->types, sizeof(tile_type) * (size_t)s->e.ntypes);
+  e->snap = s;
+  snap_free(e);
 }

@@ -40,6 +40,32 @@ assert(g:observe(3) == nil)
 local d1, d2 = o:clone():determinize(5), o:clone():determinize(5)
 assert(d1:save() == d2:save())
 
+-- a ruleset that fails after its expansions loaded leaves the engine as it
+-- was: same pipeline, same seeded game; the same engine then loads it whole
+local function seeded(engine)
+  local game = assert(engine:game{ players = 3, seed = 5 })
+  assert(game:bot_game("random"))
+  return game:save()
+end
+local fresh = assert(carc.engine())
+local half = assert(carc.engine())
+local path = os.tmpname()
+local file = assert(io.open(path, "w"))
+file:write('ruleset { expansions = { "inns_cathedrals", "mage_witch" }, order = { ["no.such"] = 5 } }\n')
+file:close()
+local failed, ferr = half:ruleset(path)
+assert(failed == nil and ferr:find("no.such", 1, true), ferr)
+assert(half:pipeline() == fresh:pipeline(), "the failed ruleset left handlers behind")
+assert(seeded(half) == seeded(fresh), "the failed ruleset changed the game")
+file = assert(io.open(path, "w"))
+file:write('ruleset { expansions = { "inns_cathedrals", "mage_witch" }, order = { ["mage_witch.mage"] = 250 } }\n')
+file:close()
+assert(half:ruleset(path))
+local whole = assert(carc.engine(path))
+os.remove(path)
+assert(half:pipeline() == whole:pipeline() and half:pipeline() ~= fresh:pipeline())
+assert(seeded(half) == seeded(whole))
+
 -- play to the end with the greedy bot
 assert(g:bot_game("greedy"))
 local info = g:info()

@@ -8,6 +8,7 @@
 #include "check.h"
 #ifdef FAULTS_LUA
 #include "carc_lua.h"
+#include "binding.h" /* carc_lua_debug_faults: the Lua allocator's test fault */
 static carc_lua *fault_lua;
 #endif
 #include <stdlib.h>
@@ -180,6 +181,44 @@ static void inject_budget(carc_engine *e, const char *start, const call *c, cons
   if (n > budget_most) budget_most = n;
   carc_game_free(g);
 }
+
+/* The Lua allocator refuses its N-th allocation inside the call and every
+ * one after it (Lua retries a refused allocation after a full collection,
+ * so a single refusal is no failure), at N = 0, 1, ... until the call
+ * succeeds: each failure leaves the save text as it was, and the host runs
+ * on (no panic outside a protected call). */
+static long lua_alloc_calls, lua_alloc_failed, lua_alloc_most;
+static void inject_lua_alloc(carc_engine *e, const char *start, const call *c, const char *want) {
+  char err[512];
+  carc_game *g = carc_game_load(e, start, err, sizeof err);
+  CHECK(g != NULL);
+  if (!g) return;
+  long n = 0;
+  carc_result r = CARC_ERR_STATE;
+  for (; n < 100000; n++) {
+    carc_lua_debug_faults(fault_lua, n, -1);
+    r = run(g, c);
+    carc_lua_debug_faults(fault_lua, -1, -1);
+    if (r == CARC_OK) break;
+    lua_alloc_failed++;
+    char *after = save_text(g);
+    if (strcmp(after, start) != 0) {
+      fprintf(stderr, "%s: Lua allocation %ld refused left a trace (%s)\n", call_names[c->kind], n,
+              carc_game_error(g));
+      CHECK(0);
+      free(after);
+      break;
+    }
+    free(after);
+  }
+  CHECK_INT(r, CARC_OK);
+  char *done = save_text(g);
+  CHECK(strcmp(done, want) == 0);
+  free(done);
+  lua_alloc_calls++;
+  if (n > lua_alloc_most) lua_alloc_most = n;
+  carc_game_free(g);
+}
 #endif
 
 /* The call under both kinds of faults, from the same state, and once without:
@@ -202,6 +241,7 @@ static void check_call(carc_engine *e, carc_game *g, const call *c) {
   CHECK(strcmp(one, three) == 0);
 #ifdef FAULTS_LUA
   inject_budget(e, start, c, three);
+  inject_lua_alloc(e, start, c, three);
 #endif
   tested[c->kind]++;
   free(start);
@@ -280,6 +320,9 @@ int main(void) {
 #ifdef FAULTS_LUA
   fprintf(stderr, "Lua budget: %ld calls, every budget up to %ld instructions\n", budget_calls, budget_most);
   CHECK(budget_calls > 0 && budget_most > 1);
+  fprintf(stderr, "Lua allocations: %ld calls, %ld failed calls, every N up to %ld\n", lua_alloc_calls,
+          lua_alloc_failed, lua_alloc_most);
+  CHECK(lua_alloc_calls > 0 && lua_alloc_failed > 0);
 #endif
   for (int k = 0; k < C_COUNT; k++) CHECK(tested[k] > 0);
   CHECK(most[C_ACT][0] > 0 && most[C_FINAL][0] > 0 && most[C_RESET][0] > 0);

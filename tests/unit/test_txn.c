@@ -271,7 +271,84 @@ static void test_allocation_faults(void) {
   carc_engine_free(e);
 }
 
+static carc_result noop_handler(carc_score_ctx *c, void *ud) {
+  (void)c;
+  (void)ud;
+  return CARC_OK;
+}
+static carc_result noop_hook(const carc_hook_args *a, void *ud) {
+  (void)a;
+  (void)ud;
+  return CARC_OK;
+}
+
+/* The engine's tables as text: what an engine transaction must put back. */
+static void engine_text(carc_engine *e, char *out, size_t cap) {
+  size_t n = 0;
+  CHECK_INT(carc_engine_describe_pipeline(e, out, cap), CARC_OK);
+  n = strlen(out);
+  for (int i = 0; i < carc_handler_count(e) && n < cap; i++)
+    n += (size_t)snprintf(out + n, cap - n, "%s [%s]\n", carc_handler_name(e, i), carc_handler_description(e, i));
+  for (int t = 0; t < carc_tile_type_count(e) && n < cap; t++)
+    n += (size_t)snprintf(out + n, cap - n, "%s %d %s %d\n", carc_tile_type_name(e, t), carc_tile_type_copies(e, t),
+                          carc_tile_type_notation(e, t), carc_tile_type_attr(e, t, 0));
+  if (n < cap)
+    snprintf(out + n, cap - n, "%d %d %d %d %d %d %d\n", carc_figure_type_count(e), carc_token_type_count(e),
+             carc_var_count(e), carc_flag_count(e), carc_attr_find(e, "t.attr"), carc_kind_find(e, "t.kind"),
+             carc_hook_count(e, CARC_HOOK_TURN_END));
+}
+
+/* carc_engine_begin / _rollback / _commit without Lua: every kind of
+ * declaration is taken back, a description replaced inside the transaction
+ * comes back (and is freed once, at commit, when kept). */
+static void test_engine_transaction(void) {
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_handler_add(e, "t.before", 450, NULL, noop_handler, NULL), CARC_OK);
+  CHECK_INT(carc_handler_describe(e, "t.before", "old words"), CARC_OK);
+  static char before[1 << 16], after[1 << 16];
+  engine_text(e, before, sizeof before);
+  for (int round = 0; round < 2; round++) {
+    CHECK_INT(carc_engine_begin(e), CARC_OK);
+    CHECK_INT(carc_engine_begin(e), CARC_ERR_STATE);
+    CHECK_INT(carc_handler_describe(e, "t.before", "new words"), CARC_OK);
+    CHECK_INT(carc_handler_describe(e, "t.before", "newer words"), CARC_OK);
+    CHECK_INT(carc_handler_add(e, "t.new", 10, NULL, noop_handler, NULL), CARC_OK);
+    CHECK_INT(carc_handler_describe(e, "t.new", "a new one"), CARC_OK);
+    CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.hook", 5, NULL, noop_hook, NULL), CARC_OK);
+    CHECK_INT(carc_handler_describe(e, "t.hook", "a hook"), CARC_OK);
+    CHECK_INT(carc_handler_move(e, "base.rates", 5), CARC_OK);
+    CHECK_INT(carc_handler_enable(e, "base.award", 0), CARC_OK);
+    for (int k = 0; k < 40; k++) { /* enough to move the type table */
+      char name[16];
+      snprintf(name, sizeof name, "T%d", k);
+      CHECK_INT(carc_tile_define(e, "t.set", name, 2, "city:N field:E,S,W"), CARC_OK);
+    }
+    CHECK_INT(carc_tile_set_attr(e, 0, carc_attr_id(e, "t.attr"), 3), CARC_OK);
+    CHECK_INT(carc_tile_split(e, carc_tile_type_find(e, "E"), "E2", 1), CARC_OK);
+    CHECK(carc_kind_id(e, "t.kind") >= 0 && carc_var_id(e, "t.var") >= 0 && carc_flag_id(e, "t.flag") >= 0);
+    carc_figure_def fig = {"t.fig", 1, 1, 1, CARC_PLACE_FOLLOWER, 0, NULL, NULL, 0};
+    CHECK_INT(carc_figure_define(e, &fig), CARC_OK);
+    carc_token_def tok = {"t.tok", 2, 1};
+    CHECK_INT(carc_token_define(e, &tok), CARC_OK);
+    engine_text(e, after, sizeof after);
+    CHECK(strcmp(before, after) != 0);
+    carc_engine_rollback(e);
+    engine_text(e, after, sizeof after);
+    CHECK(strcmp(before, after) == 0);
+    carc_engine_rollback(e); /* outside a transaction: nothing */
+  }
+  CHECK_INT(carc_engine_begin(e), CARC_OK);
+  CHECK_INT(carc_handler_describe(e, "t.before", "kept words"), CARC_OK);
+  carc_engine_commit(e);
+  CHECK(!strcmp(carc_handler_description(e, carc_handler_find(e, "t.before")), "kept words"));
+  CHECK_INT(carc_engine_begin(e), CARC_OK); /* freed with the engine, rolled back */
+  CHECK_INT(carc_handler_add(e, "t.open", 10, NULL, noop_handler, NULL), CARC_OK);
+  CHECK_INT(carc_handler_describe(e, "t.open", "left open"), CARC_OK);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_engine_transaction();
   test_allocation_faults();
   test_handlers_read_only();
   test_placement_hooks_predicates();

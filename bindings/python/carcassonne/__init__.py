@@ -270,7 +270,7 @@ class Game:
                 changes.append({"handler": _s(ch.handler), "field": field, "player": ch.player,
                                 "before": ch.before, "after": ch.after})
             out.append({"kind": self.engine.kind_name(info.kind),
-                        "reason": "completed" if info.reason == 1 else "final", "turn": info.turn,
+                        "reason": {1: "completed", 2: "final", 4: "hook"}.get(info.reason, "?"), "turn": info.turn,
                         "total": info.total, "award": list(info.award[:self.players]), "changes": changes})
         return out
 

@@ -77,3 +77,34 @@ case("bonus = 5, turn_point = 2", function()
   -- road 3 + fairy 5 = 8, and the fairy leaves: red 2 + 8 = 10
   s:expect_scores{ 10, 0 }
 end)
+
+case("the turn point is a record naming the fairy's hook; records sum to the scores", function()
+  local s = scenario{ players = 2, rules = { expansions = { "fairy" } } }
+  s:follower(1, 0, 0, "road")
+  s:figure("fairy", nil, 0, 0, "road")
+  s:set_var("fairy.owner", 1)
+  s:place("A", 1, 0, 1)
+  s:end_turn()
+  s:end_turn()                          -- red's turn starts: red + 1
+  s:expect_scores{ 1, 0 }
+  local sc = s:scorings()
+  local last = sc[#sc]
+  if last.reason ~= "hook" or last.hook ~= "fairy.turn_point" or last.award[1] ~= 1 or last.award[2] ~= 0 then
+    error(("expected a record of 1 point to red from fairy.turn_point, got %s %s %s"):format(
+      tostring(last.reason), tostring(last.hook), tostring(last.award[1])))
+  end
+  if last.changes[1].handler ~= "fairy.turn_point" or last.changes[1].field ~= "award" then
+    error("the record's change does not name the hook")
+  end
+  if not s:breakdown():find("points from fairy.turn_point: red +1", 1, true) then
+    error("breakdown: " .. s:breakdown())
+  end
+  s:place("A", -1, 0, 3)                -- road 3 + fairy 3
+  s:end_turn()
+  s:expect_scores{ 7, 0 }
+  local sum = { 0, 0 }
+  for _, r in ipairs(s:scorings()) do
+    for p = 1, 2 do sum[p] = sum[p] + r.award[p] end
+  end
+  if sum[1] ~= 7 or sum[2] ~= 0 then error(("records sum to %d, %d"):format(sum[1], sum[2])) end
+end)
