@@ -323,20 +323,22 @@ static void set_arg_int(lua_State *L, int keys, int key, int v) {
   lua_rawset(L, -3);
 }
 
-static carc_result run_hook(const carc_hook_args *a, void *ud) {
-  lfn *f = ud;
-  carc_lua *cl = f->cl;
-  if (cl->raw_listing && f->point == CARC_HOOK_PLACEMENT) return CARC_OK; /* see batch_judge */
-  lua_State *L = cl->L;
+/* Fills the engine's hook argument table; run by lua_pcall, since setting a
+ * table's fields may allocate (a memory error must not escape to the host). */
+typedef struct hook_fill {
+  carc_lua *cl;
+  lfn *f;
+  const carc_hook_args *a;
+} hook_fill;
+
+static int fill_hook_args(lua_State *L) {
+  const hook_fill *h = lua_touserdata(L, 1);
+  carc_lua *cl = h->cl;
+  const lfn *f = h->f;
+  const carc_hook_args *a = h->a;
   carc_game *g = a->game;
-  begin_call(cl, g);
-  cl->hook_game->g = cl->hook_tile->g = cl->hook_feature->g = g;
-  cl->hook_game->epoch = cl->hook_tile->epoch = cl->hook_feature->epoch = cl->ls.epoch;
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->keys_ref);
   int keys = lua_gettop(L);
-  lua_pushcfunction(L, msgh);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->args_ref); /* one table per engine, refilled */
   lua_rawgeti(L, keys, K_PLAYER);
   if (a->player >= 0) lua_pushinteger(L, a->player + 1);
@@ -393,6 +395,43 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
     lua_pushnil(L);
   }
   lua_rawset(L, -3);
+  return 0;
+}
+
+/* Runs `fill` with `job` in protected mode; on a memory error the game's
+ * error names the expansion and the call fails with nothing changed. */
+static int protected_fill(carc_lua *cl, carc_game *g, lua_CFunction fill, void *job, const char *exp) {
+  lua_State *L = cl->L;
+  lua_pushcfunction(L, fill);
+  lua_pushlightuserdata(L, job);
+  if (lua_pcall(L, 1, 0, 0) == LUA_OK) return 1;
+  snprintf(cl->err, sizeof cl->err, "expansion '%s': %s passing a hook its arguments", exp ? exp : "?",
+           lua_tostring(L, -1) ? lua_tostring(L, -1) : "an error");
+  lua_pop(L, 1);
+  carc_game_set_error(g, cl->err);
+  return 0;
+}
+
+static carc_result run_hook(const carc_hook_args *a, void *ud) {
+  lfn *f = ud;
+  carc_lua *cl = f->cl;
+  if (cl->raw_listing && f->point == CARC_HOOK_PLACEMENT) return CARC_OK; /* see batch_judge */
+  lua_State *L = cl->L;
+  carc_game *g = a->game;
+  int top = lua_gettop(L);
+  begin_call(cl, g);
+  cl->hook_game->g = cl->hook_tile->g = cl->hook_feature->g = g;
+  cl->hook_game->epoch = cl->hook_tile->epoch = cl->hook_feature->epoch = cl->ls.epoch;
+  hook_fill job = {cl, f, a};
+  if (!protected_fill(cl, g, fill_hook_args, &job, f->exp)) {
+    lua_settop(L, top);
+    end_call(cl);
+    return CARC_ERR_SCRIPT;
+  }
+  lua_pushcfunction(L, msgh);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->args_ref);
   int st = call(cl, 2, 2, f->exp);
   carc_result r = CARC_OK;
   if (st != LUA_OK) {
@@ -403,7 +442,7 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
     if (why) carc_game_set_error(g, why);
     r = CARC_ERR_ILLEGAL;
   }
-  lua_settop(L, keys - 1);
+  lua_settop(L, top);
   end_call(cl);
   return r;
 }
@@ -499,6 +538,46 @@ static void fill_ints(lua_State *L, int t, const carc_placement_option *l, int n
 /* One Lua call judges the whole list: the legal placements of the drawn
  * tile (every Lua placement hook passing while they are listed), or, for a
  * tile that is not the drawn one, the asked placement alone. */
+/* Fills a batched hook's argument table (protected: it may allocate). */
+typedef struct batch_fill {
+  carc_lua *cl;
+  lfn *f;
+  const carc_hook_args *a;
+  int old;
+} batch_fill;
+
+static int fill_batch_args(lua_State *L) {
+  const batch_fill *j = lua_touserdata(L, 1);
+  carc_lua *cl = j->cl;
+  lfn *f = j->f;
+  const carc_hook_args *a = j->a;
+  batch_cache *bc = &f->bc;
+  int old = j->old;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+  int args = lua_gettop(L);
+  static const char *const arrays[] = {"xs", "ys", "rotations"};
+  for (int k = 0; k < 3; k++) {
+    lua_getfield(L, args, arrays[k]);
+    fill_ints(L, lua_gettop(L), bc->list, bc->n, k, old);
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, args, "refuse");
+  for (int i = 1; i <= old || i <= bc->n; i++) { /* emptied for the hook to fill */
+    lua_pushnil(L);
+    lua_rawseti(L, -2, i);
+  }
+  lua_pop(L, 1);
+  lua_pushinteger(L, bc->n);
+  lua_setfield(L, args, "count");
+  lua_pushinteger(L, a->player + 1);
+  lua_setfield(L, args, "player");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
+  lua_rawgeti(L, -1, a->tile_type + 1);
+  lua_setfield(L, args, "tile");
+  lua_pop(L, 1);
+  return 0;
+}
+
 static carc_result batch_judge(lfn *f, const carc_hook_args *a) {
   carc_lua *cl = f->cl;
   lua_State *L = cl->L;
@@ -537,31 +616,16 @@ static carc_result batch_judge(lfn *f, const carc_hook_args *a) {
   begin_call(cl, g);
   cl->hook_game->g = g;
   cl->hook_game->epoch = cl->ls.epoch;
+  batch_fill job = {cl, f, a, old};
+  if (!protected_fill(cl, g, fill_batch_args, &job, f->exp)) {
+    lua_settop(L, top);
+    end_call(cl);
+    return CARC_ERR_SCRIPT;
+  }
   lua_pushcfunction(L, msgh);
   lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
   lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
-  int args = lua_gettop(L);
-  static const char *const arrays[] = {"xs", "ys", "rotations"};
-  for (int k = 0; k < 3; k++) {
-    lua_getfield(L, args, arrays[k]);
-    fill_ints(L, lua_gettop(L), bc->list, bc->n, k, old);
-    lua_pop(L, 1);
-  }
-  lua_getfield(L, args, "refuse");
-  for (int i = 1; i <= old || i <= bc->n; i++) { /* emptied for the hook to fill */
-    lua_pushnil(L);
-    lua_rawseti(L, -2, i);
-  }
-  lua_pop(L, 1);
-  lua_pushinteger(L, bc->n);
-  lua_setfield(L, args, "count");
-  lua_pushinteger(L, a->player + 1);
-  lua_setfield(L, args, "player");
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
-  lua_rawgeti(L, -1, a->tile_type + 1);
-  lua_setfield(L, args, "tile");
-  lua_pop(L, 1);
   int st = call(cl, 2, 0, f->exp);
   carc_result r = CARC_OK;
   if (st != LUA_OK) {
@@ -569,7 +633,14 @@ static carc_result batch_judge(lfn *f, const carc_hook_args *a) {
     r = CARC_ERR_SCRIPT;
   } else {
     lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
-    lua_getfield(L, -1, "refuse");
+    if (lua_getfield(L, -1, "refuse") != LUA_TTABLE) { /* the hook replaced it */
+      snprintf(cl->err, sizeof cl->err, "expansion '%s': a batched placement hook must leave args.refuse a table",
+               f->exp);
+      carc_game_set_error(g, cl->err);
+      lua_settop(L, top);
+      end_call(cl);
+      return CARC_ERR_SCRIPT;
+    }
     for (int i = 0; i < bc->n; i++) {
       int t = lua_rawgeti(L, -1, i + 1);
       bc->refused[i] = t != LUA_TNIL && (t != LUA_TBOOLEAN || lua_toboolean(L, -1));

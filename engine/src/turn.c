@@ -278,19 +278,21 @@ static int conflict_figure(const carc_game *g) {
   unsigned types = 0; /* types that have a partner (the link goes both ways) */
   for (int t = 0; t < e->nfig; t++)
     if (e->figs[t].exclusive >= 0) types |= 1u << t;
-  int idx[MAX_FIGURES], root[MAX_FIGURES], n = 0;
-  for (int i = 0; i < g->nfigs; i++) {
+  int idx[MAX_FIGURES], root[MAX_FIGURES], n = 0, first = -1;
+  for (int k = 0; k < g->non_board; k++) { /* the figures on the board, in list order */
+    int i = g->on_board[k];
     const figure_state *f = &g->figs[i];
-    if (f->seg < 0 || !(types & (1u << f->type))) continue;
+    if (!(types & (1u << f->type))) continue;
     idx[n] = i;
     root[n++] = feature_find(g, f->seg);
   }
-  for (int a = 0; a < n; a++) {
+  for (int a = 0; a < n; a++) { /* the lowest-numbered figure in conflict */
+    if (first >= 0 && idx[a] > first) continue;
     int other = e->figs[g->figs[idx[a]].type].exclusive;
     for (int b = 0; b < n; b++)
-      if (root[b] == root[a] && g->figs[idx[b]].type == other) return idx[a];
+      if (root[b] == root[a] && g->figs[idx[b]].type == other) first = idx[a];
   }
-  return -1;
+  return first;
 }
 
 int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
