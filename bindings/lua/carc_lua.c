@@ -1413,17 +1413,20 @@ carc_lua *carc_lua_new(carc_engine *e, size_t mem_cap) {
   return cl;
 }
 
+/* A function record and what it owns outside Lua. */
+static void lfn_free(lfn *f) {
+  free(f->bc.list);
+  free(f->bc.refused);
+  free(f->bc.fp);
+  free(f->supply);
+  free(f);
+}
+
 void carc_lua_free(carc_lua *cl) {
   if (!cl) return;
   if (carc_engine_userdata(cl->e) == cl) carc_engine_set_userdata(cl->e, NULL);
   lua_close(cl->L);
-  for (int i = 0; i < cl->nfns; i++) {
-    free(cl->fns[i]->bc.list);
-    free(cl->fns[i]->bc.refused);
-    free(cl->fns[i]->bc.fp);
-    free(cl->fns[i]->supply);
-    free(cl->fns[i]);
-  }
+  for (int i = 0; i < cl->nfns; i++) lfn_free(cl->fns[i]);
   free(cl->fns);
   for (int i = 0; i < cl->ndescribers; i++) free(cl->describers[i]);
   free(cl->describers);
@@ -1548,7 +1551,8 @@ static carc_result run_loader(carc_lua *cl, const char *fn, const char *const *s
     }
     for (int i = nfns; i < cl->nfns; i++) {
       luaL_unref(L, LUA_REGISTRYINDEX, cl->fns[i]->ref);
-      free(cl->fns[i]);
+      if (cl->fns[i]->args_ref > 0) luaL_unref(L, LUA_REGISTRYINDEX, cl->fns[i]->args_ref);
+      lfn_free(cl->fns[i]);
     }
     cl->nfns = nfns;
     for (int i = ndescribers; i < cl->ndescribers; i++) {
