@@ -44,6 +44,7 @@ typedef struct lfn {
   int nsteps[2];      /* a declarative handler's steps when completed [0], at the end [1] */
   ladd steps[2][MAX_STEPS];
   int args_ref;       /* a batched placement hook's own args table */
+  int verdicts_ref;   /* ... and its last verdicts, copied where the hook cannot reach */
   batch_cache bc;
   int16_t *supply;    /* a setup hook declared with token_supply: see supply_at */
 } lfn;
@@ -398,18 +399,29 @@ static int fill_hook_args(lua_State *L) {
   return 0;
 }
 
-/* Runs `fill` with `job` in protected mode; on a memory error the game's
- * error names the expansion and the call fails with nothing changed. */
-static int protected_fill(carc_lua *cl, carc_game *g, lua_CFunction fill, void *job, const char *exp) {
+/* Fills a hook's arguments by running `fill` with `job` in protected mode,
+ * then pushes the message handler, the hook, the game view and the argument
+ * table `args_ref` for call(). On a memory error while filling, the game's
+ * error names the expansion, the stack is back at `top` and the call is
+ * over (0). */
+static int hook_call_prepare(carc_lua *cl, carc_game *g, const lfn *f, lua_CFunction fill, void *job,
+                             int args_ref, int top) {
   lua_State *L = cl->L;
   lua_pushcfunction(L, fill);
   lua_pushlightuserdata(L, job);
-  if (lua_pcall(L, 1, 0, 0) == LUA_OK) return 1;
-  snprintf(cl->err, sizeof cl->err, "expansion '%s': %s passing a hook its arguments", exp ? exp : "?",
-           lua_tostring(L, -1) ? lua_tostring(L, -1) : "an error");
-  lua_pop(L, 1);
-  carc_game_set_error(g, cl->err);
-  return 0;
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    snprintf(cl->err, sizeof cl->err, "expansion '%s': %s passing a hook its arguments", f->exp,
+             lua_tostring(L, -1) ? lua_tostring(L, -1) : "an error");
+    carc_game_set_error(g, cl->err);
+    lua_settop(L, top);
+    end_call(cl);
+    return 0;
+  }
+  lua_pushcfunction(L, msgh);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, args_ref);
+  return 1;
 }
 
 static carc_result run_hook(const carc_hook_args *a, void *ud) {
@@ -423,15 +435,7 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
   cl->hook_game->g = cl->hook_tile->g = cl->hook_feature->g = g;
   cl->hook_game->epoch = cl->hook_tile->epoch = cl->hook_feature->epoch = cl->ls.epoch;
   hook_fill job = {cl, f, a};
-  if (!protected_fill(cl, g, fill_hook_args, &job, f->exp)) {
-    lua_settop(L, top);
-    end_call(cl);
-    return CARC_ERR_SCRIPT;
-  }
-  lua_pushcfunction(L, msgh);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->args_ref);
+  if (!hook_call_prepare(cl, g, f, fill_hook_args, &job, cl->args_ref, top)) return CARC_ERR_SCRIPT;
   int st = call(cl, 2, 2, f->exp);
   carc_result r = CARC_OK;
   if (st != LUA_OK) {
@@ -546,6 +550,24 @@ typedef struct batch_fill {
   int old;
 } batch_fill;
 
+/* The table at args[key] (raw access: a metatable on args runs nothing),
+ * made anew if the hook put something else there; left on the stack. */
+static void args_table(lua_State *L, int args, const char *key) {
+  lua_pushstring(L, key);
+  if (lua_rawget(L, args) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_pushstring(L, key);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, args);
+}
+
+static void args_set_int(lua_State *L, int args, const char *key, lua_Integer v) {
+  lua_pushstring(L, key);
+  lua_pushinteger(L, v);
+  lua_rawset(L, args);
+}
+
 static int fill_batch_args(lua_State *L) {
   const batch_fill *j = lua_touserdata(L, 1);
   carc_lua *cl = j->cl;
@@ -557,24 +579,48 @@ static int fill_batch_args(lua_State *L) {
   int args = lua_gettop(L);
   static const char *const arrays[] = {"xs", "ys", "rotations"};
   for (int k = 0; k < 3; k++) {
-    lua_getfield(L, args, arrays[k]);
+    args_table(L, args, arrays[k]);
     fill_ints(L, lua_gettop(L), bc->list, bc->n, k, old);
     lua_pop(L, 1);
   }
-  lua_getfield(L, args, "refuse");
+  args_table(L, args, "refuse");
   for (int i = 1; i <= old || i <= bc->n; i++) { /* emptied for the hook to fill */
     lua_pushnil(L);
     lua_rawseti(L, -2, i);
   }
   lua_pop(L, 1);
-  lua_pushinteger(L, bc->n);
-  lua_setfield(L, args, "count");
-  lua_pushinteger(L, a->player + 1);
-  lua_setfield(L, args, "player");
+  args_set_int(L, args, "count", bc->n);
+  args_set_int(L, args, "player", a->player + 1);
+  lua_pushstring(L, "tile");
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
   lua_rawgeti(L, -1, a->tile_type + 1);
-  lua_setfield(L, args, "tile");
-  lua_pop(L, 1);
+  lua_replace(L, -2);
+  lua_rawset(L, args);
+  return 0;
+}
+
+/* After a batched hook ran: its verdicts from args.refuse into the cache,
+ * and the refusal reasons into a table of the binding's own (protected:
+ * raw access only, and copying may allocate). */
+static int read_batch_verdicts(lua_State *L) {
+  lfn *f = lua_touserdata(L, 1);
+  batch_cache *bc = &f->bc;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+  lua_pushstring(L, "refuse");
+  if (lua_rawget(L, -2) != LUA_TTABLE)
+    return luaL_error(L, "its batched placement hook must leave args.refuse a table");
+  int refuse = lua_gettop(L);
+  if (!f->verdicts_ref) {
+    lua_newtable(L);
+    f->verdicts_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->verdicts_ref);
+  int verdicts = lua_gettop(L);
+  for (int i = 0; i < bc->n; i++) {
+    int t = lua_rawgeti(L, refuse, i + 1);
+    bc->refused[i] = t != LUA_TNIL && (t != LUA_TBOOLEAN || lua_toboolean(L, -1));
+    lua_rawseti(L, verdicts, i + 1);
+  }
   return 0;
 }
 
@@ -617,34 +663,22 @@ static carc_result batch_judge(lfn *f, const carc_hook_args *a) {
   cl->hook_game->g = g;
   cl->hook_game->epoch = cl->ls.epoch;
   batch_fill job = {cl, f, a, old};
-  if (!protected_fill(cl, g, fill_batch_args, &job, f->exp)) {
-    lua_settop(L, top);
-    end_call(cl);
-    return CARC_ERR_SCRIPT;
-  }
-  lua_pushcfunction(L, msgh);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
+  if (!hook_call_prepare(cl, g, f, fill_batch_args, &job, f->args_ref, top)) return CARC_ERR_SCRIPT;
   int st = call(cl, 2, 0, f->exp);
   carc_result r = CARC_OK;
   if (st != LUA_OK) {
     carc_game_set_error(g, cl->err);
     r = CARC_ERR_SCRIPT;
   } else {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
-    if (lua_getfield(L, -1, "refuse") != LUA_TTABLE) { /* the hook replaced it */
-      snprintf(cl->err, sizeof cl->err, "expansion '%s': a batched placement hook must leave args.refuse a table",
-               f->exp);
+    lua_pushcfunction(L, read_batch_verdicts);
+    lua_pushlightuserdata(L, f);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+      snprintf(cl->err, sizeof cl->err, "expansion '%s': %s", f->exp,
+               lua_tostring(L, -1) ? lua_tostring(L, -1) : "an error reading the verdicts");
       carc_game_set_error(g, cl->err);
       lua_settop(L, top);
       end_call(cl);
       return CARC_ERR_SCRIPT;
-    }
-    for (int i = 0; i < bc->n; i++) {
-      int t = lua_rawgeti(L, -1, i + 1);
-      bc->refused[i] = t != LUA_TNIL && (t != LUA_TBOOLEAN || lua_toboolean(L, -1));
-      lua_pop(L, 1);
     }
     bc->type = a->tile_type;
     bc->valid = 1;
@@ -671,13 +705,12 @@ static carc_result run_batch_hook(const carc_hook_args *a, void *ud) {
     k = batch_find(bc, a->x, a->y, a->rotation);
   }
   if (k < 0 || !bc->refused[k]) return CARC_OK;
-  lua_State *L = cl->L;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
-  lua_getfield(L, -1, "refuse");
+  lua_State *L = cl->L; /* the binding's own copy: raw reads of a plain table */
+  lua_rawgeti(L, LUA_REGISTRYINDEX, f->verdicts_ref);
   lua_rawgeti(L, -1, k + 1);
   const char *why = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
   if (why) carc_game_set_error(g, why);
-  lua_pop(L, 3);
+  lua_pop(L, 2);
   return CARC_ERR_ILLEGAL;
 }
 
@@ -1552,6 +1585,7 @@ static carc_result run_loader(carc_lua *cl, const char *fn, const char *const *s
     for (int i = nfns; i < cl->nfns; i++) {
       luaL_unref(L, LUA_REGISTRYINDEX, cl->fns[i]->ref);
       if (cl->fns[i]->args_ref > 0) luaL_unref(L, LUA_REGISTRYINDEX, cl->fns[i]->args_ref);
+      if (cl->fns[i]->verdicts_ref > 0) luaL_unref(L, LUA_REGISTRYINDEX, cl->fns[i]->verdicts_ref);
       lfn_free(cl->fns[i]);
     }
     cl->nfns = nfns;

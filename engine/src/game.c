@@ -195,11 +195,25 @@ bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size) {
 }
 
 /* Copies the used parts only: a game is mostly empty capacity. */
+/* Everything that can fail (room for the board, the records and the log)
+ * happens first, so a failed copy leaves dst as it was. */
 carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
   if (!dst || !src || dst->e != src->e) return CARC_ERR_ARGUMENT;
   if (dst == src) return CARC_OK;
-  carc_result fit = store_fit(dst, src); /* the only step that can fail: before any change */
+  carc_result fit = store_fit(dst, src);
   if (fit != CARC_OK) return fit;
+  carc_engine *e = dst->e;
+  if (src->keep_records) {
+    if (!mem_grow(e, (void **)&dst->records, &dst->cap_records, src->nrecords, sizeof(record)) ||
+        !mem_grow(e, (void **)&dst->changes, &dst->cap_changes, src->nchanges, sizeof(record_change)))
+      return game_fail(dst, CARC_ERR_MEMORY, "out of memory copying a game's records");
+    if (src->log_len + 1 > dst->log_cap) {
+      char *l = carc_mem(e, dst->log, dst->log_cap, src->log_len + 1);
+      if (!l) return game_fail(dst, CARC_ERR_MEMORY, "out of memory copying a game's log");
+      dst->log = l;
+      dst->log_cap = src->log_len + 1;
+    }
+  }
   record *records = dst->records;
   record_change *changes = dst->changes;
   char *log = dst->log;
@@ -216,16 +230,6 @@ carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
   dst->nrecords = dst->nchanges = 0;
   dst->log_len = 0;
   if (!src->keep_records) return CARC_OK;
-  carc_engine *e = dst->e;
-  if (!mem_grow(e, (void **)&dst->records, &dst->cap_records, src->nrecords, sizeof(record)) ||
-      !mem_grow(e, (void **)&dst->changes, &dst->cap_changes, src->nchanges, sizeof(record_change)))
-    return CARC_ERR_MEMORY;
-  if (src->log_len + 1 > dst->log_cap) {
-    char *l = carc_mem(e, dst->log, dst->log_cap, src->log_len + 1);
-    if (!l) return CARC_ERR_MEMORY;
-    dst->log = l;
-    dst->log_cap = src->log_len + 1;
-  }
   if (src->nrecords) memcpy(dst->records, src->records, sizeof(record) * (size_t)src->nrecords);
   if (src->nchanges)
     memcpy(dst->changes, src->changes, sizeof(record_change) * (size_t)src->nchanges);

@@ -119,14 +119,19 @@ carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
     if (cl->y > hy) hy = cl->y;
   }
   long w = hx - lx + 1, h = hy - ly + 1;
+  if (w * h > GRID_MAX_SQUARES)
+    return game_fail(g, CARC_ERR_LIMIT, "the board would span %ld by %ld squares; its bounding box "
+                     "holds at most %d squares", w, h, GRID_MAX_SQUARES);
   long mw = w > GRID_MIN ? w : GRID_MIN, mh = h > GRID_MIN ? h : GRID_MIN;
+  while ((w + mw) * (h + mh) > GRID_MAX_SQUARES && (mw > 2 || mh > 2)) { /* near the bound: less room */
+    mw = mw > 2 ? mw / 2 : mw;
+    mh = mh > 2 ? mh / 2 : mh;
+  }
+  if ((w + mw) * (h + mh) > GRID_MAX_SQUARES) mw = mh = 0;
   lx -= (int)(mw / 2);
   ly -= (int)(mh / 2);
   w += mw;
   h += mh;
-  if (w * h > GRID_MAX_SQUARES)
-    return game_fail(g, CARC_ERR_LIMIT, "the board would span %ld by %ld squares; its bounding box "
-                     "holds at most %d squares", w, h, GRID_MAX_SQUARES);
   if (w * h > g->grid_cap) {
     int32_t *q = carc_mem(g->e, NULL, 0, sizeof(int32_t) * (size_t)(w * h));
     if (!q) return game_fail(g, CARC_ERR_MEMORY, "out of memory growing the board's grid");

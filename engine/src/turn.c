@@ -82,8 +82,8 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
 /* Says why `type` does not fit at (x, y, rot), or returns CARC_OK. */
 static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
   if (rot < 0 || rot > 3) return game_fail(g, CARC_ERR_ARGUMENT, "rotation %d is outside 0..3", rot);
-  if (x < -30000 || x > 30000 || y < -30000 || y > 30000)
-    return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board", x, y);
+  if (x < -29999 || x > 29999 || y < -29999 || y > 29999)
+    return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board (squares run from -29999 to 29999)", x, y);
   if (g->ntiles == 0) return CARC_OK;
   int c = board_cell_find(g, x, y);
   if (g->e->map && !(c >= 0 && g->cells[c].frontier_pos >= 0 &&
