@@ -72,6 +72,6 @@ row "all five, 2 players" 4000 --players 2 --rules expansions/default.lua
 row "all five, 3 players" 4000 --players 3 --rules expansions/default.lua
 row "all five, 4 players" 4000 --players 4 --rules expansions/default.lua
 row "all five, 5 players" 4000 --players 5 --rules expansions/default.lua
-row "all five + base mix to 400 tiles, 2 players" 1000 --players 2 --tiles 290 --rules expansions/default.lua
+row "all five + base mix repeated to 290, 2 players" 1000 --players 2 --tiles 290 --rules expansions/default.lua
 row "map Veldmark, base tiles, 2 players" 4000 --players 2 --rules expansions/maps/veldmark_base.lua
 row "map Veldmark, its 110 tiles of four sets, 2 players" 4000 --players 2 --rules expansions/maps/veldmark.lua
