@@ -108,6 +108,37 @@ int main(void) {
     CHECK_INT(carc_board_tiles(g), ROAD + 1);
     carc_game_free(c);
   }
+  /* a copy that cannot grow its destination changes nothing there: first a
+   * fresh 3-player game, then one that holds the board already, where only
+   * the records and the log must grow (they used to be grown after the
+   * destination was overwritten) */
+  carc_game_options three = {3, 1, 0, 1};
+  carc_game *d = carc_game_new(e, &three);
+  CHECK(d != NULL);
+  if (d) {
+    char *fresh = save_text(d);
+    gt.refuse = 1;
+    CHECK_INT(carc_game_copy(d, g), CARC_ERR_MEMORY);
+    gt.refuse = 0;
+    char *still = save_text(d);
+    CHECK(strcmp(fresh, still) == 0);
+    CHECK_INT(carc_game_players(d), 3);
+    free(still);
+    free(fresh);
+    CHECK_INT(carc_game_copy(d, g), CARC_OK);
+    CHECK_INT(carc_board_tiles(d), ROAD + 1);
+    for (int x = ROAD + 1; x <= ROAD + 40; x++) CHECK_INT(carc_game_put_tile(g, u, x, 0, 1), CARC_OK);
+    char *held = save_text(d);
+    gt.refuse = 1;
+    CHECK_INT(carc_game_copy(d, g), CARC_ERR_MEMORY);
+    gt.refuse = 0;
+    char *after = save_text(d);
+    CHECK(strcmp(held, after) == 0);
+    CHECK_INT(carc_board_tiles(d), ROAD + 1);
+    free(after);
+    free(held);
+    carc_game_free(d);
+  }
   /* a load that cannot grow the board refuses with a memory error */
   gt.refuse = 1;
   h = carc_game_load(e, text, err, sizeof err);

@@ -130,3 +130,39 @@ case("an inline ruleset table larger than the expansion memory cap is refused", 
   ruleset_error({ expansions = {}, big = string.rep("x", 80 * 1024 * 1024) }, "transactions.lua:",
     "ruleset table", "memory cap")
 end)
+
+-- batched placement hooks that tamper with their argument table: the
+-- binding reads and writes it raw and keeps its verdicts apart
+case("a batched hook that replaces args.xs gets fresh tables the next call", function()
+  local s = scenario{ rules = "rules/r_batch_misuse.lua", players = 2 }
+  s:set_flag("batch_misuse.xs", true)
+  s:place("A", 1, 0, 1)
+  s:place("A", -1, 0, 3)
+  local g = s:game()
+  assert(g:tile_at(1, 0) and g:tile_at(-1, 0), "both tiles are on the board")
+  s:expect_scores{ 0, 0 }
+end)
+
+case("a metatable on args runs nothing: no hang, no error", function()
+  local s = scenario{ rules = "rules/r_batch_misuse.lua", players = 2 }
+  s:set_flag("batch_misuse.meta", true)
+  s:place("A", 1, 0, 1)
+  s:place("A", -1, 0, 3)
+  assert(s:game():tile_at(-1, 0), "the second tile is on the board")
+end)
+
+case("a batched hook that leaves args.refuse no table fails, and nothing changes", function()
+  local s = scenario{ rules = "rules/r_batch_misuse.lua", players = 2 }
+  s:set_flag("batch_misuse.refuse", true)
+  s:expect_error(function() s:place("A", 1, 0, 1) end, "batch_misuse",
+    "must leave args.refuse a table")
+  assert(not s:game():tile_at(1, 0), "the tile was not placed")
+end)
+
+case("a hook that spoils a kept args table between calls cannot reach the verdicts", function()
+  local s = scenario{ rules = "rules/r_batch_misuse.lua", players = 2 }
+  s:place("A", 1, 0, 1)
+  s:place("A", -1, 0, 3)
+  s:place("A", 0, 1, 0)
+  assert(s:game():tile_at(0, 1), "every placement went through")
+end)

@@ -1,0 +1,1 @@
+ruleset { expansions = { "batch_misuse" } }
