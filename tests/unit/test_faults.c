@@ -148,62 +148,42 @@ static char *inject(carc_game *g, const call *c, countdown *which, int w) {
 }
 
 #ifdef FAULTS_LUA
-/* The Lua instruction budget of each script call at N = 1, 2, ... until the
- * call succeeds: each exhausted budget leaves the save text as it was. */
-static long budget_calls, budget_most;
-static void inject_budget(carc_engine *e, const char *start, const call *c, const char *want) {
-  char err[512];
-  carc_game *g = carc_game_load(e, start, err, sizeof err);
-  CHECK(g != NULL);
-  if (!g) return;
-  long n = 1;
-  carc_result r = CARC_ERR_STATE;
-  for (; n < 20000; n++) {
-    carc_lua_set_budget(fault_lua, n);
-    r = run(g, c);
-    carc_lua_set_budget(fault_lua, 0);
-    if (r == CARC_OK) break;
-    char *after = save_text(g);
-    if (strcmp(after, start) != 0) {
-      fprintf(stderr, "%s: a budget of %ld instructions left a trace (%s)\n", call_names[c->kind], n,
-              carc_game_error(g));
-      CHECK(0);
-      free(after);
-      break;
-    }
-    free(after);
-  }
-  CHECK_INT(r, CARC_OK);
-  char *done = save_text(g);
-  CHECK(strcmp(done, want) == 0);
-  free(done);
-  budget_calls++;
-  if (n > budget_most) budget_most = n;
-  carc_game_free(g);
-}
+/* A Lua fault armed at N for one call: the instruction budget of each
+ * script call (N = 1, 2, ...), or the Lua allocator refusing its N-th
+ * allocation inside the call and every one after it (N = 0, 1, ...; Lua
+ * retries a single refused allocation after a full collection, so one
+ * refusal is no failure). */
+typedef struct lua_fault {
+  const char *what;
+  long first, limit;
+  void (*arm)(long n); /* n < 0: disarm */
+  long calls, failed, most;
+} lua_fault;
 
-/* The Lua allocator refuses its N-th allocation inside the call and every
- * one after it (Lua retries a refused allocation after a full collection,
- * so a single refusal is no failure), at N = 0, 1, ... until the call
- * succeeds: each failure leaves the save text as it was, and the host runs
- * on (no panic outside a protected call). */
-static long lua_alloc_calls, lua_alloc_failed, lua_alloc_most;
-static void inject_lua_alloc(carc_engine *e, const char *start, const call *c, const char *want) {
+static void arm_budget(long n) { carc_lua_set_budget(fault_lua, n < 0 ? 0 : n); }
+static void arm_alloc(long n) { carc_lua_debug_faults(fault_lua, n < 0 ? -1 : n, -1); }
+static lua_fault budget_fault = {"a budget of N instructions", 1, 20000, arm_budget, 0, 0, 0};
+static lua_fault lua_alloc_fault = {"Lua allocation N refused", 0, 100000, arm_alloc, 0, 0, 0};
+
+/* The fault at every N until the call succeeds: each failure leaves the save
+ * text as it was and the host runs on (no panic outside a protected call);
+ * the call that succeeds ends where one that never failed ends (`want`). */
+static void inject_lua(lua_fault *f, carc_engine *e, const char *start, const call *c, const char *want) {
   char err[512];
   carc_game *g = carc_game_load(e, start, err, sizeof err);
   CHECK(g != NULL);
   if (!g) return;
-  long n = 0;
+  long n = f->first;
   carc_result r = CARC_ERR_STATE;
-  for (; n < 100000; n++) {
-    carc_lua_debug_faults(fault_lua, n, -1);
+  for (; n < f->limit; n++) {
+    f->arm(n);
     r = run(g, c);
-    carc_lua_debug_faults(fault_lua, -1, -1);
+    f->arm(-1);
     if (r == CARC_OK) break;
-    lua_alloc_failed++;
+    f->failed++;
     char *after = save_text(g);
     if (strcmp(after, start) != 0) {
-      fprintf(stderr, "%s: Lua allocation %ld refused left a trace (%s)\n", call_names[c->kind], n,
+      fprintf(stderr, "%s: %s (N = %ld) left a trace (%s)\n", call_names[c->kind], f->what, n,
               carc_game_error(g));
       CHECK(0);
       free(after);
@@ -215,8 +195,8 @@ static void inject_lua_alloc(carc_engine *e, const char *start, const call *c, c
   char *done = save_text(g);
   CHECK(strcmp(done, want) == 0);
   free(done);
-  lua_alloc_calls++;
-  if (n > lua_alloc_most) lua_alloc_most = n;
+  f->calls++;
+  if (n > f->most) f->most = n;
   carc_game_free(g);
 }
 #endif
@@ -240,8 +220,8 @@ static void check_call(carc_engine *e, carc_game *g, const call *c) {
   CHECK(strcmp(one, two) == 0);
   CHECK(strcmp(one, three) == 0);
 #ifdef FAULTS_LUA
-  inject_budget(e, start, c, three);
-  inject_lua_alloc(e, start, c, three);
+  inject_lua(&budget_fault, e, start, c, three);
+  inject_lua(&lua_alloc_fault, e, start, c, three);
 #endif
   tested[c->kind]++;
   free(start);
@@ -318,11 +298,12 @@ int main(void) {
     fprintf(stderr, "%-13s: %ld calls; hook faults %ld (N up to %ld), allocation faults %ld (N up to %ld)\n",
             call_names[k], tested[k], injected[k][0], most[k][0], injected[k][1], most[k][1]);
 #ifdef FAULTS_LUA
-  fprintf(stderr, "Lua budget: %ld calls, every budget up to %ld instructions\n", budget_calls, budget_most);
-  CHECK(budget_calls > 0 && budget_most > 1);
-  fprintf(stderr, "Lua allocations: %ld calls, %ld failed calls, every N up to %ld\n", lua_alloc_calls,
-          lua_alloc_failed, lua_alloc_most);
-  CHECK(lua_alloc_calls > 0 && lua_alloc_failed > 0);
+  fprintf(stderr, "Lua budget: %ld calls, every budget up to %ld instructions\n", budget_fault.calls,
+          budget_fault.most);
+  CHECK(budget_fault.calls > 0 && budget_fault.most > 1);
+  fprintf(stderr, "Lua allocations: %ld calls, %ld failed calls, every N up to %ld\n", lua_alloc_fault.calls,
+          lua_alloc_fault.failed, lua_alloc_fault.most);
+  CHECK(lua_alloc_fault.calls > 0 && lua_alloc_fault.failed > 0);
 #endif
   for (int k = 0; k < C_COUNT; k++) CHECK(tested[k] > 0);
   CHECK(most[C_ACT][0] > 0 && most[C_FINAL][0] > 0 && most[C_RESET][0] > 0);
