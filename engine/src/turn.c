@@ -195,22 +195,28 @@ static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, in
   return n;
 }
 
-/* May neutral figure type `ft`, standing on `here`, go to root `s`? */
-static inline bool neutral_target_ok(const carc_game *g, const figure_type *ft, int s, int here,
-                                     const int *partner, int npartner) {
-  if (s == here || !(ft->kinds & (1u << g->segs[s].kind))) return false;
-  if (ft->incomplete_only && feature_is_complete(g, s)) return false;
+/* Is root `s` neither where the figure stands nor its partner's feature? */
+static inline bool neutral_partner_free(int s, int here, const int *partner, int npartner) {
+  if (s == here) return false;
   for (int j = 0; j < npartner; j++)
     if (partner[j] == s) return false;
   return true;
+}
+
+/* May neutral figure type `ft`, standing on `here`, go to root `s`? */
+static inline bool neutral_target_ok(const carc_game *g, const figure_type *ft, int s, int here,
+                                     const int *partner, int npartner) {
+  if (!(ft->kinds & (1u << g->segs[s].kind))) return false;
+  if (ft->incomplete_only && feature_is_complete(g, s)) return false;
+  return neutral_partner_free(s, here, partner, npartner);
 }
 
 /* Where neutral figure `fig` may go, from the roots neutral_roots listed for
  * its kinds (or, with `roots` NULL, from a scan of every segment): features
  * of its kinds, not complete if it requires that, not holding its exclusive
  * partner, not where it stands. */
-static int neutral_targets(const carc_game *g, int fig, const int *roots, int nroots,
-                           carc_action *out, int n, int cap) {
+static int neutral_targets(const carc_game *g, int fig, const int *roots, int nroots, unsigned list_kinds,
+                           bool list_incomplete, carc_action *out, int n, int cap) {
   const figure_type *ft = &g->e->figs[g->figs[fig].type];
   int here = g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
   int partner[MAX_FIGURES], npartner = 0; /* roots holding the exclusive partner */
@@ -219,9 +225,14 @@ static int neutral_targets(const carc_game *g, int fig, const int *roots, int nr
       partner[npartner++] = feature_find(g, g->figs[i].seg);
   int found = 0;
   if (roots) {
+    /* the list holds roots of the listed kinds, complete ones left out if
+     * asked: what it already settles is not tested again per figure */
+    bool settled = list_kinds == ft->kinds && (list_incomplete || !ft->incomplete_only);
     for (int k = 0; k < nroots; k++) {
       int s = roots[k];
-      if (!neutral_target_ok(g, ft, s, here, partner, npartner)) continue;
+      if (settled ? !neutral_partner_free(s, here, partner, npartner)
+                  : !neutral_target_ok(g, ft, s, here, partner, npartner))
+        continue;
       if (n < cap) out[n] = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[fig].type, -1, fig, s};
       n++;
       found++;
@@ -253,7 +264,7 @@ static int neutral_moves(const carc_game *g, const int *figs, int nfigs, carc_ac
   int roots[NEUTRAL_ROOTS_CAP]; /* past that many, each figure scans the segments itself */
   int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP) : 0, n = 0;
   for (int i = 0; i < nfigs; i++)
-    n = neutral_targets(g, figs[i], nroots >= 0 ? roots : NULL, nroots, out, n, cap);
+    n = neutral_targets(g, figs[i], nroots >= 0 ? roots : NULL, nroots, kinds, incomplete, out, n, cap);
   return n;
 }
 
