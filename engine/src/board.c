@@ -15,7 +15,7 @@ int board_cell_find(const carc_game *g, int x, int y) {
 
 /* The square's cell, made if new; the grid covers (x, y) (board_has_room). */
 int board_cell_make(carc_game *g, int x, int y) {
-  int32_t *slot = &g->grid[(y - g->grid_y0) * g->grid_w + (x - g->grid_x0)];
+  int32_t *slot = grid_at(g, x, y);
   if (*slot != -1) return grid_cell(g, *slot);
   int c = g->ncells++;
   cell *cl = &g->cells[c];
@@ -30,7 +30,7 @@ int board_cell_make(carc_game *g, int x, int y) {
 
 void board_reset(carc_game *g) {
   for (int c = 0; c < g->ncells; c++)
-    g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = -1;
+    *grid_at(g, g->cells[c].x, g->cells[c].y) = -1;
   g->ntiles = g->nsegs = g->ncells = g->nfrontier = 0;
   g->cities_opened = 0;
 }
@@ -186,7 +186,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   const carc_engine *e = g->e;
   const tile_type *t = &e->types[type];
   const int w = g->grid_w;
-  int32_t *at = &g->grid[(y - g->grid_y0) * w + (x - g->grid_x0)];
+  int32_t *at = grid_at(g, x, y);
   int c = *at != -1 ? grid_cell(g, *at) : board_cell_make(g, x, y);
   frontier_remove(g, c);
   int ti = g->ntiles++;

@@ -29,7 +29,10 @@ static int list_placements(carc_game *g, carc_placement_option *small, carc_plac
   *out = small;
   if (n <= BOT_CAP) return n;
   carc_placement_option *big = carc_mem(g->e, NULL, 0, sizeof *big * (size_t)n);
-  if (!big) return game_fail(g, CARC_ERR_MEMORY, "out of memory listing %d placements", n), -1;
+  if (!big) {
+    game_fail(g, CARC_ERR_MEMORY, "out of memory listing %d placements", n);
+    return -1;
+  }
   *out = big;
   return carc_game_placements(g, big, n);
 }

@@ -326,10 +326,15 @@ static inline int32_t grid_value(const carc_game *g, int c) {
 static inline int grid_cell(const carc_game *g, int32_t v) {
   return v >= 0 ? (int)g->tiles[v].cell : v == -1 ? -1 : -2 - v;
 }
+/* The grid entry of square (x, y), which the grid covers. */
+static inline int32_t *grid_at(const carc_game *g, int x, int y) {
+  return &g->grid[(y - g->grid_y0) * g->grid_w + (x - g->grid_x0)];
+}
 
 /* store.c */
 carc_result store_reserve(carc_game *g, int tiles, int segs);
 carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1);
+void store_grid_mark(carc_game *g);
 carc_result store_fit(carc_game *dst, const carc_game *src);
 void store_copy(carc_game *dst, const carc_game *src);
 void store_free(carc_game *g);

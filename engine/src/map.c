@@ -970,8 +970,7 @@ void map_place_printed(carc_game *g) {
   g->ntiles = t->ntiles;
   g->nsegs = t->nsegs;
   g->ncells = t->ncells;
-  for (int c = 0; c < g->ncells; c++)
-    g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = grid_value(g, c);
+  store_grid_mark(g);
 }
 
 static bool fits_here(const carc_game *g, int type, int x, int y, int rot) {

@@ -7,7 +7,7 @@
  * a failure leaves the game as it was. */
 #include "internal.h"
 
-#define GRID_MIN 16 /* side of the first grid, in squares */
+#define GRID_MIN 16 /* squares a grid grows by, at least, in each dimension */
 
 /* One array: its address in the game and its element size. */
 typedef struct slot {
@@ -97,11 +97,13 @@ carc_result store_reserve(carc_game *g, int tiles, int segs) {
 }
 
 /* Writes every cell into a grid of the given window (entries -1 elsewhere). */
+void store_grid_mark(carc_game *g) {
+  for (int c = 0; c < g->ncells; c++) *grid_at(g, g->cells[c].x, g->cells[c].y) = grid_value(g, c);
+}
+
 static void grid_fill(carc_game *g) {
-  size_t n = (size_t)g->grid_w * (size_t)g->grid_h;
-  memset(g->grid, 0xFF, sizeof(int32_t) * n);
-  for (int c = 0; c < g->ncells; c++)
-    g->grid[(g->cells[c].y - g->grid_y0) * g->grid_w + (g->cells[c].x - g->grid_x0)] = grid_value(g, c);
+  memset(g->grid, 0xFF, sizeof(int32_t) * (size_t)g->grid_w * (size_t)g->grid_h);
+  store_grid_mark(g);
 }
 
 carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {

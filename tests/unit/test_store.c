@@ -67,6 +67,9 @@ int main(void) {
       break;
     }
   }
+  /* squares run from -29,999 to 29,999: past that, a clear refusal */
+  CHECK_INT(carc_game_put_tile(g, u, 30000, 0, 1), CARC_ERR_ILLEGAL);
+  CHECK_HAS(carc_game_error(g), "squares run from -29999 to 29999");
   /* growth happened, more than once (tiles, segments and the grid) */
   CHECK(memory_refusals >= 3);
   CHECK_INT(carc_board_tiles(g), ROAD + 1);
