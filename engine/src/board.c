@@ -116,11 +116,11 @@ bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
 bool board_can_place_anywhere(carc_game *g, int type) {
   const uint32_t *sig = g->e->types[type].sig;
   const uint32_t *req = g->fr_req, *mask = g->fr_mask;
-  int n = g->nfrontier;
-  for (int r = 0; r < 4; r++) {
-    uint32_t s = sig[r];
-    for (int i = 0; i < n; i++)
-      if (((s ^ req[i]) & mask[i]) == 0) return true;
+  const uint32_t s0 = sig[0], s1 = sig[1], s2 = sig[2], s3 = sig[3];
+  /* square by square, four rotations at once: most squares take some rotation */
+  for (int i = 0, n = g->nfrontier; i < n; i++) {
+    uint32_t q = req[i], m = mask[i];
+    if (!((s0 ^ q) & m) | !((s1 ^ q) & m) | !((s2 ^ q) & m) | !((s3 ^ q) & m)) return true;
   }
   return g->ntiles == 0;
 }

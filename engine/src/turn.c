@@ -116,10 +116,10 @@ static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
 /* `fits`: the caller has seen this placement fit (a bot's pick from the list). */
 static carc_result placement_allowed(carc_game *g, int type, int x, int y, int rot, bool fits) {
   carc_result r = fits ? CARC_OK : explain_fit(g, type, x, y, rot);
-  if (r != CARC_OK) return r;
+  if (r != CARC_OK || !g->e->nhooks[CARC_HOOK_PLACEMENT]) return r;
   carc_hook_args a = {g, g->current, -1, x, y, rot, type, -1};
   g->read_only++;
-  r = hooks_run(g, CARC_HOOK_PLACEMENT, &a);
+  r = hooks_run_all(g, CARC_HOOK_PLACEMENT, &a);
   g->read_only--;
   return r;
 }
@@ -531,19 +531,19 @@ static carc_result end_turn(carc_game *g, int only_tile) {
   else
     for (int s = 0; s < g->nsegs && r == CARC_OK; s++)
       if (feature_find(g, s) == s) r = stage_completed(g, s);
-  if (r == CARC_OK) {
-    g->scored_kinds_this_turn = 0;
+  g->scored_kinds_this_turn = 0;
+  if (r == CARC_OK && g->nstaged) { /* most turns complete nothing: no loop below runs */
     for (int i = 0; i < g->nstaged; i++)
       if (g->stage[i].scored) g->scored_kinds_this_turn |= 1 << g->stage[i].kind;
     r = run_feature_hooks(g);
   }
-  if (r == CARC_OK) {
+  if (r == CARC_OK && g->e->nhooks[CARC_HOOK_TURN_END]) {
     carc_hook_args a = {g, g->current, only_tile, 0, 0, 0, -1, -1};
     r = hooks_run(g, CARC_HOOK_TURN_END, &a);
   }
-  if (r == CARC_OK) r = check_scores(g);
+  if (r == CARC_OK && g->nstaged) r = check_scores(g);
   if (r != CARC_OK) return r; /* the caller's transaction rolls back */
-  commit_stage(g);
+  if (g->nstaged) commit_stage(g);
   g->act_step = STEP_MAIN; /* a place-phase save says "main", as the loader requires */
   if (g->s.again) g->s.again = 0;
   else g->current = (g->current + 1) % g->players;
