@@ -116,11 +116,11 @@ bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
 bool board_can_place_anywhere(carc_game *g, int type) {
   const uint32_t *sig = g->e->types[type].sig;
   const uint32_t *req = g->fr_req, *mask = g->fr_mask;
-  const uint32_t s0 = sig[0], s1 = sig[1], s2 = sig[2], s3 = sig[3];
-  /* square by square, four rotations at once: most squares take some rotation */
-  for (int i = 0, n = g->nfrontier; i < n; i++) {
-    uint32_t q = req[i], m = mask[i];
-    if (!((s0 ^ q) & m) | !((s1 ^ q) & m) | !((s2 ^ q) & m) | !((s3 ^ q) & m)) return true;
+  int n = g->nfrontier;
+  for (int r = 0; r < 4; r++) {
+    uint32_t s = sig[r];
+    for (int i = 0; i < n; i++)
+      if (((s ^ req[i]) & mask[i]) == 0) return true;
   }
   return g->ntiles == 0;
 }
@@ -226,16 +226,9 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     if (nti >= 0) { /* join across the three ports of this side */
       const board_tile *nb = &g->tiles[nti];
       const int8_t *theirs = e->types[nb->type].facing[nb->rot];
-      int pa = -1, pb = -1;
-      for (int k = 0; k < 3; k++) {
-        int q = d * 3 + k;
-        int a = (int)bt->seg_base + mine[q];
-        int b = (int)nb->seg_base + theirs[q];
-        if (a == pa && b == pb) g->segs[feature_find(g, a)].open -= 2; /* same pair: one port more */
-        else join(g, a, b);
-        pa = a;
-        pb = b;
-      }
+      /* a pair joined already (a side's ports on one segment each) is a join
+       * of a feature with itself: two more ports closed */
+      for (int q = d * 3; q < d * 3 + 3; q++) join(g, (int)bt->seg_base + mine[q], (int)nb->seg_base + theirs[q]);
       continue;
     }
     int32_t *slot = at + off[orth[d]];
