@@ -78,6 +78,7 @@ typedef struct handler {
   int seq;                /* registration order, breaks priority ties */
   int enabled;
   carc_filter filter;
+  int filtered;           /* the filter asks something: check it per scoring */
   carc_handler_fn fn;
   void *ud;
   char *desc;             /* what it does, for `explain`; NULL if undeclared */
@@ -218,6 +219,14 @@ struct carc_score_ctx {
   char failmsg[256];
 };
 
+/* A handler's write of one number: noted for the breakdown when records are
+ * kept (the engine's own handlers, whose values are in range by construction). */
+void ctx_note_change(carc_score_ctx *c, int field, int player, int before, int after);
+static inline void ctx_write(carc_score_ctx *c, int *slot, int field, int player, int value) {
+  if (c->keep) ctx_note_change(c, field, player, *slot, value);
+  *slot = value;
+}
+
 /* A scoring computed but not yet applied to the game. */
 typedef struct staged {
   int root, kind, reason, total, scored, ran;
@@ -349,6 +358,10 @@ carc_result board_make_room(carc_game *g, int nseg, int x, int y);
 
 /* txn.c */
 carc_result txn_begin(carc_game *g, txn *t);
+/* A call that changes the game may start: none is running on it (a hook or
+ * handler calling back) and it is not read-only. Else txn_refuse says why. */
+static inline bool txn_may_begin(const carc_game *g) { return !g->txn && !g->read_only; }
+carc_result txn_refuse(carc_game *g);
 void txn_commit(carc_game *g, txn *t);
 carc_result txn_rollback(carc_game *g, txn *t, carc_result r);
 bool txn_board(carc_game *g);

@@ -71,6 +71,9 @@ carc_result carc_handler_add(carc_engine *e, const char *name, int priority,
   h->enabled = 1;
   if (filter) h->filter = *filter;
   else carc_filter_init(&h->filter);
+  carc_filter any;
+  carc_filter_init(&any);
+  h->filtered = memcmp(&h->filter, &any, sizeof any) != 0;
   h->fn = fn;
   h->ud = ud;
   handlers_sort(e);
@@ -262,7 +265,7 @@ carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_
 
 /* ------------------------------------------------------------- context */
 
-static void note_change(carc_score_ctx *c, int field, int player, int before, int after) {
+void ctx_note_change(carc_score_ctx *c, int field, int player, int before, int after) {
   if (!c->keep || (before == after && field != CARC_CHANGE_RAN)) return;
   carc_game *g = c->game;
   if (g->nchanges == g->cap_changes) {
@@ -299,7 +302,7 @@ carc_result carc_ctx_set(carc_score_ctx *c, carc_ctx_field f, int value) {
     return CARC_ERR_ARGUMENT;
   }
   if (value_ok(c, carc_ctx_field_name(f), value) != CARC_OK) return CARC_ERR_ARGUMENT;
-  note_change(c, (int)f, -1, c->v[f], value);
+  ctx_note_change(c, (int)f, -1, c->v[f], value);
   c->v[f] = value;
   return CARC_OK;
 }
@@ -313,14 +316,14 @@ int carc_ctx_strength(const carc_score_ctx *c, int p) { return PLAYER_OK(c, p) ?
 carc_result carc_ctx_set_strength(carc_score_ctx *c, int p, int v) {
   if (!PLAYER_OK(c, p)) return CARC_ERR_ARGUMENT;
   if (value_ok(c, "strength", v) != CARC_OK) return CARC_ERR_ARGUMENT;
-  note_change(c, -1, p, c->strength[p], v);
+  ctx_note_change(c, -1, p, c->strength[p], v);
   c->strength[p] = v;
   return CARC_OK;
 }
 int carc_ctx_scores(const carc_score_ctx *c, int p) { return PLAYER_OK(c, p) ? c->scores[p] : 0; }
 carc_result carc_ctx_set_scores(carc_score_ctx *c, int p, int on) {
   if (!PLAYER_OK(c, p)) return CARC_ERR_ARGUMENT;
-  note_change(c, -2, p, c->scores[p], on != 0);
+  ctx_note_change(c, -2, p, c->scores[p], on != 0);
   c->scores[p] = on != 0;
   return CARC_OK;
 }
@@ -328,7 +331,7 @@ int carc_ctx_award(const carc_score_ctx *c, int p) { return PLAYER_OK(c, p) ? c-
 carc_result carc_ctx_set_award(carc_score_ctx *c, int p, int points) {
   if (!PLAYER_OK(c, p)) return CARC_ERR_ARGUMENT;
   if (value_ok(c, "award", points) != CARC_OK) return CARC_ERR_ARGUMENT;
-  note_change(c, -3, p, c->award[p], points);
+  ctx_note_change(c, -3, p, c->award[p], points);
   c->award[p] = points;
   return CARC_OK;
 }
@@ -499,10 +502,10 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
   g->read_only++; /* handlers change only the context */
   for (int i = 0; i < e->nhandlers; i++) {
     const handler *h = &e->handlers[i];
-    if (!h->enabled || !filter_match(g, &h->filter, c, attr_bits)) continue;
+    if (!h->enabled || (h->filtered && !filter_match(g, &h->filter, c, attr_bits))) continue;
     c->current = h;
     c->current_index = i;
-    note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
+    if (c->keep) ctx_note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
     carc_result r = h->fn(c, h->ud);
     if (r != CARC_OK) {
       g->read_only--;

@@ -9,7 +9,7 @@ static carc_result base_majority(carc_score_ctx *c, void *ud) {
   int best = 0;
   for (int p = 0; p < c->players; p++)
     if (c->strength[p] > best) best = c->strength[p];
-  for (int p = 0; p < c->players; p++) carc_ctx_set_scores(c, p, best > 0 && c->strength[p] == best);
+  for (int p = 0; p < c->players; p++) ctx_write(c, &c->scores[p], -2, p, best > 0 && c->strength[p] == best);
   return CARC_OK;
 }
 
@@ -24,8 +24,8 @@ static carc_result base_rates(carc_score_ctx *c, void *ud) {
     case CARC_FIELD: unit = 3; break;
     default: break; /* roads and monastery-like features: 1 per tile */
   }
-  carc_ctx_set(c, CARC_F_UNIT_RATE, unit);
-  carc_ctx_set(c, CARC_F_SYMBOL_RATE, symbol);
+  ctx_write(c, &c->v[CARC_F_UNIT_RATE], CARC_F_UNIT_RATE, -1, unit);
+  ctx_write(c, &c->v[CARC_F_SYMBOL_RATE], CARC_F_SYMBOL_RATE, -1, symbol);
   return CARC_OK;
 }
 
@@ -41,14 +41,15 @@ static carc_result base_total(carc_score_ctx *c, void *ud) {
     carc_ctx_fail(c, msg);
     return CARC_ERR_LIMIT;
   }
-  return carc_ctx_set(c, CARC_F_TOTAL, (int)total);
+  ctx_write(c, &c->v[CARC_F_TOTAL], CARC_F_TOTAL, -1, (int)total);
+  return CARC_OK;
 }
 
 /* 600: every scoring player receives the total. */
 static carc_result base_award(carc_score_ctx *c, void *ud) {
   (void)ud;
   for (int p = 0; p < c->players; p++)
-    if (c->scores[p]) carc_ctx_set_award(c, p, c->v[CARC_F_TOTAL]);
+    if (c->scores[p]) ctx_write(c, &c->award[p], -3, p, c->v[CARC_F_TOTAL]);
   return CARC_OK;
 }
 

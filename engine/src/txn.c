@@ -37,13 +37,16 @@ void engine_restore(carc_engine *e, const engine_marker *m) {
   e->nflags = m->nflags;
 }
 
-carc_result txn_begin(carc_game *g, txn *t) {
+carc_result txn_refuse(carc_game *g) {
   if (g->txn)
     return game_fail(g, CARC_ERR_STATE, "a call on this game is still running: hooks and handlers "
                      "may not place, act, end turns or edit the board");
-  if (g->read_only)
-    return game_fail(g, CARC_ERR_STATE, "the game is read-only during a scoring handler or a "
-                     "placement hook");
+  return game_fail(g, CARC_ERR_STATE, "the game is read-only during a scoring handler or a "
+                   "placement hook");
+}
+
+carc_result txn_begin(carc_game *g, txn *t) {
+  if (!txn_may_begin(g)) return txn_refuse(g);
   t->s_saved = 0;
   t->phase = g->phase;
   t->turn = g->turn;
