@@ -68,12 +68,12 @@ static int shared_tiles(carc_game *g, int small, int other) {
   return shared;
 }
 
-/* Joins the features of segments a and b across one matched port pair. */
-static inline void join(carc_game *g, int a, int b) {
+/* Joins the features of segments a and b across `pairs` matched port pairs. */
+static inline void join(carc_game *g, int a, int b, int pairs) {
   int ra = feature_find(g, a), rb = feature_find(g, b);
   seg_state *v = g->segs;
   if (ra == rb) {
-    v[ra].open -= 2;
+    v[ra].open -= 2 * pairs;
     return;
   }
   if (v[ra].size < v[rb].size) {
@@ -90,7 +90,7 @@ static inline void join(carc_game *g, int a, int b) {
   } while (m != rb);
   v[ra].size += v[rb].size;
   v[ra].tiles = v[ra].tiles + v[rb].tiles - shared;
-  v[ra].open = v[ra].open + v[rb].open - 2;
+  v[ra].open = v[ra].open + v[rb].open - 2 * pairs;
   v[ra].symbols += v[rb].symbols;
   v[ra].occupants += v[rb].occupants;
   v[ra].twins += v[rb].twins;
@@ -103,7 +103,7 @@ static inline void join(carc_game *g, int a, int b) {
 }
 
 /* The same for map.c (a segment joined to a printed piece beyond an edge). */
-void board_join(carc_game *g, int a, int b) { join(g, a, b); }
+void board_join(carc_game *g, int a, int b) { join(g, a, b, 1); }
 
 bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
   if (g->ntiles == 0) return true;
@@ -225,10 +225,15 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     int nti = neigh8[orth[d]];
     if (nti >= 0) { /* join across the three ports of this side */
       const board_tile *nb = &g->tiles[nti];
-      const int8_t *theirs = e->types[nb->type].facing[nb->rot];
+      const tile_type *nt = &e->types[nb->type];
+      const int8_t *theirs = nt->facing[nb->rot];
+      if ((t->side_one[rot] & nt->facing_one[nb->rot]) >> d & 1) { /* one segment each side: one join */
+        join(g, (int)bt->seg_base + mine[d * 3], (int)nb->seg_base + theirs[d * 3], 3);
+        continue;
+      }
       /* a pair joined already (a side's ports on one segment each) is a join
        * of a feature with itself: two more ports closed */
-      for (int q = d * 3; q < d * 3 + 3; q++) join(g, (int)bt->seg_base + mine[q], (int)nb->seg_base + theirs[q]);
+      for (int q = d * 3; q < d * 3 + 3; q++) join(g, (int)bt->seg_base + mine[q], (int)nb->seg_base + theirs[q], 1);
       continue;
     }
     int32_t *slot = at + off[orth[d]];

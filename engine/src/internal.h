@@ -70,6 +70,8 @@ typedef struct tile_type {
   int8_t rport_seg[4][12];/* segment index per board port, per rotation */
   int8_t facing[4][12];   /* the same, read from the neighbour across each side:
                            * facing[r][d*3+k] is the port opposite d*3+k */
+  uint8_t side_one[4];    /* per rotation, bit per side whose three ports are one segment */
+  uint8_t facing_one[4];  /* the same for facing[r] */
 } tile_type;
 
 typedef struct handler {

@@ -119,6 +119,14 @@ static void derive(carc_engine *e, tile_type *t) {
   for (int r = 0; r < 4; r++)
     for (int q = 0; q < 12; q++) t->facing[r][q] = t->rport_seg[r][opposite_port(q)];
   for (int r = 0; r < 4; r++) {
+    t->side_one[r] = t->facing_one[r] = 0;
+    for (int d = 0; d < 4; d++) {
+      const int8_t *m = &t->rport_seg[r][d * 3], *f = &t->facing[r][d * 3];
+      if (m[0] == m[1] && m[1] == m[2]) t->side_one[r] |= (uint8_t)(1u << d);
+      if (f[0] == f[1] && f[1] == f[2]) t->facing_one[r] |= (uint8_t)(1u << d);
+    }
+  }
+  for (int r = 0; r < 4; r++) {
     uint32_t sig = 0;
     for (int d = 0; d < 4; d++) {
       int te = (d - r + 4) % 4;
