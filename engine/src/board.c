@@ -31,6 +31,7 @@ int board_cell_make(carc_game *g, int x, int y) {
 void board_reset(carc_game *g) {
   for (int c = 0; c < g->ncells; c++)
     *grid_at(g, g->cells[c].x, g->cells[c].y) = -1;
+  if (g->grid_near) memset(g->grid_near, 0, (size_t)g->grid_w * (size_t)g->grid_h);
   g->ntiles = g->nsegs = g->ncells = g->nfrontier = 0;
   g->cities_opened = 0;
 }
@@ -197,32 +198,33 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   *at = ti;
   g->tile_stamp[ti] = 0;
 
-  /* the eight around, N E S W first (board order below: NW N NE W E SW S SE) */
-  const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-  int neigh8[8], around = 0;
-  for (int k = 0; k < 8; k++) {
-    int v = at[off[k]];
-    neigh8[k] = v >= 0 ? v : -1;
-    around += v >= 0;
-  }
-  const map_shape *map = e->map; /* NULL on the plane: the branches below are never taken */
-  segs_init(g, ti, t, (__builtin_expect(map != NULL, 0) && t->area_segs ? map_area_squares(g, x, y) : 8) - around);
-  /* a new neighbour for every monastery-like segment around */
+  /* The diagonal squares matter only for a monastery-like segment: one on
+   * this tile, or one around it (its squares are marked in grid_near). */
+  const map_shape *map = e->map; /* NULL on the plane: the map branches below are never taken */
   g->nlast_area = 0;
-  for (int k = 0; k < 8; k++) {
-    if (neigh8[k] < 0) continue;
-    const board_tile *nb = &g->tiles[neigh8[k]];
-    unsigned area = e->types[nb->type].area_segs;
-    while (area) {
-      int s = (int)nb->seg_base + __builtin_ctz(area);
-      if (--g->segs[s].open == 0) g->last_area[g->nlast_area++] = s; /* ending the turn scores it */
-      area &= area - 1;
+  int area_open = 0;
+  if (__builtin_expect(map != NULL, 0) || t->area_segs || g->grid_near[at - g->grid]) {
+    const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    int around = 0;
+    for (int k = 0; k < 8; k++) { /* a new neighbour for every monastery-like segment around */
+      int v = at[off[k]];
+      if (v < 0) continue;
+      around++;
+      const board_tile *nb = &g->tiles[v];
+      for (unsigned area = e->types[nb->type].area_segs; area; area &= area - 1) {
+        int s = (int)nb->seg_base + __builtin_ctz(area);
+        if (--g->segs[s].open == 0) g->last_area[g->nlast_area++] = s; /* ending the turn scores it */
+      }
     }
+    area_open = (map && t->area_segs ? map_area_squares(g, x, y) : 8) - around;
+    if (t->area_segs) grid_near_mark(g, x, y);
   }
-  static const int orth[4] = {1, 4, 6, 3}; /* N, E, S, W among the eight */
+  segs_init(g, ti, t, area_open);
+  const int side_off[4] = {-w, 1, w, -1}; /* N, E, S, W */
   const int8_t *mine = t->rport_seg[rot];
   for (int d = 0; d < 4; d++) {
-    int nti = neigh8[orth[d]];
+    int32_t *slot = at + side_off[d];
+    int nti = *slot;
     if (nti >= 0) { /* join across the three ports of this side */
       const board_tile *nb = &g->tiles[nti];
       const tile_type *nt = &e->types[nb->type];
@@ -236,7 +238,6 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       for (int q = d * 3; q < d * 3 + 3; q++) join(g, (int)bt->seg_base + mine[q], (int)nb->seg_base + theirs[q], 1);
       continue;
     }
-    int32_t *slot = at + off[orth[d]];
     if (__builtin_expect(map != NULL, 0)) { /* a map decides what lies beyond and what opens */
       map_side(g, ti, d, *slot == -1 ? -1 : -2 - *slot);
       continue;

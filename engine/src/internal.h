@@ -316,6 +316,10 @@ struct carc_game {
    * square's tile (>= 0), -1 for no cell, or -2 - c for free cell c: the
    * squares around a new tile are read with no second lookup. */
   int32_t *grid;
+  /* the same window, one byte a square: nonzero once a tile with a
+   * monastery-like segment lies in the eight around it, so a placement reads
+   * the diagonal squares only there. In the grid's block, after it. */
+  uint8_t *grid_near;
   int grid_x0, grid_y0, grid_w, grid_h, grid_cap;
   figure_state figs[MAX_FIGURES];
   /* not copied: the running call's transaction, read-only nesting depth */
@@ -340,6 +344,13 @@ static inline int grid_cell(const carc_game *g, int32_t v) {
 /* The grid entry of square (x, y), which the grid covers. */
 static inline int32_t *grid_at(const carc_game *g, int x, int y) {
   return &g->grid[(y - g->grid_y0) * g->grid_w + (x - g->grid_x0)];
+}
+
+/* Marks the eight squares around a placed tile with a monastery-like segment. */
+static inline void grid_near_mark(carc_game *g, int x, int y) {
+  uint8_t *n = &g->grid_near[(y - g->grid_y0) * g->grid_w + (x - g->grid_x0)];
+  const int w = g->grid_w;
+  n[-w - 1] = n[-w] = n[-w + 1] = n[-1] = n[1] = n[w - 1] = n[w] = n[w + 1] = 1;
 }
 
 /* store.c */

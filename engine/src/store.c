@@ -101,9 +101,28 @@ void store_grid_mark(carc_game *g) {
   for (int c = 0; c < g->ncells; c++) *grid_at(g, g->cells[c].x, g->cells[c].y) = grid_value(g, c);
 }
 
+/* Bytes of a grid block of `cap` squares: the entries, then the near marks. */
+static size_t grid_bytes(int cap) { return (sizeof(int32_t) + 1) * (size_t)cap; }
+
+static carc_result grid_alloc(carc_game *g, int cap, int32_t **grid, uint8_t **near) {
+  *grid = carc_mem(g->e, NULL, 0, grid_bytes(cap));
+  if (!*grid) return CARC_ERR_MEMORY;
+  *near = (uint8_t *)(*grid + cap);
+  return CARC_OK;
+}
+
 static void grid_fill(carc_game *g) {
-  memset(g->grid, 0xFF, sizeof(int32_t) * (size_t)g->grid_w * (size_t)g->grid_h);
+  size_t squares = (size_t)g->grid_w * (size_t)g->grid_h;
+  memset(g->grid, 0xFF, sizeof(int32_t) * squares);
+  memset(g->grid_near, 0, squares);
   store_grid_mark(g);
+  for (int ti = 0; ti < g->ntiles; ti++) { /* marks wholly inside the window (a map may cut them) */
+    const board_tile *bt = &g->tiles[ti];
+    if (bt->cell == UINT32_MAX || !g->e->types[bt->type].area_segs) continue;
+    if (bt->x - 1 >= g->grid_x0 && bt->x + 1 < g->grid_x0 + g->grid_w && bt->y - 1 >= g->grid_y0 &&
+        bt->y + 1 < g->grid_y0 + g->grid_h)
+      grid_near_mark(g, bt->x, bt->y);
+  }
 }
 
 carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
@@ -135,10 +154,13 @@ carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
   w += mw;
   h += mh;
   if (w * h > g->grid_cap) {
-    int32_t *q = carc_mem(g->e, NULL, 0, sizeof(int32_t) * (size_t)(w * h));
-    if (!q) return game_fail(g, CARC_ERR_MEMORY, "out of memory growing the board's grid");
-    if (g->grid) carc_mem(g->e, g->grid, sizeof(int32_t) * (size_t)g->grid_cap, 0);
+    int32_t *q;
+    uint8_t *qn;
+    if (grid_alloc(g, (int)(w * h), &q, &qn) != CARC_OK)
+      return game_fail(g, CARC_ERR_MEMORY, "out of memory growing the board's grid");
+    if (g->grid) carc_mem(g->e, g->grid, grid_bytes(g->grid_cap), 0);
     g->grid = q;
+    g->grid_near = qn;
     g->grid_cap = (int)(w * h);
   }
   g->grid_x0 = lx;
@@ -159,13 +181,18 @@ carc_result board_make_room(carc_game *g, int nseg, int x, int y) {
 carc_result store_fit(carc_game *dst, const carc_game *src) {
   carc_result r = store_reserve(dst, src->cap_tiles, src->cap_segs);
   if (r != CARC_OK || src->grid_w * src->grid_h <= dst->grid_cap) return r;
-  int32_t *q = carc_mem(dst->e, NULL, 0, sizeof(int32_t) * (size_t)src->grid_cap);
-  if (!q) return game_fail(dst, CARC_ERR_MEMORY, "out of memory copying the board's grid");
+  int32_t *q;
+  uint8_t *qn;
+  if (grid_alloc(dst, src->grid_cap, &q, &qn) != CARC_OK)
+    return game_fail(dst, CARC_ERR_MEMORY, "out of memory copying the board's grid");
   if (dst->grid) {
-    memcpy(q, dst->grid, sizeof(int32_t) * (size_t)dst->grid_w * (size_t)dst->grid_h);
-    carc_mem(dst->e, dst->grid, sizeof(int32_t) * (size_t)dst->grid_cap, 0);
+    size_t squares = (size_t)dst->grid_w * (size_t)dst->grid_h;
+    memcpy(q, dst->grid, sizeof(int32_t) * squares);
+    memcpy(qn, dst->grid_near, squares);
+    carc_mem(dst->e, dst->grid, grid_bytes(dst->grid_cap), 0);
   }
   dst->grid = q;
+  dst->grid_near = qn;
   dst->grid_cap = src->grid_cap;
   return CARC_OK;
 }
@@ -184,7 +211,11 @@ void store_copy(carc_game *dst, const carc_game *src) {
   memcpy(dst->fr_mask, src->fr_mask, sizeof(uint32_t) * (size_t)src->nfrontier);
   dst->grid_x0 = src->grid_x0, dst->grid_y0 = src->grid_y0;
   dst->grid_w = src->grid_w, dst->grid_h = src->grid_h;
-  if (src->grid) memcpy(dst->grid, src->grid, sizeof(int32_t) * (size_t)src->grid_w * (size_t)src->grid_h);
+  if (src->grid) {
+    size_t squares = (size_t)src->grid_w * (size_t)src->grid_h;
+    memcpy(dst->grid, src->grid, sizeof(int32_t) * squares);
+    memcpy(dst->grid_near, src->grid_near, squares);
+  }
   memcpy(dst->figs, src->figs, sizeof(figure_state) * (size_t)src->nfigs);
 }
 
@@ -198,7 +229,8 @@ void store_free(carc_game *g) {
         if (*s[i].p) carc_mem(g->e, *s[i].p, group_bytes(s, n, grp, cap[grp]), 0);
         break;
       }
-  if (g->grid) carc_mem(g->e, g->grid, sizeof(int32_t) * (size_t)g->grid_cap, 0);
+  if (g->grid) carc_mem(g->e, g->grid, grid_bytes(g->grid_cap), 0);
   g->grid = NULL;
+  g->grid_near = NULL;
   g->cap_tiles = g->cap_segs = g->cap_cells = g->grid_cap = 0;
 }
