@@ -67,6 +67,7 @@ typedef struct tile_type {
   int nattr;
   attr_value attr[MAX_SEG_ATTRS];
   uint16_t area_segs;     /* bit per segment without ports (monastery-like) */
+  uint16_t closable_segs; /* bit per segment a feature of which can complete (no field, no water) */
   int8_t rport_seg[4][12];/* segment index per board port, per rotation */
   int8_t facing[4][12];   /* the same, read from the neighbour across each side:
                            * facing[r][d*3+k] is the port opposite d*3+k */

@@ -90,9 +90,11 @@ static int count_edges(unsigned ports) {
 }
 
 static void derive(carc_engine *e, tile_type *t) {
-  t->area_segs = 0;
-  for (int i = 0; i < t->nseg; i++)
+  t->area_segs = t->closable_segs = 0;
+  for (int i = 0; i < t->nseg; i++) {
     if (t->seg[i].kind >= CARC_MONASTERY) t->area_segs |= (uint16_t)(1u << i);
+    if (t->seg[i].kind != CARC_FIELD && t->seg[i].kind != CARC_WATER) t->closable_segs |= (uint16_t)(1u << i);
+  }
   for (int i = 0; i < t->nseg; i++) {
     tile_segment *s = &t->seg[i];
     s->edges = (uint8_t)count_edges(s->ports);

@@ -363,10 +363,11 @@ int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
   return n;
 }
 
-/* The lowest index of a figure like `fig` (type, owner) in the supply. */
-static int first_free_like(const carc_game *g, int fig) {
+/* The lowest index of a figure like `fig` (type, owner) in the supply, when
+ * fig, the lowest until now, leaves it: the next one lies above fig. */
+static int next_free_like(const carc_game *g, int fig) {
   const figure_state *f = &g->figs[fig];
-  for (int i = 0; i < g->nfigs; i++)
+  for (int i = fig + 1; i < g->nfigs; i++)
     if (g->figs[i].seg < 0 && g->figs[i].type == f->type && g->figs[i].owner == f->owner) return i;
   return NO_FIGURE;
 }
@@ -398,7 +399,7 @@ void figure_move(carc_game *g, int fig, int seg) {
   if (seg >= 0) g->segs[feature_find(g, seg)].occupants += (uint8_t)occ;
   uint8_t *first = &g->first_free[f->type][f->owner + 1];
   if (was < 0 && seg >= 0) { /* left the supply */
-    if (*first == fig) *first = (uint8_t)first_free_like(g, fig);
+    if (*first == fig) *first = (uint8_t)next_free_like(g, fig);
     board_list_add(g, fig);
   } else if (was >= 0 && seg < 0) { /* back home (NO_FIGURE is above every index) */
     if (fig < *first) *first = (uint8_t)fig;
@@ -443,8 +444,8 @@ static carc_result stage_completed(carc_game *g, int root) {
 static carc_result stage_around(carc_game *g, int ti) {
   const board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
-  for (int s = 0; s < t->nseg; s++) {
-    int root = feature_find(g, (int)bt->seg_base + s);
+  for (unsigned m = t->closable_segs; m; m &= m - 1) { /* fields never complete */
+    int root = feature_find(g, (int)bt->seg_base + __builtin_ctz(m));
     if (g->segs[root].open != 0) continue; /* most are open: no call */
     carc_result r = stage_completed(g, root);
     if (r != CARC_OK) return r;
