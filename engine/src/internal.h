@@ -436,8 +436,15 @@ bool feature_is_complete(const carc_game *g, int root);
 int board_cell_make(carc_game *g, int x, int y);
 void board_join(carc_game *g, int a, int b);
 int board_place_off(carc_game *g, int type, int x, int y);
-static inline int dx_of(int d) { return d == CARC_E ? 1 : d == CARC_W ? -1 : 0; }
-static inline int dy_of(int d) { return d == CARC_S ? 1 : d == CARC_N ? -1 : 0; }
+/* Steps to the square beyond side d (N E S W): tables, not branches (hot in placing). */
+static inline int dx_of(int d) {
+  static const int8_t dx[4] = {0, 1, 0, -1};
+  return dx[d & 3];
+}
+static inline int dy_of(int d) {
+  static const int8_t dy[4] = {-1, 0, 1, 0};
+  return dy[d & 3];
+}
 
 /* records.c */
 bool record_added_score(carc_game *g, int p, int points);
