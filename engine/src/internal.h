@@ -450,7 +450,8 @@ static inline int dy_of(int d) {
 bool record_added_score(carc_game *g, int p, int points);
 
 /* pipeline.c */
-carc_result pipeline_score(carc_game *g, int root, int reason, staged *out);
+/* figs: the figures on the feature, when the caller knows them (NULL: found here). */
+carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, const uint8_t *figs, int nfigs);
 carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a);
 /* Most hook points have no hooks: then nothing, not even the arguments, is made. */
 static inline carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {

@@ -431,7 +431,7 @@ static int farm_cities(carc_game *g, int root) {
 /* Fills the context's starting numbers for the feature at `root`. A road's
  * or city's tile count and the tile attributes are the feature's aggregates;
  * its tile list is walked only for a monastery, for tokens, or when asked. */
-static void ctx_init(carc_game *g, int root, int reason) {
+static void ctx_init(carc_game *g, int root, int reason, const uint8_t *figs, int nfigs) {
   carc_score_ctx *c = &g->ctx;
   const carc_engine *e = g->e;
   const seg_state *r = &g->segs[root];
@@ -451,6 +451,14 @@ static void ctx_init(carc_game *g, int root, int reason) {
   /* Every figure on the feature counts. When all figures occupy, the root's
    * occupant count says how many there are: the walk stops at the last. */
   int left = e->has_nonoccupying ? -1 : r->occupants;
+  if (figs) { /* the caller knows the feature's figures */
+    for (int i = 0; i < nfigs; i++) {
+      const figure_state *f = &g->figs[figs[i]];
+      c->figure_bits |= 1u << f->type;
+      if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
+    }
+    left = 0;
+  }
   for (int i = 0; i < g->non_board && left != 0; i++) {
     const figure_state *f = &g->figs[g->on_board[i]];
     if (feature_find(g, f->seg) != root) continue;
@@ -490,9 +498,9 @@ static bool filter_match(const carc_game *g, const carc_filter *f, const carc_sc
   return true;
 }
 
-carc_result pipeline_score(carc_game *g, int root, int reason, staged *out) {
+carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, const uint8_t *figs, int nfigs) {
   carc_engine *e = g->e;
-  ctx_init(g, root, reason);
+  ctx_init(g, root, reason, figs, nfigs);
   carc_score_ctx *c = &g->ctx;
   out->root = root;
   out->kind = c->kind;

@@ -431,7 +431,7 @@ static carc_result stage_completed(carc_game *g, int root) {
   st->kind = g->segs[root].kind;
   st->reason = CARC_COMPLETED;
   if (feature_has_figures(g, root)) {
-    carc_result r = pipeline_score(g, root, CARC_COMPLETED, st);
+    carc_result r = pipeline_score(g, root, CARC_COMPLETED, st, NULL, 0);
     if (r != CARC_OK) return r;
     st->ran = 1;
   }
@@ -712,17 +712,20 @@ carc_result game_act_listed(carc_game *g, const carc_action *a) {
 
 /* ---------------------------------------------------------- final scoring */
 
-/* Roots of the features that hold figures, ascending (a stable order). */
-static int figure_roots(carc_game *g, int *roots) {
+/* The figures on the board by feature: root and figure pairs sorted by root
+ * (ascending: a stable order), then by figure. Returns the pairs. */
+typedef struct root_fig {
+  int root;
+  uint8_t fig;
+} root_fig;
+static int figures_by_root(carc_game *g, root_fig *out) {
   int n = 0;
   for (int i = 0; i < g->nfigs; i++) {
     if (g->figs[i].seg < 0) continue;
-    int r = feature_find(g, g->figs[i].seg), k = n;
-    while (k > 0 && roots[k - 1] > r) k--;
-    if (k > 0 && roots[k - 1] == r) continue;
-    memmove(roots + k + 1, roots + k, sizeof *roots * (size_t)(n - k));
-    roots[k] = r;
-    n++;
+    root_fig rf = {feature_find(g, g->figs[i].seg), (uint8_t)i};
+    int k = n++;
+    for (; k > 0 && out[k - 1].root > rf.root; k--) out[k] = out[k - 1];
+    out[k] = rf;
   }
   return n;
 }
@@ -735,14 +738,17 @@ carc_result carc_game_final_scoring(carc_game *g) {
   carc_result r = txn_begin(g, &t);
   if (r != CARC_OK) return r;
   g->nstaged = 0;
-  int roots[MAX_FIGURES];
-  int nroots = figure_roots(g, roots);
-  for (int i = 0; i < nroots && r == CARC_OK; i++) {
-    int s = roots[i];
+  root_fig pairs[MAX_FIGURES];
+  int npairs = figures_by_root(g, pairs);
+  for (int i = 0, j; i < npairs && r == CARC_OK; i = j) {
+    int s = pairs[i].root;
+    uint8_t figs[MAX_FIGURES];
+    int nf = 0;
+    for (j = i; j < npairs && pairs[j].root == s; j++) figs[nf++] = pairs[j].fig;
     if (g->segs[s].scored || feature_is_complete(g, s)) continue;
     staged *st = &g->stage[g->nstaged];
     memset(st, 0, sizeof *st);
-    r = pipeline_score(g, s, CARC_FINAL, st);
+    r = pipeline_score(g, s, CARC_FINAL, st, figs, nf);
     st->ran = 1;
     if (r == CARC_OK) g->nstaged++;
   }
