@@ -204,7 +204,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   const map_shape *map = e->map; /* NULL on the plane: the map branches below are never taken */
   g->nlast_area = 0;
   int area_open = 0;
-  if (__builtin_expect(map != NULL, 0) || t->area_segs || g->grid_near[at - g->grid]) {
+  if (t->area_segs || g->grid_near[at - g->grid]) {
     const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
     int around = 0;
     for (int k = 0; k < 8; k++) { /* a new neighbour for every monastery-like segment around */

@@ -358,6 +358,7 @@ static inline void grid_near_mark(carc_game *g, int x, int y) {
 carc_result store_reserve(carc_game *g, int tiles, int segs);
 carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1);
 void store_grid_mark(carc_game *g);
+void store_near_mark(carc_game *g); /* grid_near around every tile with a monastery-like segment */
 carc_result store_fit(carc_game *dst, const carc_game *src);
 void store_copy(carc_game *dst, const carc_game *src);
 void store_free(carc_game *g);

@@ -606,8 +606,12 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
       m->squares += takes_tile(q->kind);
       m->halves += q->kind == CARC_SQ_HALF;
       q->simple = takes_tile(q->kind) && q->kind != CARC_SQ_ISLAND;
-      for (int d = 0; d < 4; d++)
-        if (q->link[d] >= 0 || sq_kind(m, x + dx_of(d), y + dy_of(d)) == CARC_SQ_CITY) q->simple = 0;
+      q->city_side = 0;
+      for (int d = 0; d < 4; d++) {
+        bool city = sq_kind(m, x + dx_of(d), y + dy_of(d)) == CARC_SQ_CITY;
+        if (q->link[d] >= 0 || city) q->simple = 0;
+        if (city) q->city_side |= (uint8_t)(1u << d);
+      }
     }
   return CARC_OK;
 }
@@ -937,9 +941,10 @@ void map_after_place(carc_game *g, int ti) {
     if ((s->kind == CARC_SQ_TOWN && m->signal_towns) || (s->kind == CARC_SQ_ISLAND && s->arms))
       g->s.flags |= 1ull << (m->signal - 1);
   }
-  for (int d = 0; d < 4; d++) {
-    int nx = bt->x + dx_of(d), ny = bt->y + dy_of(d);
-    if (sq_kind(m, nx, ny) == CARC_SQ_CITY) open_around_city(g, m->sq[ny][nx].city);
+  if (!on_grid(m, bt->x, bt->y)) return;
+  for (unsigned cs = m->sq[bt->y][bt->x].city_side; cs; cs &= cs - 1) {
+    int d = __builtin_ctz(cs), nx = bt->x + dx_of(d), ny = bt->y + dy_of(d);
+    open_around_city(g, m->sq[ny][nx].city);
   }
 }
 
@@ -971,6 +976,7 @@ void map_place_printed(carc_game *g) {
   g->nsegs = t->nsegs;
   g->ncells = t->ncells;
   store_grid_mark(g);
+  store_near_mark(g); /* printed monasteries, if any */
 }
 
 static bool fits_here(const carc_game *g, int type, int x, int y, int rot) {

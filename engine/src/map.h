@@ -29,6 +29,7 @@ typedef struct map_square {
   int8_t start;          /* start square index, -1 */
   int8_t name;           /* index into names, -1 */
   uint8_t simple;        /* opens like a square of the plane: land, no printed piece on or beside it */
+  uint8_t city_side;     /* bit per side (N E S W) across which a large city's square lies */
 } map_square;
 
 enum { LINK_ROAD, LINK_CITY, LINK_FERRY };

@@ -116,6 +116,10 @@ static void grid_fill(carc_game *g) {
   memset(g->grid, 0xFF, sizeof(int32_t) * squares);
   memset(g->grid_near, 0, squares);
   store_grid_mark(g);
+  store_near_mark(g);
+}
+
+void store_near_mark(carc_game *g) {
   for (int ti = 0; ti < g->ntiles; ti++) { /* marks wholly inside the window (a map may cut them) */
     const board_tile *bt = &g->tiles[ti];
     if (bt->cell == UINT32_MAX || !g->e->types[bt->type].area_segs) continue;
