@@ -136,6 +136,11 @@ struct carc_engine {
   handler handlers[MAX_HANDLERS];   /* kept sorted by (priority, seq) */
   int nhooks[CARC_HOOK_COUNT];
   hook hooks[CARC_HOOK_COUNT][MAX_HOOKS];
+  /* per point: some hook there needs no flag (hook_open), else the game
+   * flags one of which must be on for any of them to run, so a point whose
+   * hooks all wait on flags that are off costs one test */
+  uint8_t hook_open[CARC_HOOK_COUNT];
+  uint64_t hook_flags[CARC_HOOK_COUNT];
   int arms_attr;                    /* id of "arms" */
   int has_neutral_trigger;          /* some neutral figure moves on a tile attribute */
   int has_exclusive;                /* some figures never share a feature */
@@ -456,7 +461,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
 carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a);
 /* Most hook points have no hooks: then nothing, not even the arguments, is made. */
 static inline carc_result hooks_run(carc_game *g, carc_hook_point p, carc_hook_args *a) {
-  return g->e->nhooks[p] ? hooks_run_all(g, p, a) : CARC_OK;
+  return g->e->hook_open[p] || (g->s.flags & g->e->hook_flags[p]) ? hooks_run_all(g, p, a) : CARC_OK;
 }
 void handlers_sort(carc_engine *e);
 

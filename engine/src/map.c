@@ -108,7 +108,7 @@ static int parse_dir(const char *s) {
   return -1;
 }
 
-static bool on_grid(const map_shape *m, int x, int y) { return x >= 0 && y >= 0 && x < m->w && y < m->h; }
+static bool on_grid(const map_shape *m, int x, int y) { return (unsigned)x < (unsigned)m->w && (unsigned)y < (unsigned)m->h; }
 
 static int sq_kind(const map_shape *m, int x, int y) {
   return on_grid(m, x, y) ? m->sq[y][x].kind : CARC_SQ_NONE;

@@ -53,9 +53,22 @@ static carc_result check_name(carc_engine *e, const char *name) {
   return CARC_OK;
 }
 
+/* A filter's ids index bit sets: each must be -1 (any) or fit its set. */
+static carc_result check_filter(carc_engine *e, const char *name, const carc_filter *f) {
+  if (!f) return CARC_OK;
+  const char *bad = f->attr < -1 || f->attr >= 64           ? "attr"
+                    : f->tile_attr < -1 || f->tile_attr >= 64 ? "tile_attr"
+                    : f->figure < -1 || f->figure >= 32       ? "figure"
+                    : f->flag < -1 || f->flag >= MAX_FLAGS    ? "flag"
+                                                              : NULL;
+  if (!bad) return CARC_OK;
+  return engine_fail(e, CARC_ERR_ARGUMENT, "'%s': filter %s is out of range (-1 for any)", name, bad);
+}
+
 carc_result carc_handler_add(carc_engine *e, const char *name, int priority,
                              const carc_filter *filter, carc_handler_fn fn, void *ud) {
   carc_result r = check_name(e, name);
+  if (r == CARC_OK) r = check_filter(e, name, filter);
   if (r != CARC_OK) return r;
   if (!fn) return engine_fail(e, CARC_ERR_ARGUMENT, "handler '%s' has no function", name);
   if (priority < 0 || priority > 999)
@@ -150,6 +163,7 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
   if ((unsigned)point >= CARC_HOOK_COUNT)
     return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s': unknown hook point", name ? name : "?");
   carc_result r = check_name(e, name);
+  if (r == CARC_OK) r = check_filter(e, name, filter);
   if (r != CARC_OK) return r;
   if (!fn) return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s' has no function", name);
   if (priority < 0 || priority > 999)
@@ -167,6 +181,8 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
   h->fn = fn;
   h->ud = ud;
   hooks_sort(e->hooks[point], e->nhooks[point]);
+  if (h->filter.flag >= 0) e->hook_flags[point] |= 1ull << h->filter.flag;
+  else e->hook_open[point] = 1;
   return CARC_OK;
 }
 

@@ -1,0 +1,93 @@
+/* test_hooks.c - hooks and handlers through the C API: a filter's ids are
+ * checked when a hook or handler is added (they index bit sets), and a hook
+ * that waits on a game flag runs on exactly the turns the flag is on, though
+ * the engine skips its point without looking at it while the flag is off. */
+#include "check.h"
+
+static carc_result count_hook(const carc_hook_args *a, void *ud) {
+  (void)a;
+  ++*(int *)ud;
+  return CARC_OK;
+}
+
+static carc_result noop_handler(carc_score_ctx *c, void *ud) {
+  (void)c;
+  (void)ud;
+  return CARC_OK;
+}
+
+static void test_filter_ranges(void) {
+  carc_engine *e = check_base_engine();
+  int handlers = carc_handler_count(e);
+  carc_filter f;
+  carc_filter_init(&f);
+  f.flag = 64;
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.flag", 100, &f, count_hook, NULL), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_engine_error(e), "'t.flag': filter flag is out of range");
+  CHECK_INT(carc_hook_count(e, CARC_HOOK_TURN_END), 0);
+  carc_filter_init(&f);
+  f.attr = 64;
+  CHECK_INT(carc_handler_add(e, "t.attr", 350, &f, noop_handler, NULL), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_engine_error(e), "filter attr");
+  carc_filter_init(&f);
+  f.tile_attr = -2;
+  CHECK_INT(carc_handler_add(e, "t.tile_attr", 350, &f, noop_handler, NULL), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_engine_error(e), "filter tile_attr");
+  carc_filter_init(&f);
+  f.figure = 32;
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_FEATURE_SCORED, "t.figure", 100, &f, count_hook, NULL), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_engine_error(e), "filter figure");
+  CHECK_INT(carc_handler_count(e), handlers);
+  carc_filter_init(&f);
+  f.flag = 63; /* the last flag is in range */
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.last", 100, &f, count_hook, NULL), CARC_OK);
+  carc_engine_free(e);
+}
+
+/* Plays `turns` turns with the random bot; returns how many it played. */
+static int play(carc_game *g, int turns) {
+  int n = 0;
+  while (n < turns && carc_game_phase(g) == CARC_PHASE_PLACE && carc_bot_play_turn(g, CARC_BOT_RANDOM) == CARC_OK) n++;
+  return n;
+}
+
+static void test_flag_gated_hook(void) {
+  carc_engine *e = check_base_engine();
+  int gate = carc_flag_id(e, "t.gate");
+  CHECK(gate >= 0);
+  carc_filter f;
+  carc_filter_init(&f);
+  f.flag = gate;
+  int gated = 0, always = 0;
+  CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.gated", 100, &f, count_hook, &gated) == CARC_OK);
+  carc_game_options o = {2, 11, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  CHECK_INT(play(g, 10), 10);
+  CHECK_INT(gated, 0);
+  CHECK(carc_game_set_flag(g, gate, 1) == CARC_OK);
+  CHECK_INT(play(g, 5), 5);
+  CHECK_INT(gated, 5);
+  CHECK(carc_game_set_flag(g, gate, 0) == CARC_OK);
+  CHECK_INT(play(g, 3), 3);
+  CHECK_INT(gated, 5);
+  carc_game_free(g);
+  /* a hook without a flag at the same point: the point runs every turn, the
+   * gated hook still only with its flag on */
+  CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.always", 200, NULL, count_hook, &always) == CARC_OK);
+  g = carc_game_new(e, &o);
+  CHECK_INT(play(g, 4), 4);
+  CHECK_INT(always, 4);
+  CHECK_INT(gated, 5);
+  CHECK(carc_game_set_flag(g, gate, 1) == CARC_OK);
+  CHECK_INT(play(g, 2), 2);
+  CHECK_INT(always, 6);
+  CHECK_INT(gated, 7);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
+int main(void) {
+  test_filter_ranges();
+  test_flag_gated_hook();
+  return check_done("test_hooks");
+}
