@@ -148,11 +148,11 @@ static carc_result place_tile(carc_game *g, int type, int x, int y, int rot, boo
 }
 
 static carc_result place_drawn(carc_game *g, int x, int y, int rot, bool fits) {
-  if (g->phase != CARC_PHASE_PLACE && txn_may_begin(g))
+  if (!txn_may_begin(g)) return txn_refuse(g);
+  if (g->phase != CARC_PHASE_PLACE)
     return game_fail(g, CARC_ERR_STATE, "no tile to place: the game is not in its placing phase");
   if (!g->e->nhooks[CARC_HOOK_PLACEMENT] && !g->e->nhooks[CARC_HOOK_TILE_PLACED]) {
     /* without hooks every check comes before the first change: nothing to roll back */
-    if (!txn_may_begin(g)) return txn_refuse(g);
     carc_result r = place_tile(g, g->drawn, x, y, rot, fits);
     if (r != CARC_OK) return r;
     g->phase = CARC_PHASE_ACT;
