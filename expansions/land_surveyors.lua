@@ -127,46 +127,20 @@ local function set_flags(game, city, road, monastery)
   game:set_flags(bits, f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10])
 end
 
--- The stacks in catalogue order (1..n), for a deal without shuffling.
-local CATALOGUE = {}
-for _, stack in ipairs(STACK_ORDER) do
-  CATALOGUE[stack] = {}
-  for i = 1, #STACKS[stack] do CATALOGUE[stack][i] = i end
+-- The three stacks as card stacks that the engine deals and turns in C (no
+-- Lua call; docs/lua-api.md, section 4): each tile is its effect's flag, the
+-- active tile's number is var land_surveyors.<stack>, the rest is packed in
+-- land_surveyors.<stack>_stack, and a deal takes the same draws as
+-- game:permutation(n) would.
+local CARD_STACKS = {}
+for i, stack in ipairs(STACK_ORDER) do
+  local cards = {}
+  for k, tile in ipairs(STACKS[stack]) do cards[k] = "land_surveyors." .. tile end
+  CARD_STACKS[i] = { cards = cards, active = "land_surveyors." .. stack,
+                     rest = "land_surveyors." .. stack .. "_stack", shuffle = opt.shuffle, top = wanted[stack] }
 end
 
--- Deals one stack from its order (tile indices, top first, as arguments):
--- `top` (or the first) becomes the active tile, the rest is packed, top
--- first, as base-16 digits (lowest digit = top).
-local function deal_stack(game, stack, top, ...)
-  local first = top or ...
-  local rest, digit = 0, 1
-  for i = 1, select("#", ...) do
-    local t = select(i, ...)
-    if t ~= first then
-      rest = rest + t * digit
-      digit = digit * 16
-    end
-  end
-  game:set_var(ACTIVE[stack], first, REST[stack], rest)
-  return first
-end
-
--- Shuffles a stack with the game's generator (one call) and deals it.
-local function deal(game, stack)
-  if opt.shuffle then
-    return deal_stack(game, stack, wanted[stack], game:permutation(#STACKS[stack]))
-  end
-  return deal_stack(game, stack, wanted[stack], table.unpack(CATALOGUE[stack]))
-end
-
-x:hook {
-  point = "setup", name = "deal", priority = 100,
-  fn = function(game)
-    local city = deal(game, "city")
-    local road = deal(game, "road")
-    set_flags(game, city, road, deal(game, "monastery"))
-  end,
-}
+x:hook { point = "setup", name = "deal", priority = 100, deal = CARD_STACKS }
 
 -- 16^(n-1) for a stack of n tiles: where the active tile goes, under the rest.
 local BOTTOM = {}
@@ -176,7 +150,8 @@ for _, stack in ipairs(STACK_ORDER) do
   BOTTOM[stack] = bottom
 end
 
--- Each active tile goes under its stack and the top one is turned up.
+-- Each active tile goes under its stack and the top one is turned up: the
+-- other readings' rotation, in Lua (the same as `turn = CARD_STACKS`).
 local function rotate(game)
   local city_rest, city, road_rest, road, monastery_rest, monastery = game:var(
     REST.city, ACTIVE.city, REST.road, ACTIVE.road, REST.monastery, ACTIVE.monastery)
@@ -190,10 +165,10 @@ end
 if opt.rotate_after == "any" and opt.zero_counts then
   -- The rules' default reading: after a turn that scored a road, city or
   -- monastery for some player (the engine calls the hook only after such
-  -- turns, so ordinary turns run no Lua).
+  -- turns, and turns the stacks in C).
   x:hook {
     point = "turn_end", name = "rotate", priority = 100, kinds = { "road", "city", "monastery" },
-    fn = function(game) rotate(game) end,
+    turn = CARD_STACKS,
   }
 else
   -- Other readings: each scored feature says whether it counts (scored for

@@ -47,7 +47,22 @@ typedef struct lfn {
   int verdicts_ref;   /* ... and its last verdicts, copied where the hook cannot reach */
   batch_cache bc;
   int16_t *supply;    /* a setup hook declared with token_supply: see supply_at */
+  struct lstack *stacks; /* a hook declared with deal or turn: its card stacks */
+  int nstacks, turn;  /* turn: 1 turns the stacks, 0 deals them */
 } lfn;
+
+/* A card stack of a hook declared with `deal` or `turn` (docs/lua-api.md,
+ * section 4): the active card's number in one variable, the face-down rest
+ * packed as base-16 digits (lowest digit = top) in another, and a flag per
+ * card, on while a stack of the hook shows it. */
+#define STACK_CARDS 8 /* the rest (7 digits) stays below 2^28 */
+#define HOOK_STACKS 16
+typedef struct lstack {
+  int active, rest;        /* variable ids */
+  int ncards, shuffle, top; /* top: the card dealt on top (1..n), 0: as shuffled */
+  int flags[STACK_CARDS];  /* flag id per card */
+  char rest_name[CARC_MAX_NAME]; /* for messages */
+} lstack;
 
 /* token_supply[players][seat][token type], -1 where the table says nothing. */
 #define SUPPLY_TOKENS 16
@@ -466,6 +481,115 @@ static carc_result run_supply_hook(const carc_hook_args *a, void *ud) {
       if (r != CARC_OK) return r;
     }
   return CARC_OK;
+}
+
+/* Floor division and remainder, as Lua's // and %. */
+static long long floor_div(long long a, long long b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+static long long floor_mod(long long a, long long b) { return a - floor_div(a, b) * b; }
+
+/* A hook declared with `deal` or `turn`: deals or turns its stacks, then
+ * sets each card's flag, in C (no Lua call). The same draws and values as
+ * the Lua that game:permutation, game:set_var and game:set_flags would
+ * give: a deal shuffles each stack as game:permutation(n) does. */
+static carc_result run_stack_hook(const carc_hook_args *a, void *ud) {
+  lfn *f = ud;
+  carc_game *g = a->game;
+  int shown[HOOK_STACKS];
+  for (int i = 0; i < f->nstacks; i++) {
+    const lstack *st = &f->stacks[i];
+    long long active, rest;
+    if (!f->turn) {
+      int p[STACK_CARDS] = {0};
+      for (int k = 0; k < st->ncards; k++) p[k] = k + 1;
+      for (int k = st->ncards; st->shuffle && k >= 2; k--) {
+        int j = 1 + (int)carc_game_random(g, (uint32_t)k), t = p[k - 1];
+        p[k - 1] = p[j - 1];
+        p[j - 1] = t;
+      }
+      active = st->top ? st->top : p[0];
+      rest = 0;
+      for (int k = 0, digit = 1; k < st->ncards; k++)
+        if (p[k] != active) {
+          rest += p[k] * digit;
+          digit *= 16;
+        }
+    } else { /* the active card goes under the stack, the top one turns up */
+      long long bottom = 1, was = carc_game_var(g, st->active), r = carc_game_var(g, st->rest);
+      for (int k = 2; k < st->ncards; k++) bottom *= 16;
+      active = floor_mod(r, 16);
+      rest = floor_div(r, 16) + was * bottom;
+    }
+    if (rest < INT32_MIN || rest > INT32_MAX) {
+      char msg[320];
+      snprintf(msg, sizeof msg, "expansion '%s': a card stack's variable %s would be %lld, outside "
+               "-2147483648..2147483647", f->exp, st->rest_name, rest);
+      carc_game_set_error(g, msg);
+      return CARC_ERR_ARGUMENT;
+    }
+    carc_result r = carc_game_set_var(g, st->active, (int)active);
+    if (r == CARC_OK) r = carc_game_set_var(g, st->rest, (int)rest);
+    if (r != CARC_OK) return r;
+    shown[i] = (int)active;
+  }
+  for (int i = 0; i < f->nstacks; i++)
+    for (int k = 0; k < f->stacks[i].ncards; k++) {
+      int flag = f->stacks[i].flags[k], on = 0;
+      for (int j = 0; j < f->nstacks && !on; j++)
+        for (int c = 0; c < f->stacks[j].ncards && !on; c++)
+          on = f->stacks[j].flags[c] == flag && shown[j] == c + 1;
+      carc_result r = carc_game_set_flag(g, flag, on);
+      if (r != CARC_OK) return r;
+    }
+  return CARC_OK;
+}
+
+/* spec.deal or spec.turn = { { cards = { flag, ... }, active = var, rest =
+ * var, shuffle = true, top = n }, ... } (spec at index 2, the list on top). */
+static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, const char *key) {
+  int list = lua_gettop(L);
+  if (!lua_istable(L, list)) luaL_error(L, "hook '%s': '%s' must be a list of card stacks", name, key);
+  int n = (int)lua_rawlen(L, list);
+  if (n < 1 || n > HOOK_STACKS) luaL_error(L, "hook '%s': '%s' lists 1 to %d card stacks, not %d", name, key, HOOK_STACKS, n);
+  f->stacks = calloc((size_t)n, sizeof *f->stacks);
+  if (!f->stacks) luaL_error(L, "out of memory");
+  f->nstacks = n;
+  for (int i = 1; i <= n; i++) {
+    lstack *st = &f->stacks[i - 1];
+    if (lua_rawgeti(L, list, i) != LUA_TTABLE) luaL_error(L, "hook '%s': %s[%d] must be a table", name, key, i);
+    int t = lua_gettop(L);
+    static const char *const vars[] = {"active", "rest"};
+    for (int v = 0; v < 2; v++) {
+      if (lua_getfield(L, t, vars[v]) != LUA_TSTRING)
+        luaL_error(L, "hook '%s': %s[%d].%s must name a game variable", name, key, i, vars[v]);
+      int id = carc_var_id(cl->e, lua_tostring(L, -1));
+      if (id < 0) luaL_error(L, "hook '%s': %s[%d].%s: cannot declare game variable '%s'", name, key, i, vars[v], lua_tostring(L, -1));
+      *(v ? &st->rest : &st->active) = id;
+      if (v) snprintf(st->rest_name, sizeof st->rest_name, "%s", lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    if (lua_getfield(L, t, "cards") != LUA_TTABLE) luaL_error(L, "hook '%s': %s[%d].cards must be a list of flag names", name, key, i);
+    st->ncards = (int)lua_rawlen(L, -1);
+    if (st->ncards < 2 || st->ncards > STACK_CARDS)
+      luaL_error(L, "hook '%s': %s[%d].cards holds 2 to %d cards, not %d", name, key, i, STACK_CARDS, st->ncards);
+    for (int k = 1; k <= st->ncards; k++) {
+      if (lua_rawgeti(L, -1, k) != LUA_TSTRING) luaL_error(L, "hook '%s': %s[%d].cards[%d] must name a game flag", name, key, i, k);
+      st->flags[k - 1] = carc_flag_id(cl->e, lua_tostring(L, -1));
+      if (st->flags[k - 1] < 0) luaL_error(L, "hook '%s': %s[%d].cards[%d]: cannot declare game flag '%s'", name, key, i, k, lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    int ty = lua_getfield(L, t, "shuffle");
+    if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) luaL_error(L, "hook '%s': %s[%d].shuffle must be true or false", name, key, i);
+    st->shuffle = ty == LUA_TNIL || lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "top") != LUA_TNIL) {
+      lua_Integer top = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+      if (top < 1 || top > st->ncards)
+        luaL_error(L, "hook '%s': %s[%d].top must be a card's number, 1..%d (or nil: as shuffled)", name, key, i, st->ncards);
+      st->top = (int)top;
+    }
+    lua_settop(L, t - 1);
+  }
 }
 
 /* spec.token_supply = { [players] = { [seat] = { token = n, ... } } }, read
@@ -1207,6 +1331,26 @@ static int p_hook(lua_State *L) {
     set_description(L, cl->e, name);
     return 0;
   }
+  int deal = lua_getfield(L, 2, "deal") != LUA_TNIL, turn = lua_getfield(L, 2, "turn") != LUA_TNIL;
+  lua_pop(L, 2);
+  if (deal || turn) { /* declarative card stacks: no Lua function */
+    const char *key = deal ? "deal" : "turn";
+    if (deal && turn) return luaL_error(L, "hook '%s': give 'deal' or 'turn', not both", name);
+    if (deal && p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': deal is for setup hooks", name);
+    if (p == CARC_HOOK_PLACEMENT) return luaL_error(L, "hook '%s': placement hooks cannot turn card stacks", name);
+    lua_getfield(L, 2, "fn");
+    if (!lua_isnil(L, -1)) return luaL_error(L, "hook '%s': give either 'fn' or '%s', not both", name, key);
+    lua_pop(L, 1);
+    lfn *fn = new_fn(L, cl, exp, p, 0);
+    fn->turn = turn;
+    lua_getfield(L, 2, key);
+    read_stacks(L, cl, fn, name, key);
+    lua_pop(L, 1);
+    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_stack_hook, fn) != CARC_OK)
+      return engine_error(L);
+    set_description(L, cl->e, name);
+    return 0;
+  }
   lfn *fn = new_fn(L, cl, exp, p, 1);
   if (batch) { /* its own args: xs, ys, rotations, refuse, refilled per call */
     lua_createtable(L, 0, 8);
@@ -1452,6 +1596,7 @@ static void lfn_free(lfn *f) {
   free(f->bc.refused);
   free(f->bc.fp);
   free(f->supply);
+  free(f->stacks);
   free(f);
 }
 
