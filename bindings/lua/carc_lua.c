@@ -1328,6 +1328,8 @@ static int p_hook(lua_State *L) {
     read_supply(L, cl, fn, name);
     if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_supply_hook, fn) != CARC_OK)
       return engine_error(L);
+    /* the supplies were checked here (0..99): dealing them cannot fail */
+    if (carc_hook_set_infallible(cl->e, name, 1) != CARC_OK) return engine_error(L);
     set_description(L, cl->e, name);
     return 0;
   }
@@ -1348,6 +1350,9 @@ static int p_hook(lua_State *L) {
     lua_pop(L, 1);
     if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_stack_hook, fn) != CARC_OK)
       return engine_error(L);
+    /* a deal sets values checked here: it cannot fail (a turn reads the
+     * game's variables, which a scenario may have set to anything) */
+    if (deal && carc_hook_set_infallible(cl->e, name, 1) != CARC_OK) return engine_error(L);
     set_description(L, cl->e, name);
     return 0;
   }

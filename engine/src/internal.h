@@ -86,6 +86,7 @@ typedef struct handler {
 typedef struct hook {
   char name[CARC_MAX_NAME];
   int priority, seq, enabled;
+  int infallible;         /* carc_hook_set_infallible: a reset takes no copy for it */
   carc_filter filter;
   carc_hook_fn fn;
   void *ud;

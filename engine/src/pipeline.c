@@ -167,6 +167,14 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
   return CARC_OK;
 }
 
+carc_result carc_hook_set_infallible(carc_engine *e, const char *name, int on) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  hook *h = name ? hook_find(e, name) : NULL;
+  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no hook named '%s'", name ? name : "?");
+  h->infallible = on != 0;
+  return CARC_OK;
+}
+
 carc_result carc_handler_describe(carc_engine *e, const char *name, const char *text) {
   char **slot = NULL;
   int i = carc_handler_find(e, name);
