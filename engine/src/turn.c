@@ -278,7 +278,7 @@ static bool neutral_step_due(carc_game *g) {
 static int conflict_figure(const carc_game *g) {
   const carc_engine *e = g->e;
   if (g->nexcl_figs < 2) return -1;
-  int idx[MAX_FIGURES], root[MAX_FIGURES], n = 0, first = -1;
+  int idx[MAX_FIGURES], root[MAX_FIGURES], n = 0;
   for (int k = 0; k < g->nexcl_figs; k++) { /* figures of types with a partner, on the board */
     int i = g->excl_figs[k];
     const figure_state *f = &g->figs[i];
@@ -286,13 +286,12 @@ static int conflict_figure(const carc_game *g) {
     idx[n] = i;
     root[n++] = feature_find(g, f->seg);
   }
-  for (int a = 0; a < n; a++) { /* the lowest-numbered figure in conflict */
-    if (first >= 0 && idx[a] > first) continue;
+  for (int a = 0; a < n; a++) { /* ascending: the first in conflict is the lowest-numbered */
     int other = e->figs[g->figs[idx[a]].type].exclusive;
     for (int b = 0; b < n; b++)
-      if (root[b] == root[a] && g->figs[idx[b]].type == other) first = idx[a];
+      if (root[b] == root[a] && g->figs[idx[b]].type == other) return idx[a];
   }
-  return first;
+  return -1;
 }
 
 /* The figures that must move in a neutral or conflict step, ascending. */
