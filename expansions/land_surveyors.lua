@@ -274,16 +274,12 @@ x:handler {
   add = { unit_rate = "unit_rate" }, -- doubled: the rate added to itself
 }
 
-local FARMHOUSE = x:attr("farmhouse")
-
 -- 310 per_tile: Peasant Uprising. One point less per road tile with a farmhouse.
 x:handler {
   name = "peasant_uprising", priority = 310, kinds = { "road" }, reasons = COMPLETED,
   flag = "land_surveyors.peasant_uprising",
   describe = "Peasant Uprising up: -1 point / road tile with a farmhouse", tile_attr = "farmhouse",
-  fn = function(ctx)
-    ctx.adjust = ctx.adjust - ctx:tiles_with_attr(FARMHOUSE)
-  end,
+  sub = { adjust = { tiles_with_attr = "farmhouse" } }, -- in C: no Lua call
 }
 
 -- 310 per_tile: Hermit Monastery. One point less per tile of the nine that
@@ -292,9 +288,7 @@ x:handler {
   name = "hermit_monastery", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
   flag = "land_surveyors.hermit_monastery",
   describe = "Hermit Monastery up: -1 point / tile of the nine showing a city",
-  fn = function(ctx)
-    ctx.adjust = ctx.adjust - ctx:tiles_with_kind("city")
-  end,
+  sub = { adjust = { tiles_with_kind = "city" } }, -- in C: no Lua call
 }
 
 -- 310 per_tile: Pilgrimage Route. One more point per tile of the nine that
@@ -303,9 +297,7 @@ x:handler {
   name = "pilgrimage_route", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
   flag = "land_surveyors.pilgrimage_route",
   describe = "Pilgrimage Route up: +1 point / tile of the nine showing a road",
-  fn = function(ctx)
-    ctx.adjust = ctx.adjust + ctx:tiles_with_kind("road")
-  end,
+  add = { adjust = { tiles_with_kind = "road" } }, -- in C: no Lua call
 }
 
 -- 530 post_bonus: Wealth / Poverty, +3 / -3 on the feature's value, after the

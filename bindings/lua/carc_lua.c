@@ -15,15 +15,15 @@
 
 extern const char carc_lua_prelude[];
 
-/* One step of a declarative handler: field = source, field += source, or
- * field = field / 2 rounded up. */
-enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS };
-enum { OP_SET, OP_ADD, OP_HALVE };
+/* One step of a declarative handler: field = source, field += source,
+ * field -= source, or field = field / 2 rounded up. */
+enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND };
+enum { OP_SET, OP_ADD, OP_SUB, OP_HALVE };
 typedef struct ladd {
   int field, src, value; /* value: the constant, or the source field */
   int op;
 } ladd;
-#define MAX_STEPS (3 * CARC_F_FIELD_COUNT)
+#define MAX_STEPS (4 * CARC_F_FIELD_COUNT)
 
 /* What a batched placement hook decided for one game state: the candidate
  * list it judged and its verdicts, kept while the game's fingerprint stays
@@ -49,6 +49,7 @@ typedef struct lfn {
   int16_t *supply;    /* a setup hook declared with token_supply: see supply_at */
   struct lstack *stacks; /* a hook declared with deal or turn: its card stacks */
   int nstacks, turn;  /* turn: 1 turns the stacks, 0 deals them */
+  int *card_flags, ncard_flags; /* the distinct flags its cards name */
 } lfn;
 
 /* A card stack of a hook declared with `deal` or `turn` (docs/lua-api.md,
@@ -61,6 +62,7 @@ typedef struct lstack {
   int active, rest;        /* variable ids */
   int ncards, shuffle, top; /* top: the card dealt on top (1..n), 0: as shuffled */
   int flags[STACK_CARDS];  /* flag id per card */
+  int slot[STACK_CARDS];   /* its index in the hook's card_flags */
   char rest_name[CARC_MAX_NAME]; /* for messages */
 } lstack;
 
@@ -311,8 +313,11 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     if (a->src == SRC_FIELD) v = carc_ctx_get(ctx, (carc_ctx_field)a->value);
     else if (a->src == SRC_TOKEN_POINTS) v = carc_ctx_token_points(ctx);
     else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
+    else if (a->src == SRC_TILES_ATTR) v = binding_tiles_with_attr(ctx, a->value);
+    else if (a->src == SRC_TILES_KIND) v = binding_tiles_with_kind(ctx, a->value);
     if (a->op == OP_SET) out = v;
     else if (a->op == OP_ADD) out = now + v;
+    else if (a->op == OP_SUB) out = now - v;
     else out = (now + 1 - ((now + 1) % 2 != 0 && now + 1 < 0)) / 2; /* floor((now + 1) / 2) */
     if (out < -CARC_MAX_SCORE || out > CARC_MAX_SCORE) {
       char msg[160];
@@ -494,7 +499,7 @@ static long long floor_mod(long long a, long long b) { return a - floor_div(a, b
 static carc_result run_stack_hook(const carc_hook_args *a, void *ud) {
   lfn *f = ud;
   carc_game *g = a->game;
-  int shown[HOOK_STACKS];
+  unsigned char on[HOOK_STACKS * STACK_CARDS] = {0};
   for (int i = 0; i < f->nstacks; i++) {
     const lstack *st = &f->stacks[i];
     long long active, rest;
@@ -529,17 +534,12 @@ static carc_result run_stack_hook(const carc_hook_args *a, void *ud) {
     carc_result r = carc_game_set_var(g, st->active, (int)active);
     if (r == CARC_OK) r = carc_game_set_var(g, st->rest, (int)rest);
     if (r != CARC_OK) return r;
-    shown[i] = (int)active;
+    if (active >= 1 && active <= st->ncards) on[st->slot[active - 1]] = 1;
   }
-  for (int i = 0; i < f->nstacks; i++)
-    for (int k = 0; k < f->stacks[i].ncards; k++) {
-      int flag = f->stacks[i].flags[k], on = 0;
-      for (int j = 0; j < f->nstacks && !on; j++)
-        for (int c = 0; c < f->stacks[j].ncards && !on; c++)
-          on = f->stacks[j].flags[c] == flag && shown[j] == c + 1;
-      carc_result r = carc_game_set_flag(g, flag, on);
-      if (r != CARC_OK) return r;
-    }
+  for (int i = 0; i < f->ncard_flags; i++) {
+    carc_result r = carc_game_set_flag(g, f->card_flags[i], on[i]);
+    if (r != CARC_OK) return r;
+  }
   return CARC_OK;
 }
 
@@ -551,7 +551,8 @@ static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, co
   int n = (int)lua_rawlen(L, list);
   if (n < 1 || n > HOOK_STACKS) luaL_error(L, "hook '%s': '%s' lists 1 to %d card stacks, not %d", name, key, HOOK_STACKS, n);
   f->stacks = calloc((size_t)n, sizeof *f->stacks);
-  if (!f->stacks) luaL_error(L, "out of memory");
+  f->card_flags = calloc((size_t)n * STACK_CARDS, sizeof *f->card_flags);
+  if (!f->stacks || !f->card_flags) luaL_error(L, "out of memory");
   f->nstacks = n;
   for (int i = 1; i <= n; i++) {
     lstack *st = &f->stacks[i - 1];
@@ -573,8 +574,12 @@ static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, co
       luaL_error(L, "hook '%s': %s[%d].cards holds 2 to %d cards, not %d", name, key, i, STACK_CARDS, st->ncards);
     for (int k = 1; k <= st->ncards; k++) {
       if (lua_rawgeti(L, -1, k) != LUA_TSTRING) luaL_error(L, "hook '%s': %s[%d].cards[%d] must name a game flag", name, key, i, k);
-      st->flags[k - 1] = carc_flag_id(cl->e, lua_tostring(L, -1));
-      if (st->flags[k - 1] < 0) luaL_error(L, "hook '%s': %s[%d].cards[%d]: cannot declare game flag '%s'", name, key, i, k, lua_tostring(L, -1));
+      int flag = st->flags[k - 1] = carc_flag_id(cl->e, lua_tostring(L, -1));
+      if (flag < 0) luaL_error(L, "hook '%s': %s[%d].cards[%d]: cannot declare game flag '%s'", name, key, i, k, lua_tostring(L, -1));
+      int slot = 0;
+      while (slot < f->ncard_flags && f->card_flags[slot] != flag) slot++;
+      if (slot == f->ncard_flags) f->card_flags[f->ncard_flags++] = flag;
+      st->slot[k - 1] = slot;
       lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -1157,7 +1162,7 @@ static int step_field(lua_State *L, const char *name, const char *what, const ch
   return field;
 }
 
-/* Appends the steps of the table on top (`set`, `add` or `halve`) to
+/* Appends the steps of the table on top (`set`, `add`, `sub` or `halve`) to
  * out/n, in field order (count, symbols, unit_rate, symbol_rate, adjust,
  * total). */
 static void parse_steps(lua_State *L, const char *name, const char *what, int op, ladd *out, int *n) {
@@ -1202,7 +1207,27 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
         else if (a->value < 0)
           luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
-                        "\"token_points\" or \"tokens\"", name, what, k, src);
+                        "\"token_points\", \"tokens\", { tiles_with_attr = name } or "
+                        "{ tiles_with_kind = name }", name, what, k, src);
+      } else if (lua_type(L, -1) == LUA_TTABLE) { /* { tiles_with_attr = a } or { tiles_with_kind = k } */
+        carc_engine *e = self(L)->e;
+        int keys = 0;
+        for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
+        int ta = lua_getfield(L, -1, "tiles_with_attr"), tk = lua_getfield(L, -2, "tiles_with_kind");
+        if (keys != 1 || (ta != LUA_TSTRING && tk != LUA_TSTRING))
+          luaL_error(L, "handler '%s': %s.%s: a table source is { tiles_with_attr = name } or "
+                        "{ tiles_with_kind = name }", name, what, k);
+        const char *src = lua_tostring(L, ta == LUA_TSTRING ? -2 : -1);
+        if (ta == LUA_TSTRING) {
+          a->src = SRC_TILES_ATTR;
+          a->value = carc_attr_id(e, src);
+          if (a->value < 0) luaL_error(L, "handler '%s': %s.%s: cannot declare attribute '%s'", name, what, k, src);
+        } else {
+          a->src = SRC_TILES_KIND;
+          a->value = carc_kind_find(e, src);
+          if (a->value < 0) luaL_error(L, "handler '%s': %s.%s: unknown kind '%s'", name, what, k, src);
+        }
+        lua_pop(L, 2);
       } else {
         luaL_error(L, "handler '%s': %s.%s must be a whole number or a source name", name, what, k);
       }
@@ -1215,11 +1240,11 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
 }
 
 /* The steps of table `t` (the spec, or its `completed` / `final` table):
- * every set, then every add, then every halve. Returns whether it had any key. */
+ * every set, then every add, every sub, every halve. Returns whether it had any key. */
 static int parse_reason(lua_State *L, int t, const char *name, const char *where, ladd *out, int *n) {
-  static const char *const keys[] = {"set", "add", "halve"};
+  static const char *const keys[] = {"set", "add", "sub", "halve"};
   int any = 0;
-  for (int op = 0; op < 3; op++) {
+  for (int op = 0; op < 4; op++) {
     int ty = lua_getfield(L, t, keys[op]);
     if (ty != LUA_TNIL) {
       char what[48];
@@ -1602,6 +1627,7 @@ static void lfn_free(lfn *f) {
   free(f->bc.fp);
   free(f->supply);
   free(f->stacks);
+  free(f->card_flags);
   free(f);
 }
 

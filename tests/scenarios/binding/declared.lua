@@ -26,6 +26,19 @@ case("final steps: a set, then half rounded up of a negative value", function()
   s:expect_scores { 0, -2 }
 end)
 
+case("sub, and sources counting the scored tiles of a kind or with a tile attribute", function()
+  local s = scenario { rules = "rules/declared_sources.lua", players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("A", -1, 0, 3)
+  s:place("A", 1, 0, 1)
+  s:end_turn()
+  -- 3 road tiles: adjust 3, total 3 + 3 = 6; D shows a city and carries the mark: adjust 2, total 5
+  s:expect_change("declared.roads", "adjust", 3)
+  s:expect_change("declared.less", "adjust", 2)
+  s:expect_change("declared.less", "total", 5)
+  s:expect_scores { 5, 0 }
+end)
+
 local function ruleset_error(path, ...)
   local base = scenario { players = 2 }
   base:expect_error(function() scenario { rules = path } end, ...)
@@ -35,4 +48,6 @@ case("declarative handlers refuse fn beside them, read-only fields, and mixed fo
   ruleset_error("rules/declared_both.lua", "declared.both", "either 'fn' or set/add/halve")
   ruleset_error("rules/declared_field.lua", "declared.field", "count_original")
   ruleset_error("rules/declared_mixed.lua", "declared.mixed", "not both")
+  ruleset_error("rules/declared_source.lua", "declared.source", "rules/declared.lua:", "{ tiles_with_attr = name }")
+  ruleset_error("rules/declared_kind.lua", "declared.kind", "rules/declared.lua:", "unknown kind 'lake'")
 end)

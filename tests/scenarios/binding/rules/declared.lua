@@ -1,4 +1,4 @@
--- Declarative handlers (set / add / halve, by reason): no Lua call.
+-- Declarative handlers (set / add / sub / halve, by reason): no Lua call.
 local x = expansion { name = "declared", options = { broken = "" } }
 local broken = x.options.broken
 if broken == "" then
@@ -15,6 +15,17 @@ elseif broken == "both" then
   x:handler { name = "both", priority = 450, add = { total = 1 }, fn = function() end }
 elseif broken == "field" then
   x:handler { name = "field", priority = 450, add = { count_original = 1 } }
+elseif broken == "sources" then
+  x:tile_attr("D", "declared_mark", 1)
+  x:handler { name = "roads", priority = 350, kinds = { "road" }, add = { adjust = { tiles_with_kind = "road" } } }
+  x:handler {
+    name = "less", priority = 450, kinds = { "road" },
+    sub = { total = { tiles_with_kind = "city" }, adjust = { tiles_with_attr = "declared_mark" } },
+  }
+elseif broken == "source" then
+  x:handler { name = "source", priority = 450, add = { total = { tiles_with = "road" } } }
+elseif broken == "kind" then
+  x:handler { name = "kind", priority = 450, sub = { total = { tiles_with_kind = "lake" } } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end
