@@ -301,20 +301,20 @@ x:handler {
 }
 
 -- 530 post_bonus: Wealth / Poverty, +3 / -3 on the feature's value, after the
--- Witch (420). The flag is on when any stack shows the tile; the handler then
--- checks that the stack of the feature's kind is the one showing it.
+-- Witch (420). The flag is on when any stack shows the tile; `when` then
+-- checks, in C, that the stack of the feature's kind is the one showing it.
 local function bonus(name, points)
+  local when = {}
+  for _, stack in ipairs(STACK_ORDER) do
+    local i = index_of(STACKS[stack], name)
+    if i then when[stack] = { var = "land_surveyors." .. stack, equals = i } end
+  end
   x:handler {
     name = name, priority = 530, kinds = { "road", "city", "monastery" }, reasons = COMPLETED,
     flag = "land_surveyors." .. name,
     describe = string.format("%s up on the feature's stack: %+d points", name == "wealth" and "Wealth"
       or "Poverty", points),
-    fn = function(ctx)
-      local stack = ctx.kind
-      if STACKS[stack][ctx.game:var(ACTIVE[stack])] == name then
-        ctx.total = ctx.total + points
-      end
-    end,
+    add = { total = points }, when = when, -- in C: no Lua call
   }
 end
 bonus("wealth", 3)

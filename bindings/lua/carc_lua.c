@@ -50,6 +50,8 @@ typedef struct lfn {
   struct lstack *stacks; /* a hook declared with deal or turn: its card stacks */
   int nstacks, turn;  /* turn: 1 turns the stacks, 0 deals them */
   int *card_flags, ncard_flags; /* the distinct flags its cards name */
+  int has_when;       /* a declarative handler's `when`: per kind, a variable and */
+  int when_var[CARC_MAX_KINDS], when_value[CARC_MAX_KINDS]; /* its value (-1: never) */
 } lfn;
 
 /* A card stack of a hook declared with `deal` or `turn` (docs/lua-api.md,
@@ -306,6 +308,12 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
  * assignment in a Lua `fn` would. */
 static carc_result run_added(carc_score_ctx *ctx, void *ud) {
   const lfn *f = ud;
+  if (f->has_when) { /* the steps apply only while the kind's variable has its value */
+    int k = carc_ctx_kind(ctx);
+    if (k < 0 || k >= CARC_MAX_KINDS || f->when_var[k] < 0 ||
+        carc_game_var(carc_ctx_game(ctx), f->when_var[k]) != f->when_value[k])
+      return CARC_OK;
+  }
   int r_ = carc_ctx_reason(ctx) == CARC_FINAL;
   for (int i = 0; i < f->nsteps[r_]; i++) {
     const ladd *a = &f->steps[r_][i];
@@ -1259,6 +1267,32 @@ static int parse_reason(lua_State *L, int t, const char *name, const char *where
   return any;
 }
 
+/* spec.when = { [kind] = { var = name, equals = n }, ... }: the steps apply
+ * to a feature of a kind named only while that variable equals n. */
+static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
+  int top = lua_gettop(L);
+  if (lua_getfield(L, 2, "when") != LUA_TTABLE)
+    luaL_error(L, "handler '%s': 'when' must be a table { kind = { var = name, equals = n }, ... }", name);
+  f->has_when = 1;
+  for (int k = 0; k < CARC_MAX_KINDS; k++) f->when_var[k] = -1;
+  for (lua_pushnil(L); lua_next(L, top + 1); lua_pop(L, 1)) {
+    const char *kn = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    int k = carc_kind_find(cl->e, kn);
+    if (k < 0 || k >= CARC_MAX_KINDS) luaL_error(L, "handler '%s': when.%s: unknown kind", name, kn);
+    int vt = lua_type(L, -1) == LUA_TTABLE ? lua_getfield(L, -1, "var") : LUA_TNIL;
+    if (vt != LUA_TSTRING) luaL_error(L, "handler '%s': when.%s must be { var = name, equals = n }", name, kn);
+    int id = carc_var_id(cl->e, lua_tostring(L, -1));
+    if (id < 0) luaL_error(L, "handler '%s': when.%s: cannot declare game variable '%s'", name, kn, lua_tostring(L, -1));
+    lua_getfield(L, -2, "equals");
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
+      luaL_error(L, "handler '%s': when.%s.equals must be a whole number", name, kn);
+    f->when_var[k] = id;
+    f->when_value[k] = (int)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+  }
+  lua_settop(L, top);
+}
+
 /* Returns the declarative handler of spec (at index 2), or NULL if it has
  * none of set, add, halve, completed, final. */
 static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name) {
@@ -1280,7 +1314,12 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
     }
     lua_settop(L, top);
   }
-  if (!common && !per) return NULL;
+  int when = lua_getfield(L, 2, "when");
+  lua_settop(L, top);
+  if (!common && !per) {
+    if (when != LUA_TNIL) luaL_error(L, "handler '%s': 'when' goes with set/add/sub/halve, not with fn", name);
+    return NULL;
+  }
   if (common && per)
     luaL_error(L, "handler '%s': give set/add/halve either for every reason or under "
                   "completed/final, not both", name);
@@ -1294,6 +1333,7 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
     memcpy(f->steps[r], src, sizeof *src * (size_t)f->nsteps[r]);
   }
   if (!f->nsteps[0] && !f->nsteps[1]) luaL_error(L, "handler '%s': its steps change nothing", name);
+  if (when != LUA_TNIL) read_when(L, cl, f, name);
   return f;
 }
 

@@ -26,6 +26,16 @@ elseif broken == "source" then
   x:handler { name = "source", priority = 450, add = { total = { tiles_with = "road" } } }
 elseif broken == "kind" then
   x:handler { name = "kind", priority = 450, sub = { total = { tiles_with_kind = "lake" } } }
+elseif broken == "when" then
+  x:var("declared.road_card")
+  x:handler {
+    name = "when", priority = 450, kinds = { "road", "city" }, add = { total = 10 },
+    when = { road = { var = "declared.road_card", equals = 2 } },
+  }
+elseif broken == "when_fn" then
+  x:handler { name = "when_fn", priority = 450, fn = function() end, when = { road = { var = "v", equals = 1 } } }
+elseif broken == "when_kind" then
+  x:handler { name = "when_kind", priority = 450, add = { total = 1 }, when = { lake = { var = "v", equals = 1 } } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end
