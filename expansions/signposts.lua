@@ -58,19 +58,24 @@ local function take_methods(game)
   segment_at, segment_kind = game.segment_at, game.segment_kind
 end
 
--- Is the signpost at tile edge `value` of segment `id` correct for a turn of
--- `turn`? Segments are read by id (game:segment_*): nothing is allocated.
-local function correct(game, id, value, turn, name)
-  local _, tx, ty, rotation = segment_tile(game, id)
+-- Is the signpost of type `i` at tile edge `value` correct? The segment's
+-- tile (tx, ty, rotation) and the board edges it touches (`ends`) are read
+-- once per segment by the caller. Segments are read by id (game:segment_*):
+-- nothing is allocated.
+local function correct(game, tx, ty, rotation, ends, value, i)
   local d = (value + rotation) % 4
-  if segment_edges(game, id) & (1 << d) == 0 then
+  if ends & (1 << d) == 0 then
     error(string.format("signposts: tile %s at (%d,%d): %s points through edge %s, which is not "
-      .. "an end of its road", game:tile_at(tx, ty).type, tx, ty, name, EDGES[d + 1]), 0)
+      .. "an end of its road", game:tile_at(tx, ty).type, tx, ty, SIGN_NAMES[i], EDGES[d + 1]), 0)
   end
   local road = segment_at(game, tx + DX[d + 1], ty + DY[d + 1], (d + 2) % 4)
   if not road or segment_kind(game, road) ~= "road" then return false end
-  return segment_edges(game, road) & (1 << ((d + turn) % 4)) ~= 0
+  return segment_edges(game, road) & (1 << ((d + SIGN_TURNS[i]) % 4)) ~= 0
 end
+
+-- The number of types among the correct signposts, by their bits (left 1,
+-- straight 2, right 4).
+local TYPES = { [0] = 0, 1, 1, 2, 1, 2, 2, 3 }
 
 -- Correct signposts on the scored road and the number of their types: the
 -- road's segments with a signpost come from one call each (a road without
@@ -78,23 +83,24 @@ end
 local function count(ctx)
   local game, feature = ctx.game, ctx.feature
   if not segment_tile then take_methods(game) end
-  local n, kinds, seen = 0, 0, 0
+  local n, seen = 0, 0
   local A, B, C = SIGN_IDS[1], SIGN_IDS[2], SIGN_IDS[3]
   local id, left, straight, right = feature:next_segment_with(nil, A, B, C)
   while id do
-    for i = 1, 3 do
-      local v = i == 1 and left or i == 2 and straight or right
-      if v ~= 0 and correct(game, id, v, SIGN_TURNS[i], SIGN_NAMES[i]) then
-        n = n + 1
-        if seen & (1 << i) == 0 then
-          seen = seen | (1 << i)
-          kinds = kinds + 1
-        end
-      end
+    local _, tx, ty, rotation = segment_tile(game, id)
+    local ends = segment_edges(game, id)
+    if left ~= 0 and correct(game, tx, ty, rotation, ends, left, 1) then
+      n, seen = n + 1, seen | 1
+    end
+    if straight ~= 0 and correct(game, tx, ty, rotation, ends, straight, 2) then
+      n, seen = n + 1, seen | 2
+    end
+    if right ~= 0 and correct(game, tx, ty, rotation, ends, right, 3) then
+      n, seen = n + 1, seen | 4
     end
     id, left, straight, right = feature:next_segment_with(id, A, B, C)
   end
-  return n, kinds
+  return n, TYPES[seen]
 end
 
 -- 520 post_bonus, completed roads: after inns (320), the Witch (420) and the
