@@ -17,11 +17,14 @@ extern const char carc_lua_prelude[];
 
 /* One step of a declarative handler: field = source, field += source,
  * field -= source, or field = field / 2 rounded up. */
-enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND };
+enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND, SRC_POINTERS };
 enum { OP_SET, OP_ADD, OP_SUB, OP_HALVE };
+#define MAX_POINTERS 4
 typedef struct ladd {
   int field, src, value; /* value: the constant, or the source field */
   int op;
+  int npointers, worth_types; /* SRC_POINTERS: the attributes and their turns */
+  int pointer_attr[MAX_POINTERS], pointer_turn[MAX_POINTERS];
 } ladd;
 #define MAX_STEPS (4 * CARC_F_FIELD_COUNT)
 
@@ -302,6 +305,58 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
   return CARC_OK;
 }
 
+/* The board edges segment `id` touches, as bits (N = 1, E = 2, S = 4, W = 8). */
+static unsigned segment_edge_bits(const carc_game *g, int id) {
+  unsigned ports = carc_board_segment_ports(g, id), bits = 0;
+  for (int d = 0; d < 4; d++)
+    if (ports & (7u << (d * 3))) bits |= 1u << d;
+  return bits;
+}
+
+/* Source { pointers = { attr = turn, ... }, worth = 1 or "types" }: over the
+ * scored feature's segments, each listed attribute whose value names a tile
+ * edge (before rotation, N = 0 .. W = 3) where the feature leaves the tile
+ * holds when, on the neighbouring tile across that edge, the segment on the
+ * facing edge is of the feature's kind and also touches the edge `turn`
+ * quarter turns clockwise from straight on. The value is the number that
+ * hold, times the number of their attributes with worth = "types". */
+static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd *a, long long *out) {
+  static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+  static const char *const edges = "NESW";
+  carc_game *g = carc_ctx_game(ctx);
+  carc_engine *e = carc_game_engine(g);
+  int kind = carc_ctx_kind(ctx), root = carc_feature_root(g, carc_ctx_feature(ctx)), n = 0;
+  unsigned seen = 0;
+  for (int s = root; s >= 0;) {
+    int t = carc_segment_tile(g, s), type = carc_board_tile_type(g, t), idx = carc_segment_index(g, s);
+    for (int i = 0; i < a->npointers; i++) {
+      int v = carc_segment_attr(e, type, idx, a->pointer_attr[i]);
+      if (!v) continue;
+      int x = carc_board_tile_x(g, t), y = carc_board_tile_y(g, t);
+      int d = (int)(((v + carc_board_tile_rotation(g, t)) % 4 + 4) % 4);
+      if (!(segment_edge_bits(g, s) & (1u << d))) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "expansion '%s': tile %s at (%d,%d): %s points through edge %c, "
+                 "which is not an end of its %s", f->exp, carc_tile_type_name(e, type), x, y,
+                 carc_attr_name(e, a->pointer_attr[i]), edges[d], carc_kind_name(e, kind));
+        carc_ctx_fail(ctx, msg);
+        return CARC_ERR_SCRIPT;
+      }
+      int nt = carc_board_tile_at(g, x + dx[d], y + dy[d]);
+      int ns = nt < 0 ? -1 : carc_board_segment_at_port(g, nt, ((d + 2) % 4) * 3 + 1);
+      if (ns < 0 || carc_segment_kind(e, carc_board_tile_type(g, nt), ns) != kind) continue;
+      if (segment_edge_bits(g, carc_board_segment_id(g, nt, ns)) & (1u << ((d + a->pointer_turn[i]) % 4))) {
+        n++;
+        seen |= 1u << i;
+      }
+    }
+    s = carc_feature_next_member(g, s);
+    if (s == root) break;
+  }
+  *out = a->worth_types ? (long long)n * __builtin_popcount(seen) : n;
+  return CARC_OK;
+}
+
 /* A handler declared with `set`, `add` and `halve` (docs/lua-api.md,
  * section 3): runs in C, no Lua call. Each change goes through carc_ctx_set,
  * so the breakdown records it under the handler's name exactly as the same
@@ -323,6 +378,7 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
     else if (a->src == SRC_TILES_ATTR) v = binding_tiles_with_attr(ctx, a->value);
     else if (a->src == SRC_TILES_KIND) v = binding_tiles_with_kind(ctx, a->value);
+    else if (a->src == SRC_POINTERS && pointers_value(ctx, f, a, &v) != CARC_OK) return CARC_ERR_SCRIPT;
     if (a->op == OP_SET) out = v;
     else if (a->op == OP_ADD) out = now + v;
     else if (a->op == OP_SUB) out = now - v;
@@ -1170,6 +1226,44 @@ static int step_field(lua_State *L, const char *name, const char *what, const ch
   return field;
 }
 
+/* { pointers = { attr = turn, ... }, worth = 1 or "types" } (the source
+ * table below its pointers field, on top), into a. Pops the field. */
+static void read_pointers(lua_State *L, ladd *a, const char *name, const char *what, const char *k) {
+  carc_engine *e = self(L)->e;
+  int p = lua_gettop(L);
+  if (!lua_istable(L, p))
+    luaL_error(L, "handler '%s': %s.%s: pointers must be a table { attribute = turn (0..3), ... }", name, what, k);
+  a->src = SRC_POINTERS;
+  a->npointers = 0;
+  for (lua_pushnil(L); lua_next(L, p); lua_pop(L, 1)) {
+    if (lua_type(L, -2) != LUA_TSTRING || !lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
+        lua_tointeger(L, -1) > 3)
+      luaL_error(L, "handler '%s': %s.%s: pointers must be a table { attribute = turn (0..3), ... }", name, what, k);
+    if (a->npointers == MAX_POINTERS)
+      luaL_error(L, "handler '%s': %s.%s: at most %d pointer attributes", name, what, k, MAX_POINTERS);
+    int id = carc_attr_id(e, lua_tostring(L, -2));
+    if (id < 0) luaL_error(L, "handler '%s': %s.%s: cannot declare attribute '%s'", name, what, k, lua_tostring(L, -2));
+    int j = a->npointers++; /* kept in attribute order: the same on every run */
+    while (j > 0 && a->pointer_attr[j - 1] > id) {
+      a->pointer_attr[j] = a->pointer_attr[j - 1];
+      a->pointer_turn[j] = a->pointer_turn[j - 1];
+      j--;
+    }
+    a->pointer_attr[j] = id;
+    a->pointer_turn[j] = (int)lua_tointeger(L, -1);
+  }
+  lua_pop(L, 1);
+  int w = lua_getfield(L, -1, "worth");
+  a->worth_types = w == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "types");
+  if (w != LUA_TNIL && !a->worth_types && !(lua_isinteger(L, -1) && lua_tointeger(L, -1) == 1))
+    luaL_error(L, "handler '%s': %s.%s: worth is 1 or \"types\"", name, what, k);
+  lua_pop(L, 1);
+  int keys = 0;
+  for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
+  if (keys != 1 + (w != LUA_TNIL))
+    luaL_error(L, "handler '%s': %s.%s: a pointers source has the keys pointers and worth", name, what, k);
+}
+
 /* Appends the steps of the table on top (`set`, `add`, `sub` or `halve`) to
  * out/n, in field order (count, symbols, unit_rate, symbol_rate, adjust,
  * total). */
@@ -1177,18 +1271,19 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
   int seen[CARC_F_FIELD_COUNT];
   ladd step[CARC_F_FIELD_COUNT];
   memset(seen, 0, sizeof seen);
+  memset(step, 0, sizeof step);
   int top = lua_gettop(L);
   if (op == OP_HALVE) { /* halve = "total" or { "total", ... } */
     if (lua_type(L, top) == LUA_TSTRING) {
       int field = step_field(L, name, what, lua_tostring(L, top));
       seen[field] = 1;
-      step[field] = (ladd){field, SRC_CONST, 0, OP_HALVE};
+      step[field] = (ladd){.field = field, .src = SRC_CONST, .op = OP_HALVE};
     } else {
       for (int i = 1; lua_rawgeti(L, top, i) != LUA_TNIL; i++) {
         if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "handler '%s': %s takes field names", name, what);
         int field = step_field(L, name, what, lua_tostring(L, -1));
         seen[field] = 1;
-        step[field] = (ladd){field, SRC_CONST, 0, OP_HALVE};
+        step[field] = (ladd){.field = field, .src = SRC_CONST, .op = OP_HALVE};
         lua_pop(L, 1);
       }
       lua_settop(L, top);
@@ -1217,7 +1312,10 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
           luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
                         "\"token_points\", \"tokens\", { tiles_with_attr = name } or "
                         "{ tiles_with_kind = name }", name, what, k, src);
-      } else if (lua_type(L, -1) == LUA_TTABLE) { /* { tiles_with_attr = a } or { tiles_with_kind = k } */
+      } else if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "pointers") != LUA_TNIL) {
+        read_pointers(L, a, name, what, k);
+      } else if (lua_type(L, -2) == LUA_TTABLE) { /* { tiles_with_attr = a } or { tiles_with_kind = k } */
+        lua_pop(L, 1); /* the pointers field, nil */
         carc_engine *e = self(L)->e;
         int keys = 0;
         for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;

@@ -66,4 +66,8 @@ case("declarative handlers refuse fn beside them, read-only fields, and mixed fo
   ruleset_error("rules/declared_kind.lua", "declared.kind", "rules/declared.lua:", "unknown kind 'lake'")
   ruleset_error("rules/declared_when_fn.lua", "declared.when_fn", "rules/declared.lua:", "'when' goes with")
   ruleset_error("rules/declared_when_kind.lua", "declared.when_kind", "rules/declared.lua:", "when.lake: unknown kind")
+  ruleset_error("rules/declared_pointers_turn.lua", "declared.pointers_turn", "rules/declared.lua:",
+                "attribute = turn (0..3)")
+  ruleset_error("rules/declared_pointers_worth.lua", "declared.pointers_worth", "rules/declared.lua:",
+                "worth is 1 or \"types\"")
 end)

@@ -36,6 +36,10 @@ elseif broken == "when_fn" then
   x:handler { name = "when_fn", priority = 450, fn = function() end, when = { road = { var = "v", equals = 1 } } }
 elseif broken == "when_kind" then
   x:handler { name = "when_kind", priority = 450, add = { total = 1 }, when = { lake = { var = "v", equals = 1 } } }
+elseif broken == "pointers_turn" then
+  x:handler { name = "pointers_turn", priority = 450, add = { total = { pointers = { sign = 4 } } } }
+elseif broken == "pointers_worth" then
+  x:handler { name = "pointers_worth", priority = 450, add = { total = { pointers = { sign = 1 }, worth = 2 } } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end
