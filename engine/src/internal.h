@@ -279,6 +279,8 @@ struct carc_game {
    * neutral figure of the game, so that each action checks these cheaply */
   uint8_t excl_figs[MAX_FIGURES];
   int nexcl_figs;
+  uint8_t nonocc_figs[MAX_FIGURES]; /* the figures that do not occupy (neutral ones) */
+  int nnonocc_figs;
   uint64_t neutral_triggers;
   int32_t last_area[8];       /* monastery-like segments around the last placed */
   int nlast_area;             /* tile that it completed, in board order */

@@ -453,15 +453,23 @@ static void ctx_init(carc_game *g, int root, int reason) {
   memset(c->award, 0, sizeof c->award);
   memset(c->v, 0, sizeof c->v);
   c->figure_bits = 0;
-  /* Every figure on the feature counts. When all figures occupy, the root's
-   * occupant count says how many there are: the walk stops at the last. */
-  int left = e->has_nonoccupying ? -1 : r->occupants;
+  /* Every figure on the feature counts. The root's occupant count says how
+   * many occupying ones there are: the walk stops at the last; the few that
+   * do not occupy (neutral figures) are looked at from their own list. */
+  int left = r->occupants;
+  bool mixed = g->nnonocc_figs > 0;
   for (int i = 0; i < g->non_board && left != 0; i++) {
     const figure_state *f = &g->figs[g->on_board[i]];
-    if (feature_find(g, f->seg) != root) continue;
+    if (feature_find(g, f->seg) != root || (mixed && !e->figs[f->type].occupies)) continue;
     c->figure_bits |= 1u << f->type;
     if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
     left--;
+  }
+  for (int k = 0; k < g->nnonocc_figs; k++) {
+    const figure_state *f = &g->figs[g->nonocc_figs[k]];
+    if (f->seg < 0 || feature_find(g, f->seg) != root) continue;
+    c->figure_bits |= 1u << f->type;
+    if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
   }
   c->tiles_ready = 0;
   c->ntiles = 0;

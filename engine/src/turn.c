@@ -455,11 +455,12 @@ void supply_index(carc_game *g) {
   for (int i = g->nfigs - 1; i >= 0; i--)
     if (g->figs[i].seg < 0) g->first_free[g->figs[i].type][g->figs[i].owner + 1] = (uint8_t)i;
     else board_list_add(g, i);
-  g->nexcl_figs = 0;
+  g->nexcl_figs = g->nnonocc_figs = 0;
   g->neutral_triggers = 0;
   for (int i = 0; i < g->nfigs; i++) {
     const figure_type *ft = &e->figs[g->figs[i].type];
     if (ft->exclusive >= 0) g->excl_figs[g->nexcl_figs++] = (uint8_t)i;
+    if (!ft->occupies) g->nonocc_figs[g->nnonocc_figs++] = (uint8_t)i;
     if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0)
       g->neutral_triggers |= 1ull << ft->trigger_attr;
   }
