@@ -278,6 +278,12 @@ static bool neutral_step_due(carc_game *g) {
 static int conflict_figure(const carc_game *g) {
   const carc_engine *e = g->e;
   if (g->nexcl_figs < 2) return -1;
+  if (g->nexcl_figs == 2) { /* one pair (the Mage and the Witch): no lists */
+    const figure_state *a = &g->figs[g->excl_figs[0]], *b = &g->figs[g->excl_figs[1]];
+    if (a->seg < 0 || b->seg < 0 || feature_find(g, a->seg) != feature_find(g, b->seg)) return -1;
+    if (e->figs[a->type].exclusive == b->type) return g->excl_figs[0];
+    return e->figs[b->type].exclusive == a->type ? g->excl_figs[1] : -1;
+  }
   int idx[MAX_FIGURES], root[MAX_FIGURES], n = 0;
   for (int k = 0; k < g->nexcl_figs; k++) { /* figures of types with a partner, on the board */
     int i = g->excl_figs[k];
