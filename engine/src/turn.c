@@ -463,6 +463,7 @@ void supply_index(carc_game *g) {
     else board_list_add(g, i);
   g->nexcl_figs = g->nnonocc_figs = 0;
   g->neutral_triggers = 0;
+  if (!e->has_exclusive && !e->has_neutral_trigger && !e->has_nonoccupying) return;
   for (int i = 0; i < g->nfigs; i++) {
     const figure_type *ft = &e->figs[g->figs[i].type];
     if (ft->exclusive >= 0) g->excl_figs[g->nexcl_figs++] = (uint8_t)i;
@@ -780,7 +781,7 @@ carc_result game_act_listed(carc_game *g, const carc_action *a) {
   /* the next step of the act phase, if any */
   if (g->act_step == STEP_MAIN && neutral_step_due(g)) {
     g->act_step = STEP_NEUTRAL;
-  } else if (conflict_figure(g) >= 0) {
+  } else if (g->nexcl_figs >= 2 && conflict_figure(g) >= 0) {
     g->act_step = STEP_CONFLICT;
   } else {
     r = end_turn(g, g->last_tile);
