@@ -127,46 +127,20 @@ local function set_flags(game, city, road, monastery)
   game:set_flags(bits, f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10])
 end
 
--- The stacks in catalogue order (1..n), for a deal without shuffling.
-local CATALOGUE = {}
-for _, stack in ipairs(STACK_ORDER) do
-  CATALOGUE[stack] = {}
-  for i = 1, #STACKS[stack] do CATALOGUE[stack][i] = i end
+-- The three stacks as card stacks that the engine deals and turns in C (no
+-- Lua call; docs/lua-api.md, section 4): each tile is its effect's flag, the
+-- active tile's number is var land_surveyors.<stack>, the rest is packed in
+-- land_surveyors.<stack>_stack, and a deal takes the same draws as
+-- game:permutation(n) would.
+local CARD_STACKS = {}
+for i, stack in ipairs(STACK_ORDER) do
+  local cards = {}
+  for k, tile in ipairs(STACKS[stack]) do cards[k] = "land_surveyors." .. tile end
+  CARD_STACKS[i] = { cards = cards, active = "land_surveyors." .. stack,
+                     rest = "land_surveyors." .. stack .. "_stack", shuffle = opt.shuffle, top = wanted[stack] }
 end
 
--- Deals one stack from its order (tile indices, top first, as arguments):
--- `top` (or the first) becomes the active tile, the rest is packed, top
--- first, as base-16 digits (lowest digit = top).
-local function deal_stack(game, stack, top, ...)
-  local first = top or ...
-  local rest, digit = 0, 1
-  for i = 1, select("#", ...) do
-    local t = select(i, ...)
-    if t ~= first then
-      rest = rest + t * digit
-      digit = digit * 16
-    end
-  end
-  game:set_var(ACTIVE[stack], first, REST[stack], rest)
-  return first
-end
-
--- Shuffles a stack with the game's generator (one call) and deals it.
-local function deal(game, stack)
-  if opt.shuffle then
-    return deal_stack(game, stack, wanted[stack], game:permutation(#STACKS[stack]))
-  end
-  return deal_stack(game, stack, wanted[stack], table.unpack(CATALOGUE[stack]))
-end
-
-x:hook {
-  point = "setup", name = "deal", priority = 100,
-  fn = function(game)
-    local city = deal(game, "city")
-    local road = deal(game, "road")
-    set_flags(game, city, road, deal(game, "monastery"))
-  end,
-}
+x:hook { point = "setup", name = "deal", priority = 100, deal = CARD_STACKS }
 
 -- 16^(n-1) for a stack of n tiles: where the active tile goes, under the rest.
 local BOTTOM = {}
@@ -176,7 +150,8 @@ for _, stack in ipairs(STACK_ORDER) do
   BOTTOM[stack] = bottom
 end
 
--- Each active tile goes under its stack and the top one is turned up.
+-- Each active tile goes under its stack and the top one is turned up: the
+-- other readings' rotation, in Lua (the same as `turn = CARD_STACKS`).
 local function rotate(game)
   local city_rest, city, road_rest, road, monastery_rest, monastery = game:var(
     REST.city, ACTIVE.city, REST.road, ACTIVE.road, REST.monastery, ACTIVE.monastery)
@@ -190,10 +165,10 @@ end
 if opt.rotate_after == "any" and opt.zero_counts then
   -- The rules' default reading: after a turn that scored a road, city or
   -- monastery for some player (the engine calls the hook only after such
-  -- turns, so ordinary turns run no Lua).
+  -- turns, and turns the stacks in C).
   x:hook {
     point = "turn_end", name = "rotate", priority = 100, kinds = { "road", "city", "monastery" },
-    fn = function(game) rotate(game) end,
+    turn = CARD_STACKS,
   }
 else
   -- Other readings: each scored feature says whether it counts (scored for
@@ -299,16 +274,12 @@ x:handler {
   add = { unit_rate = "unit_rate" }, -- doubled: the rate added to itself
 }
 
-local FARMHOUSE = x:attr("farmhouse")
-
 -- 310 per_tile: Peasant Uprising. One point less per road tile with a farmhouse.
 x:handler {
   name = "peasant_uprising", priority = 310, kinds = { "road" }, reasons = COMPLETED,
   flag = "land_surveyors.peasant_uprising",
   describe = "Peasant Uprising up: -1 point / road tile with a farmhouse", tile_attr = "farmhouse",
-  fn = function(ctx)
-    ctx.adjust = ctx.adjust - ctx:tiles_with_attr(FARMHOUSE)
-  end,
+  sub = { adjust = { tiles_with_attr = "farmhouse" } }, -- in C: no Lua call
 }
 
 -- 310 per_tile: Hermit Monastery. One point less per tile of the nine that
@@ -317,9 +288,7 @@ x:handler {
   name = "hermit_monastery", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
   flag = "land_surveyors.hermit_monastery",
   describe = "Hermit Monastery up: -1 point / tile of the nine showing a city",
-  fn = function(ctx)
-    ctx.adjust = ctx.adjust - ctx:tiles_with_kind("city")
-  end,
+  sub = { adjust = { tiles_with_kind = "city" } }, -- in C: no Lua call
 }
 
 -- 310 per_tile: Pilgrimage Route. One more point per tile of the nine that
@@ -328,26 +297,24 @@ x:handler {
   name = "pilgrimage_route", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
   flag = "land_surveyors.pilgrimage_route",
   describe = "Pilgrimage Route up: +1 point / tile of the nine showing a road",
-  fn = function(ctx)
-    ctx.adjust = ctx.adjust + ctx:tiles_with_kind("road")
-  end,
+  add = { adjust = { tiles_with_kind = "road" } }, -- in C: no Lua call
 }
 
 -- 530 post_bonus: Wealth / Poverty, +3 / -3 on the feature's value, after the
--- Witch (420). The flag is on when any stack shows the tile; the handler then
--- checks that the stack of the feature's kind is the one showing it.
+-- Witch (420). The flag is on when any stack shows the tile; `when` then
+-- checks, in C, that the stack of the feature's kind is the one showing it.
 local function bonus(name, points)
+  local when = {}
+  for _, stack in ipairs(STACK_ORDER) do
+    local i = index_of(STACKS[stack], name)
+    if i then when[stack] = { var = "land_surveyors." .. stack, equals = i } end
+  end
   x:handler {
     name = name, priority = 530, kinds = { "road", "city", "monastery" }, reasons = COMPLETED,
     flag = "land_surveyors." .. name,
     describe = string.format("%s up on the feature's stack: %+d points", name == "wealth" and "Wealth"
       or "Poverty", points),
-    fn = function(ctx)
-      local stack = ctx.kind
-      if STACKS[stack][ctx.game:var(ACTIVE[stack])] == name then
-        ctx.total = ctx.total + points
-      end
-    end,
+    add = { total = points }, when = when, -- in C: no Lua call
   }
 end
 bonus("wealth", 3)

@@ -40,62 +40,14 @@ SP12 1 road:E,W+sign_right=W+sign_straight=E city:S field:Wr,N,El field:Er,Wl @s
 if TILES:find("sign_%a+=N") then error("signposts: a signpost cannot name edge N", 0) end
 x:tiles("signposts", TILES)
 
--- Signpost types: the attribute id (x:attr), its name for messages, and the
--- quarter turns from the direction of travel to the edge the road must leave
--- the next tile by. Attribute values are edge numbers (N=0, E=1, ...).
-local SIGN_NAMES = { "sign_left", "sign_straight", "sign_right" }
-local SIGN_TURNS = { 3, 0, 1 }
-local SIGN_IDS = {}
-for i, name in ipairs(SIGN_NAMES) do SIGN_IDS[i] = x:attr(name) end
-local EDGES = { "N", "E", "S", "W" }
-local DX, DY = { 0, 1, 0, -1 }, { -1, 0, 1, 0 }
-
--- The game view's segment methods: the same functions for every game view,
--- taken once (from the first game seen), so that calls skip the lookup.
-local segment_tile, segment_edges, segment_at, segment_kind
-local function take_methods(game)
-  segment_tile, segment_edges = game.segment_tile, game.segment_edges
-  segment_at, segment_kind = game.segment_at, game.segment_kind
-end
-
--- Is the signpost at tile edge `value` of segment `id` correct for a turn of
--- `turn`? Segments are read by id (game:segment_*): nothing is allocated.
-local function correct(game, id, value, turn, name)
-  local _, tx, ty, rotation = segment_tile(game, id)
-  local d = (value + rotation) % 4
-  if segment_edges(game, id) & (1 << d) == 0 then
-    error(string.format("signposts: tile %s at (%d,%d): %s points through edge %s, which is not "
-      .. "an end of its road", game:tile_at(tx, ty).type, tx, ty, name, EDGES[d + 1]), 0)
-  end
-  local road = segment_at(game, tx + DX[d + 1], ty + DY[d + 1], (d + 2) % 4)
-  if not road or segment_kind(game, road) ~= "road" then return false end
-  return segment_edges(game, road) & (1 << ((d + turn) % 4)) ~= 0
-end
-
--- Correct signposts on the scored road and the number of their types: the
--- road's segments with a signpost come from one call each (a road without
--- any costs one call).
-local function count(ctx)
-  local game, feature = ctx.game, ctx.feature
-  if not segment_tile then take_methods(game) end
-  local n, kinds, seen = 0, 0, 0
-  local A, B, C = SIGN_IDS[1], SIGN_IDS[2], SIGN_IDS[3]
-  local id, left, straight, right = feature:next_segment_with(nil, A, B, C)
-  while id do
-    for i = 1, 3 do
-      local v = i == 1 and left or i == 2 and straight or right
-      if v ~= 0 and correct(game, id, v, SIGN_TURNS[i], SIGN_NAMES[i]) then
-        n = n + 1
-        if seen & (1 << i) == 0 then
-          seen = seen | (1 << i)
-          kinds = kinds + 1
-        end
-      end
-    end
-    id, left, straight, right = feature:next_segment_with(id, A, B, C)
-  end
-  return n, kinds
-end
+-- Signpost types: the attribute, and the quarter turns clockwise from the
+-- direction of travel to the edge the road must leave the next tile by.
+-- Attribute values are edge numbers (N=0, E=1, ...). A `pointers` source
+-- (docs/lua-api.md, section 3) counts, in C, the correct ones on the scored
+-- road: a signpost is correct when the road entering the next tile through
+-- its edge leaves that tile through the edge its turn names; one pointing
+-- through an edge that is not an end of its road is an error naming the tile.
+local SIGNS = { sign_left = 3, sign_straight = 0, sign_right = 1 }
 
 -- 520 post_bonus, completed roads: after inns (320), the Witch (420) and the
 -- Mage; points per correct signpost = number of types among them.
@@ -103,10 +55,7 @@ x:handler {
   name = "bonus", priority = 520, kinds = { "road" }, reasons = { "completed" },
   tile_attr = "signposts",
   describe = "Road with signpost(s): +1, +2 or +3 points / correct signpost for 1, 2 or 3 types among them",
-  fn = function(ctx)
-    local n, kinds = count(ctx)
-    if n > 0 then ctx.total = ctx.total + n * kinds end
-  end,
+  add = { total = { pointers = SIGNS, worth = "types" } }, -- in C: no Lua call
 }
 
 -- 520 post_bonus, final scoring: 1 point per correct signpost.
@@ -114,8 +63,5 @@ x:handler {
   name = "final", priority = 520, kinds = { "road" }, reasons = { "final" },
   tile_attr = "signposts",
   describe = "Road with signpost(s): +1 point / signpost in correct direction",
-  fn = function(ctx)
-    local n = count(ctx)
-    if n > 0 then ctx.total = ctx.total + n end
-  end,
+  add = { total = { pointers = SIGNS } }, -- in C: no Lua call
 }

@@ -56,6 +56,10 @@ typedef struct carc_ctxbox {
 /* views.c */
 carc_ctxbox *carc_lua_new_ctxbox(lua_State *L);
 void carc_lua_views_open(lua_State *L);
+/* How many of a scoring's tiles carry tile attribute `attr`, or show a
+ * segment of `kind` (ctx:tiles_with_attr, ctx:tiles_with_kind). */
+int binding_tiles_with_attr(carc_score_ctx *ctx, int attr);
+int binding_tiles_with_kind(carc_score_ctx *ctx, int kind);
 carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a);
 /* guards.c: time bounds on the string and table libraries (before the prelude runs) */
 void carc_lua_guards_open(lua_State *L);

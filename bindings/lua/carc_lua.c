@@ -15,15 +15,18 @@
 
 extern const char carc_lua_prelude[];
 
-/* One step of a declarative handler: field = source, field += source, or
- * field = field / 2 rounded up. */
-enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS };
-enum { OP_SET, OP_ADD, OP_HALVE };
+/* One step of a declarative handler: field = source, field += source,
+ * field -= source, or field = field / 2 rounded up. */
+enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND, SRC_POINTERS };
+enum { OP_SET, OP_ADD, OP_SUB, OP_HALVE };
+#define MAX_POINTERS 4
 typedef struct ladd {
   int field, src, value; /* value: the constant, or the source field */
   int op;
+  int npointers, worth_types; /* SRC_POINTERS: the attributes and their turns */
+  int pointer_attr[MAX_POINTERS], pointer_turn[MAX_POINTERS];
 } ladd;
-#define MAX_STEPS (3 * CARC_F_FIELD_COUNT)
+#define MAX_STEPS (4 * CARC_F_FIELD_COUNT)
 
 /* What a batched placement hook decided for one game state: the candidate
  * list it judged and its verdicts, kept while the game's fingerprint stays
@@ -47,7 +50,26 @@ typedef struct lfn {
   int verdicts_ref;   /* ... and its last verdicts, copied where the hook cannot reach */
   batch_cache bc;
   int16_t *supply;    /* a setup hook declared with token_supply: see supply_at */
+  struct lstack *stacks; /* a hook declared with deal or turn: its card stacks */
+  int nstacks, turn;  /* turn: 1 turns the stacks, 0 deals them */
+  int *card_flags, ncard_flags; /* the distinct flags its cards name */
+  int has_when;       /* a declarative handler's `when`: per kind, a variable and */
+  int when_var[CARC_MAX_KINDS], when_value[CARC_MAX_KINDS]; /* its value (-1: never) */
 } lfn;
+
+/* A card stack of a hook declared with `deal` or `turn` (docs/lua-api.md,
+ * section 4): the active card's number in one variable, the face-down rest
+ * packed as base-16 digits (lowest digit = top) in another, and a flag per
+ * card, on while a stack of the hook shows it. */
+#define STACK_CARDS 8 /* the rest (7 digits) stays below 2^28 */
+#define HOOK_STACKS 16
+typedef struct lstack {
+  int active, rest;        /* variable ids */
+  int ncards, shuffle, top; /* top: the card dealt on top (1..n), 0: as shuffled */
+  int flags[STACK_CARDS];  /* flag id per card */
+  int slot[STACK_CARDS];   /* its index in the hook's card_flags */
+  char rest_name[CARC_MAX_NAME]; /* for messages */
+} lstack;
 
 /* token_supply[players][seat][token type], -1 where the table says nothing. */
 #define SUPPLY_TOKENS 16
@@ -283,12 +305,70 @@ static carc_result run_handler(carc_score_ctx *ctx, void *ud) {
   return CARC_OK;
 }
 
+/* The board edges segment `id` touches, as bits (N = 1, E = 2, S = 4, W = 8). */
+static unsigned segment_edge_bits(const carc_game *g, int id) {
+  unsigned ports = carc_board_segment_ports(g, id), bits = 0;
+  for (int d = 0; d < 4; d++)
+    if (ports & (7u << (d * 3))) bits |= 1u << d;
+  return bits;
+}
+
+/* Source { pointers = { attr = turn, ... }, worth = 1 or "types" }: over the
+ * scored feature's segments, each listed attribute whose value names a tile
+ * edge (before rotation, N = 0 .. W = 3) where the feature leaves the tile
+ * holds when, on the neighbouring tile across that edge, the segment on the
+ * facing edge is of the feature's kind and also touches the edge `turn`
+ * quarter turns clockwise from straight on. The value is the number that
+ * hold, times the number of their attributes with worth = "types". */
+static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd *a, long long *out) {
+  static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+  static const char *const edges = "NESW";
+  carc_game *g = carc_ctx_game(ctx);
+  carc_engine *e = carc_game_engine(g);
+  int kind = carc_ctx_kind(ctx), root = carc_feature_root(g, carc_ctx_feature(ctx)), n = 0;
+  unsigned seen = 0;
+  for (int s = root; s >= 0;) {
+    int t = carc_segment_tile(g, s), type = carc_board_tile_type(g, t), idx = carc_segment_index(g, s);
+    for (int i = 0; i < a->npointers; i++) {
+      int v = carc_segment_attr(e, type, idx, a->pointer_attr[i]);
+      if (!v) continue;
+      int x = carc_board_tile_x(g, t), y = carc_board_tile_y(g, t);
+      int d = (int)(((v + carc_board_tile_rotation(g, t)) % 4 + 4) % 4);
+      if (!(segment_edge_bits(g, s) & (1u << d))) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "expansion '%s': tile %s at (%d,%d): %s points through edge %c, "
+                 "which is not an end of its %s", f->exp, carc_tile_type_name(e, type), x, y,
+                 carc_attr_name(e, a->pointer_attr[i]), edges[d], carc_kind_name(e, kind));
+        carc_ctx_fail(ctx, msg);
+        return CARC_ERR_SCRIPT;
+      }
+      int nt = carc_board_tile_at(g, x + dx[d], y + dy[d]);
+      int ns = nt < 0 ? -1 : carc_board_segment_at_port(g, nt, ((d + 2) % 4) * 3 + 1);
+      if (ns < 0 || carc_segment_kind(e, carc_board_tile_type(g, nt), ns) != kind) continue;
+      if (segment_edge_bits(g, carc_board_segment_id(g, nt, ns)) & (1u << ((d + a->pointer_turn[i]) % 4))) {
+        n++;
+        seen |= 1u << i;
+      }
+    }
+    s = carc_feature_next_member(g, s);
+    if (s == root) break;
+  }
+  *out = a->worth_types ? (long long)n * __builtin_popcount(seen) : n;
+  return CARC_OK;
+}
+
 /* A handler declared with `set`, `add` and `halve` (docs/lua-api.md,
  * section 3): runs in C, no Lua call. Each change goes through carc_ctx_set,
  * so the breakdown records it under the handler's name exactly as the same
  * assignment in a Lua `fn` would. */
 static carc_result run_added(carc_score_ctx *ctx, void *ud) {
   const lfn *f = ud;
+  if (f->has_when) { /* the steps apply only while the kind's variable has its value */
+    int k = carc_ctx_kind(ctx);
+    if (k < 0 || k >= CARC_MAX_KINDS || f->when_var[k] < 0 ||
+        carc_game_var(carc_ctx_game(ctx), f->when_var[k]) != f->when_value[k])
+      return CARC_OK;
+  }
   int r_ = carc_ctx_reason(ctx) == CARC_FINAL;
   for (int i = 0; i < f->nsteps[r_]; i++) {
     const ladd *a = &f->steps[r_][i];
@@ -296,8 +376,12 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     if (a->src == SRC_FIELD) v = carc_ctx_get(ctx, (carc_ctx_field)a->value);
     else if (a->src == SRC_TOKEN_POINTS) v = carc_ctx_token_points(ctx);
     else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
+    else if (a->src == SRC_TILES_ATTR) v = binding_tiles_with_attr(ctx, a->value);
+    else if (a->src == SRC_TILES_KIND) v = binding_tiles_with_kind(ctx, a->value);
+    else if (a->src == SRC_POINTERS && pointers_value(ctx, f, a, &v) != CARC_OK) return CARC_ERR_SCRIPT;
     if (a->op == OP_SET) out = v;
     else if (a->op == OP_ADD) out = now + v;
+    else if (a->op == OP_SUB) out = now - v;
     else out = (now + 1 - ((now + 1) % 2 != 0 && now + 1 < 0)) / 2; /* floor((now + 1) / 2) */
     if (out < -CARC_MAX_SCORE || out > CARC_MAX_SCORE) {
       char msg[160];
@@ -466,6 +550,115 @@ static carc_result run_supply_hook(const carc_hook_args *a, void *ud) {
       if (r != CARC_OK) return r;
     }
   return CARC_OK;
+}
+
+/* Floor division and remainder, as Lua's // and %. */
+static long long floor_div(long long a, long long b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+static long long floor_mod(long long a, long long b) { return a - floor_div(a, b) * b; }
+
+/* A hook declared with `deal` or `turn`: deals or turns its stacks, then
+ * sets each card's flag, in C (no Lua call). The same draws and values as
+ * the Lua that game:permutation, game:set_var and game:set_flags would
+ * give: a deal shuffles each stack as game:permutation(n) does. */
+static carc_result run_stack_hook(const carc_hook_args *a, void *ud) {
+  lfn *f = ud;
+  carc_game *g = a->game;
+  unsigned char on[HOOK_STACKS * STACK_CARDS] = {0};
+  for (int i = 0; i < f->nstacks; i++) {
+    const lstack *st = &f->stacks[i];
+    long long active, rest;
+    if (!f->turn) {
+      int p[STACK_CARDS] = {0};
+      for (int k = 0; k < st->ncards; k++) p[k] = k + 1;
+      for (int k = st->ncards; st->shuffle && k >= 2; k--) {
+        int j = 1 + (int)carc_game_random(g, (uint32_t)k), t = p[k - 1];
+        p[k - 1] = p[j - 1];
+        p[j - 1] = t;
+      }
+      active = st->top ? st->top : p[0];
+      rest = 0;
+      for (int k = 0, digit = 1; k < st->ncards; k++)
+        if (p[k] != active) {
+          rest += p[k] * digit;
+          digit *= 16;
+        }
+    } else { /* the active card goes under the stack, the top one turns up */
+      long long bottom = 1, was = carc_game_var(g, st->active), r = carc_game_var(g, st->rest);
+      for (int k = 2; k < st->ncards; k++) bottom *= 16;
+      active = floor_mod(r, 16);
+      rest = floor_div(r, 16) + was * bottom;
+    }
+    if (rest < INT32_MIN || rest > INT32_MAX) {
+      char msg[320];
+      snprintf(msg, sizeof msg, "expansion '%s': a card stack's variable %s would be %lld, outside "
+               "-2147483648..2147483647", f->exp, st->rest_name, rest);
+      carc_game_set_error(g, msg);
+      return CARC_ERR_ARGUMENT;
+    }
+    carc_result r = carc_game_set_var(g, st->active, (int)active);
+    if (r == CARC_OK) r = carc_game_set_var(g, st->rest, (int)rest);
+    if (r != CARC_OK) return r;
+    if (active >= 1 && active <= st->ncards) on[st->slot[active - 1]] = 1;
+  }
+  for (int i = 0; i < f->ncard_flags; i++) {
+    carc_result r = carc_game_set_flag(g, f->card_flags[i], on[i]);
+    if (r != CARC_OK) return r;
+  }
+  return CARC_OK;
+}
+
+/* spec.deal or spec.turn = { { cards = { flag, ... }, active = var, rest =
+ * var, shuffle = true, top = n }, ... } (spec at index 2, the list on top). */
+static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, const char *key) {
+  int list = lua_gettop(L);
+  if (!lua_istable(L, list)) luaL_error(L, "hook '%s': '%s' must be a list of card stacks", name, key);
+  int n = (int)lua_rawlen(L, list);
+  if (n < 1 || n > HOOK_STACKS) luaL_error(L, "hook '%s': '%s' lists 1 to %d card stacks, not %d", name, key, HOOK_STACKS, n);
+  f->stacks = calloc((size_t)n, sizeof *f->stacks);
+  f->card_flags = calloc((size_t)n * STACK_CARDS, sizeof *f->card_flags);
+  if (!f->stacks || !f->card_flags) luaL_error(L, "out of memory");
+  f->nstacks = n;
+  for (int i = 1; i <= n; i++) {
+    lstack *st = &f->stacks[i - 1];
+    if (lua_rawgeti(L, list, i) != LUA_TTABLE) luaL_error(L, "hook '%s': %s[%d] must be a table", name, key, i);
+    int t = lua_gettop(L);
+    static const char *const vars[] = {"active", "rest"};
+    for (int v = 0; v < 2; v++) {
+      if (lua_getfield(L, t, vars[v]) != LUA_TSTRING)
+        luaL_error(L, "hook '%s': %s[%d].%s must name a game variable", name, key, i, vars[v]);
+      int id = carc_var_id(cl->e, lua_tostring(L, -1));
+      if (id < 0) luaL_error(L, "hook '%s': %s[%d].%s: cannot declare game variable '%s'", name, key, i, vars[v], lua_tostring(L, -1));
+      *(v ? &st->rest : &st->active) = id;
+      if (v) snprintf(st->rest_name, sizeof st->rest_name, "%s", lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    if (lua_getfield(L, t, "cards") != LUA_TTABLE) luaL_error(L, "hook '%s': %s[%d].cards must be a list of flag names", name, key, i);
+    st->ncards = (int)lua_rawlen(L, -1);
+    if (st->ncards < 2 || st->ncards > STACK_CARDS)
+      luaL_error(L, "hook '%s': %s[%d].cards holds 2 to %d cards, not %d", name, key, i, STACK_CARDS, st->ncards);
+    for (int k = 1; k <= st->ncards; k++) {
+      if (lua_rawgeti(L, -1, k) != LUA_TSTRING) luaL_error(L, "hook '%s': %s[%d].cards[%d] must name a game flag", name, key, i, k);
+      int flag = st->flags[k - 1] = carc_flag_id(cl->e, lua_tostring(L, -1));
+      if (flag < 0) luaL_error(L, "hook '%s': %s[%d].cards[%d]: cannot declare game flag '%s'", name, key, i, k, lua_tostring(L, -1));
+      int slot = 0;
+      while (slot < f->ncard_flags && f->card_flags[slot] != flag) slot++;
+      if (slot == f->ncard_flags) f->card_flags[f->ncard_flags++] = flag;
+      st->slot[k - 1] = slot;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    int ty = lua_getfield(L, t, "shuffle");
+    if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) luaL_error(L, "hook '%s': %s[%d].shuffle must be true or false", name, key, i);
+    st->shuffle = ty == LUA_TNIL || lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "top") != LUA_TNIL) {
+      lua_Integer top = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+      if (top < 1 || top > st->ncards)
+        luaL_error(L, "hook '%s': %s[%d].top must be a card's number, 1..%d (or nil: as shuffled)", name, key, i, st->ncards);
+      st->top = (int)top;
+    }
+    lua_settop(L, t - 1);
+  }
 }
 
 /* spec.token_supply = { [players] = { [seat] = { token = n, ... } } }, read
@@ -1033,25 +1226,64 @@ static int step_field(lua_State *L, const char *name, const char *what, const ch
   return field;
 }
 
-/* Appends the steps of the table on top (`set`, `add` or `halve`) to
+/* { pointers = { attr = turn, ... }, worth = 1 or "types" } (the source
+ * table below its pointers field, on top), into a. Pops the field. */
+static void read_pointers(lua_State *L, ladd *a, const char *name, const char *what, const char *k) {
+  carc_engine *e = self(L)->e;
+  int p = lua_gettop(L);
+  if (!lua_istable(L, p))
+    luaL_error(L, "handler '%s': %s.%s: pointers must be a table { attribute = turn (0..3), ... }", name, what, k);
+  a->src = SRC_POINTERS;
+  a->npointers = 0;
+  for (lua_pushnil(L); lua_next(L, p); lua_pop(L, 1)) {
+    if (lua_type(L, -2) != LUA_TSTRING || !lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
+        lua_tointeger(L, -1) > 3)
+      luaL_error(L, "handler '%s': %s.%s: pointers must be a table { attribute = turn (0..3), ... }", name, what, k);
+    if (a->npointers == MAX_POINTERS)
+      luaL_error(L, "handler '%s': %s.%s: at most %d pointer attributes", name, what, k, MAX_POINTERS);
+    int id = carc_attr_id(e, lua_tostring(L, -2));
+    if (id < 0) luaL_error(L, "handler '%s': %s.%s: cannot declare attribute '%s'", name, what, k, lua_tostring(L, -2));
+    int j = a->npointers++; /* kept in attribute order: the same on every run */
+    while (j > 0 && a->pointer_attr[j - 1] > id) {
+      a->pointer_attr[j] = a->pointer_attr[j - 1];
+      a->pointer_turn[j] = a->pointer_turn[j - 1];
+      j--;
+    }
+    a->pointer_attr[j] = id;
+    a->pointer_turn[j] = (int)lua_tointeger(L, -1);
+  }
+  lua_pop(L, 1);
+  int w = lua_getfield(L, -1, "worth");
+  a->worth_types = w == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "types");
+  if (w != LUA_TNIL && !a->worth_types && !(lua_isinteger(L, -1) && lua_tointeger(L, -1) == 1))
+    luaL_error(L, "handler '%s': %s.%s: worth is 1 or \"types\"", name, what, k);
+  lua_pop(L, 1);
+  int keys = 0;
+  for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
+  if (keys != 1 + (w != LUA_TNIL))
+    luaL_error(L, "handler '%s': %s.%s: a pointers source has the keys pointers and worth", name, what, k);
+}
+
+/* Appends the steps of the table on top (`set`, `add`, `sub` or `halve`) to
  * out/n, in field order (count, symbols, unit_rate, symbol_rate, adjust,
  * total). */
 static void parse_steps(lua_State *L, const char *name, const char *what, int op, ladd *out, int *n) {
   int seen[CARC_F_FIELD_COUNT];
   ladd step[CARC_F_FIELD_COUNT];
   memset(seen, 0, sizeof seen);
+  memset(step, 0, sizeof step);
   int top = lua_gettop(L);
   if (op == OP_HALVE) { /* halve = "total" or { "total", ... } */
     if (lua_type(L, top) == LUA_TSTRING) {
       int field = step_field(L, name, what, lua_tostring(L, top));
       seen[field] = 1;
-      step[field] = (ladd){field, SRC_CONST, 0, OP_HALVE};
+      step[field] = (ladd){.field = field, .src = SRC_CONST, .op = OP_HALVE};
     } else {
       for (int i = 1; lua_rawgeti(L, top, i) != LUA_TNIL; i++) {
         if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "handler '%s': %s takes field names", name, what);
         int field = step_field(L, name, what, lua_tostring(L, -1));
         seen[field] = 1;
-        step[field] = (ladd){field, SRC_CONST, 0, OP_HALVE};
+        step[field] = (ladd){.field = field, .src = SRC_CONST, .op = OP_HALVE};
         lua_pop(L, 1);
       }
       lua_settop(L, top);
@@ -1078,7 +1310,30 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
         else if (a->value < 0)
           luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
-                        "\"token_points\" or \"tokens\"", name, what, k, src);
+                        "\"token_points\", \"tokens\", { tiles_with_attr = name } or "
+                        "{ tiles_with_kind = name }", name, what, k, src);
+      } else if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "pointers") != LUA_TNIL) {
+        read_pointers(L, a, name, what, k);
+      } else if (lua_type(L, -2) == LUA_TTABLE) { /* { tiles_with_attr = a } or { tiles_with_kind = k } */
+        lua_pop(L, 1); /* the pointers field, nil */
+        carc_engine *e = self(L)->e;
+        int keys = 0;
+        for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
+        int ta = lua_getfield(L, -1, "tiles_with_attr"), tk = lua_getfield(L, -2, "tiles_with_kind");
+        if (keys != 1 || (ta != LUA_TSTRING && tk != LUA_TSTRING))
+          luaL_error(L, "handler '%s': %s.%s: a table source is { tiles_with_attr = name } or "
+                        "{ tiles_with_kind = name }", name, what, k);
+        const char *src = lua_tostring(L, ta == LUA_TSTRING ? -2 : -1);
+        if (ta == LUA_TSTRING) {
+          a->src = SRC_TILES_ATTR;
+          a->value = carc_attr_id(e, src);
+          if (a->value < 0) luaL_error(L, "handler '%s': %s.%s: cannot declare attribute '%s'", name, what, k, src);
+        } else {
+          a->src = SRC_TILES_KIND;
+          a->value = carc_kind_find(e, src);
+          if (a->value < 0) luaL_error(L, "handler '%s': %s.%s: unknown kind '%s'", name, what, k, src);
+        }
+        lua_pop(L, 2);
       } else {
         luaL_error(L, "handler '%s': %s.%s must be a whole number or a source name", name, what, k);
       }
@@ -1091,11 +1346,11 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
 }
 
 /* The steps of table `t` (the spec, or its `completed` / `final` table):
- * every set, then every add, then every halve. Returns whether it had any key. */
+ * every set, then every add, every sub, every halve. Returns whether it had any key. */
 static int parse_reason(lua_State *L, int t, const char *name, const char *where, ladd *out, int *n) {
-  static const char *const keys[] = {"set", "add", "halve"};
+  static const char *const keys[] = {"set", "add", "sub", "halve"};
   int any = 0;
-  for (int op = 0; op < 3; op++) {
+  for (int op = 0; op < 4; op++) {
     int ty = lua_getfield(L, t, keys[op]);
     if (ty != LUA_TNIL) {
       char what[48];
@@ -1108,6 +1363,32 @@ static int parse_reason(lua_State *L, int t, const char *name, const char *where
     lua_pop(L, 1);
   }
   return any;
+}
+
+/* spec.when = { [kind] = { var = name, equals = n }, ... }: the steps apply
+ * to a feature of a kind named only while that variable equals n. */
+static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
+  int top = lua_gettop(L);
+  if (lua_getfield(L, 2, "when") != LUA_TTABLE)
+    luaL_error(L, "handler '%s': 'when' must be a table { kind = { var = name, equals = n }, ... }", name);
+  f->has_when = 1;
+  for (int k = 0; k < CARC_MAX_KINDS; k++) f->when_var[k] = -1;
+  for (lua_pushnil(L); lua_next(L, top + 1); lua_pop(L, 1)) {
+    const char *kn = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    int k = carc_kind_find(cl->e, kn);
+    if (k < 0 || k >= CARC_MAX_KINDS) luaL_error(L, "handler '%s': when.%s: unknown kind", name, kn);
+    int vt = lua_type(L, -1) == LUA_TTABLE ? lua_getfield(L, -1, "var") : LUA_TNIL;
+    if (vt != LUA_TSTRING) luaL_error(L, "handler '%s': when.%s must be { var = name, equals = n }", name, kn);
+    int id = carc_var_id(cl->e, lua_tostring(L, -1));
+    if (id < 0) luaL_error(L, "handler '%s': when.%s: cannot declare game variable '%s'", name, kn, lua_tostring(L, -1));
+    lua_getfield(L, -2, "equals");
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
+      luaL_error(L, "handler '%s': when.%s.equals must be a whole number", name, kn);
+    f->when_var[k] = id;
+    f->when_value[k] = (int)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+  }
+  lua_settop(L, top);
 }
 
 /* Returns the declarative handler of spec (at index 2), or NULL if it has
@@ -1131,7 +1412,12 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
     }
     lua_settop(L, top);
   }
-  if (!common && !per) return NULL;
+  int when = lua_getfield(L, 2, "when");
+  lua_settop(L, top);
+  if (!common && !per) {
+    if (when != LUA_TNIL) luaL_error(L, "handler '%s': 'when' goes with set/add/sub/halve, not with fn", name);
+    return NULL;
+  }
   if (common && per)
     luaL_error(L, "handler '%s': give set/add/halve either for every reason or under "
                   "completed/final, not both", name);
@@ -1145,6 +1431,7 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
     memcpy(f->steps[r], src, sizeof *src * (size_t)f->nsteps[r]);
   }
   if (!f->nsteps[0] && !f->nsteps[1]) luaL_error(L, "handler '%s': its steps change nothing", name);
+  if (when != LUA_TNIL) read_when(L, cl, f, name);
   return f;
 }
 
@@ -1204,6 +1491,31 @@ static int p_hook(lua_State *L) {
     read_supply(L, cl, fn, name);
     if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_supply_hook, fn) != CARC_OK)
       return engine_error(L);
+    /* the supplies were checked here (0..99): dealing them cannot fail */
+    if (carc_hook_set_infallible(cl->e, name, 1) != CARC_OK) return engine_error(L);
+    set_description(L, cl->e, name);
+    return 0;
+  }
+  int deal = lua_getfield(L, 2, "deal") != LUA_TNIL, turn = lua_getfield(L, 2, "turn") != LUA_TNIL;
+  lua_pop(L, 2);
+  if (deal || turn) { /* declarative card stacks: no Lua function */
+    const char *key = deal ? "deal" : "turn";
+    if (deal && turn) return luaL_error(L, "hook '%s': give 'deal' or 'turn', not both", name);
+    if (deal && p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': deal is for setup hooks", name);
+    if (p == CARC_HOOK_PLACEMENT) return luaL_error(L, "hook '%s': placement hooks cannot turn card stacks", name);
+    lua_getfield(L, 2, "fn");
+    if (!lua_isnil(L, -1)) return luaL_error(L, "hook '%s': give either 'fn' or '%s', not both", name, key);
+    lua_pop(L, 1);
+    lfn *fn = new_fn(L, cl, exp, p, 0);
+    fn->turn = turn;
+    lua_getfield(L, 2, key);
+    read_stacks(L, cl, fn, name, key);
+    lua_pop(L, 1);
+    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_stack_hook, fn) != CARC_OK)
+      return engine_error(L);
+    /* a deal sets values checked here: it cannot fail (a turn reads the
+     * game's variables, which a scenario may have set to anything) */
+    if (deal && carc_hook_set_infallible(cl->e, name, 1) != CARC_OK) return engine_error(L);
     set_description(L, cl->e, name);
     return 0;
   }
@@ -1452,6 +1764,8 @@ static void lfn_free(lfn *f) {
   free(f->bc.refused);
   free(f->bc.fp);
   free(f->supply);
+  free(f->stacks);
+  free(f->card_flags);
   free(f);
 }
 

@@ -696,28 +696,35 @@ static int c_tiles(lua_State *L) {
 }
 /* tiles_with_attr(attr), tiles_with_kind(kind): how many of the scored tiles
  * carry the tile attribute, or show a segment of the kind (no views made). */
-static int c_tiles_with_attr(lua_State *L) {
-  carc_ctxbox *b = ctx_check(L);
-  carc_game *g = carc_ctx_game(b->ctx);
+int binding_tiles_with_attr(carc_score_ctx *ctx, int a) {
+  carc_game *g = carc_ctx_game(ctx);
   carc_engine *e = carc_game_engine(g);
-  int a = attr_of(L, e, 2), n = 0;
-  for (int i = 0; a >= 0 && i < carc_ctx_tile_count(b->ctx); i++)
-    n += carc_tile_type_attr(e, carc_board_tile_type(g, carc_ctx_tile(b->ctx, i)), a) != 0;
-  lua_pushinteger(L, n);
-  return 1;
+  int n = 0;
+  for (int i = 0; a >= 0 && i < carc_ctx_tile_count(ctx); i++)
+    n += carc_tile_type_attr(e, carc_board_tile_type(g, carc_ctx_tile(ctx, i)), a) != 0;
+  return n;
 }
-static int c_tiles_with_kind(lua_State *L) {
-  carc_ctxbox *b = ctx_check(L);
-  carc_game *g = carc_ctx_game(b->ctx);
+int binding_tiles_with_kind(carc_score_ctx *ctx, int kind) {
+  carc_game *g = carc_ctx_game(ctx);
   carc_engine *e = carc_game_engine(g);
-  int kind = carc_kind_find(e, luaL_checkstring(L, 2)), n = 0;
-  for (int i = 0; kind >= 0 && i < carc_ctx_tile_count(b->ctx); i++) {
-    int type = carc_board_tile_type(g, carc_ctx_tile(b->ctx, i)), found = 0;
+  int n = 0;
+  for (int i = 0; kind >= 0 && i < carc_ctx_tile_count(ctx); i++) {
+    int type = carc_board_tile_type(g, carc_ctx_tile(ctx, i)), found = 0;
     for (int s = 0; s < carc_tile_type_segments(e, type) && !found; s++)
       found = carc_segment_kind(e, type, s) == kind;
     n += found;
   }
-  lua_pushinteger(L, n);
+  return n;
+}
+static int c_tiles_with_attr(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  lua_pushinteger(L, binding_tiles_with_attr(b->ctx, attr_of(L, carc_game_engine(carc_ctx_game(b->ctx)), 2)));
+  return 1;
+}
+static int c_tiles_with_kind(lua_State *L) {
+  carc_ctxbox *b = ctx_check(L);
+  int kind = carc_kind_find(carc_game_engine(carc_ctx_game(b->ctx)), luaL_checkstring(L, 2));
+  lua_pushinteger(L, binding_tiles_with_kind(b->ctx, kind));
   return 1;
 }
 static int c_tokens(lua_State *L) {

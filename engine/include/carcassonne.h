@@ -372,6 +372,13 @@ CARC_API carc_result carc_hook_add(carc_engine *e, carc_hook_point point,
                           const char *name, int priority,
                           const carc_filter *filter, carc_hook_fn fn, void *ud);
 CARC_API const char *carc_hook_point_name(carc_hook_point p);
+/* Promises that hook `name` never fails (on = 1), as a hook that only sets
+ * values checked when it was declared: carc_game_reset then takes no full
+ * copy of the game for it (a reset copies the game first when an enabled
+ * setup hook may fail, to put it back). If such a hook fails all the same,
+ * the reset fails and the game is left over (CARC_PHASE_OVER) on its new
+ * board, not as it was: reset it again. */
+CARC_API carc_result carc_hook_set_infallible(carc_engine *e, const char *name, int on);
 /* During feature_scored and turn_end hooks (before the points are applied):
  * what the scoring of `feature` (any of its segment ids) gives `player`, and
  * whether he scores it. CARC_ERR_STATE if that feature is not being scored. */

@@ -58,7 +58,13 @@ static carc_result random_turn(carc_game *g) {
     if (r != CARC_OK) return r;
   }
   while (g->phase == CARC_PHASE_ACT) {
-    carc_action acts[BOT_CAP];
+    carc_action acts[BOT_CAP], one;
+    if (g->act_step != STEP_MAIN && game_neutral_random(g, BOT_CAP, &one)) {
+      /* a neutral figure's move, drawn as from the list without making it */
+      carc_result r = game_act_listed(g, &one);
+      if (r != CARC_OK) return r;
+      continue;
+    }
     int n = carc_game_actions(g, acts, BOT_CAP);
     if (n > BOT_CAP) n = BOT_CAP;
     if (n == 0) return game_fail(g, CARC_ERR_STATE, "no action available");

@@ -66,7 +66,8 @@ void bag_fill(carc_game *g) {
   }
 }
 
-static carc_result game_reset(carc_game *g, uint64_t seed) {
+/* Everything of a reset up to the setup hooks. */
+static carc_result game_reset_board(carc_game *g, uint64_t seed) {
   carc_engine *e = g->e;
   if (e->start_type < 0)
     return game_fail(g, CARC_ERR_STATE, "the engine has no start tile (load a tile set first)");
@@ -115,21 +116,49 @@ static carc_result game_reset(carc_game *g, uint64_t seed) {
     board_place(g, e->start_type, 0, 0, 0);
     bag_fill(g);
   }
+  return CARC_OK;
+}
+
+/* The setup hooks and the first draw. */
+static carc_result game_setup(carc_game *g) {
   carc_hook_args a = {g, -1, 0, 0, 0, 0, -1, -1};
   carc_result r = hooks_run(g, CARC_HOOK_SETUP, &a);
   if (r != CARC_OK) return r;
   return turn_draw(g);
 }
 
-/* A reset changes everything: when setup hooks (which may fail) will run,
- * the transaction keeps a full copy. */
+static carc_result game_reset(carc_game *g, uint64_t seed) {
+  carc_result r = game_reset_board(g, seed);
+  return r == CARC_OK ? game_setup(g) : r;
+}
+
+/* Will an enabled setup hook run that may fail? */
+static bool setup_may_fail(const carc_engine *e) {
+  for (int i = 0; i < e->nhooks[CARC_HOOK_SETUP]; i++)
+    if (e->hooks[CARC_HOOK_SETUP][i].enabled && !e->hooks[CARC_HOOK_SETUP][i].infallible) return true;
+  return false;
+}
+
+/* A reset changes everything: when setup hooks that may fail will run, the
+ * transaction keeps a full copy. Hooks promised never to fail need none. */
 carc_result carc_game_reset(carc_game *g, uint64_t seed) {
   txn t;
   carc_result r = txn_begin(g, &t);
   if (r != CARC_OK) return r;
-  if (g->e->nhooks[CARC_HOOK_SETUP] && !txn_board(g))
+  bool copy = setup_may_fail(g->e);
+  if (copy && !txn_board(g))
     return txn_rollback(g, &t, game_fail(g, CARC_ERR_MEMORY, "out of memory saving the game"));
-  r = game_reset(g, seed);
+  r = game_reset_board(g, seed);
+  if (r != CARC_OK) return txn_rollback(g, &t, r);
+  r = game_setup(g);
+  if (r != CARC_OK && !copy) {
+    /* a promise broken: no copy to go back to; the new game stays, over */
+    g->txn = NULL;
+    g->nstaged = 0;
+    engine_restore(g->e, &t.engine);
+    g->phase = CARC_PHASE_OVER;
+    return r;
+  }
   if (r != CARC_OK) return txn_rollback(g, &t, r);
   txn_commit(g, &t);
   return CARC_OK;

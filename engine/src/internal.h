@@ -90,6 +90,7 @@ typedef struct handler {
 typedef struct hook {
   char name[CARC_MAX_NAME];
   int priority, seq, enabled;
+  int infallible;         /* carc_hook_set_infallible: a reset takes no copy for it */
   carc_filter filter;
   carc_hook_fn fn;
   void *ud;
@@ -290,6 +291,14 @@ struct carc_game {
    * scoring reads these instead of every figure of the game */
   uint8_t on_board[MAX_FIGURES], on_board_pos[MAX_FIGURES];
   int non_board;
+  /* set with the figures (supply_index): the figures whose type has an
+   * exclusive partner, ascending, and the tile attributes that move a
+   * neutral figure of the game, so that each action checks these cheaply */
+  uint8_t excl_figs[MAX_FIGURES];
+  int nexcl_figs;
+  uint8_t nonocc_figs[MAX_FIGURES]; /* the figures that do not occupy (neutral ones) */
+  int nnonocc_figs;
+  uint64_t neutral_triggers;
   int32_t last_area[8];       /* monastery-like segments around the last placed */
   int nlast_area;             /* tile that it completed, in board order */
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
@@ -468,6 +477,7 @@ void handlers_sort(carc_engine *e);
 /* game.c, turn.c, scoring.c */
 carc_result turn_draw(carc_game *g);
 carc_result game_act_listed(carc_game *g, const carc_action *a);
+bool game_neutral_random(carc_game *g, int cap, carc_action *out);
 carc_result game_place_listed(carc_game *g, int x, int y, int rot);
 carc_result base_handlers_register(carc_engine *e);
 void figures_create(carc_game *g);

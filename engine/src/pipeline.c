@@ -186,6 +186,14 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
   return CARC_OK;
 }
 
+carc_result carc_hook_set_infallible(carc_engine *e, const char *name, int on) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  hook *h = name ? hook_find(e, name) : NULL;
+  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no hook named '%s'", name ? name : "?");
+  h->infallible = on != 0;
+  return CARC_OK;
+}
+
 carc_result carc_handler_describe(carc_engine *e, const char *name, const char *text) {
   char **slot = NULL;
   int i = carc_handler_find(e, name);
@@ -464,23 +472,32 @@ static void ctx_init(carc_game *g, int root, int reason, const uint8_t *figs, in
   memset(c->award, 0, sizeof c->award);
   memset(c->v, 0, sizeof c->v);
   c->figure_bits = 0;
-  /* Every figure on the feature counts. When all figures occupy, the root's
-   * occupant count says how many there are: the walk stops at the last. */
-  int left = e->has_nonoccupying ? -1 : r->occupants;
-  if (figs) { /* the caller knows the feature's figures */
+  /* Every figure on the feature counts: the caller's list, or a walk. The
+   * root's occupant count says how many occupying ones there are: the walk
+   * stops at the last; the few that do not occupy (neutral figures) are
+   * looked at from their own list. */
+  int left = r->occupants, nonocc = g->nnonocc_figs;
+  bool mixed = nonocc > 0;
+  if (figs) {
     for (int i = 0; i < nfigs; i++) {
       const figure_state *f = &g->figs[figs[i]];
       c->figure_bits |= 1u << f->type;
       if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
     }
-    left = 0;
+    left = nonocc = 0;
   }
   for (int i = 0; i < g->non_board && left != 0; i++) {
     const figure_state *f = &g->figs[g->on_board[i]];
-    if (feature_find(g, f->seg) != root) continue;
+    if (feature_find(g, f->seg) != root || (mixed && !e->figs[f->type].occupies)) continue;
     c->figure_bits |= 1u << f->type;
     if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
     left--;
+  }
+  for (int k = 0; k < nonocc; k++) {
+    const figure_state *f = &g->figs[g->nonocc_figs[k]];
+    if (f->seg < 0 || feature_find(g, f->seg) != root) continue;
+    c->figure_bits |= 1u << f->type;
+    if (f->owner >= 0) c->strength[f->owner] += e->figs[f->type].strength;
   }
   c->tiles_ready = 0;
   c->ntiles = 0;

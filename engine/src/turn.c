@@ -277,15 +277,7 @@ static int neutral_moves(const carc_game *g, const int *figs, int nfigs, carc_ac
 }
 
 static bool neutral_step_due(carc_game *g) {
-  if (!g->e->has_neutral_trigger) return false;
-  uint64_t bits = g->e->types[g->tiles[g->last_tile].type].attr_bits;
-  for (int i = 0; i < g->nfigs; i++) {
-    const figure_type *ft = &g->e->figs[g->figs[i].type];
-    if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0 &&
-        (bits & (1ull << ft->trigger_attr)))
-      return true;
-  }
-  return false;
+  return g->neutral_triggers && (g->e->types[g->tiles[g->last_tile].type].attr_bits & g->neutral_triggers);
 }
 
 /* Two exclusive figures on one feature: returns one of them (the first, in
@@ -293,50 +285,138 @@ static bool neutral_step_due(carc_game *g) {
  * over the figures, then a comparison among the few of exclusive types. */
 static int conflict_figure(const carc_game *g) {
   const carc_engine *e = g->e;
-  if (!e->has_exclusive) return -1;
-  unsigned types = 0; /* types that have a partner (the link goes both ways) */
-  for (int t = 0; t < e->nfig; t++)
-    if (e->figs[t].exclusive >= 0) types |= 1u << t;
-  int idx[MAX_FIGURES], root[MAX_FIGURES], n = 0, first = -1;
-  for (int k = 0; k < g->non_board; k++) { /* the figures on the board, in list order */
-    int i = g->on_board[k];
+  if (g->nexcl_figs < 2) return -1;
+  if (g->nexcl_figs == 2) { /* one pair (the Mage and the Witch): no lists */
+    const figure_state *a = &g->figs[g->excl_figs[0]], *b = &g->figs[g->excl_figs[1]];
+    if (a->seg < 0 || b->seg < 0 || feature_find(g, a->seg) != feature_find(g, b->seg)) return -1;
+    if (e->figs[a->type].exclusive == b->type) return g->excl_figs[0];
+    return e->figs[b->type].exclusive == a->type ? g->excl_figs[1] : -1;
+  }
+  int idx[MAX_FIGURES], root[MAX_FIGURES], n = 0;
+  for (int k = 0; k < g->nexcl_figs; k++) { /* figures of types with a partner, on the board */
+    int i = g->excl_figs[k];
     const figure_state *f = &g->figs[i];
-    if (!(types & (1u << f->type))) continue;
+    if (f->seg < 0) continue;
     idx[n] = i;
     root[n++] = feature_find(g, f->seg);
   }
-  for (int a = 0; a < n; a++) { /* the lowest-numbered figure in conflict */
-    if (first >= 0 && idx[a] > first) continue;
+  for (int a = 0; a < n; a++) { /* ascending: the first in conflict is the lowest-numbered */
     int other = e->figs[g->figs[idx[a]].type].exclusive;
     for (int b = 0; b < n; b++)
-      if (root[b] == root[a] && g->figs[idx[b]].type == other) first = idx[a];
+      if (root[b] == root[a] && g->figs[idx[b]].type == other) return idx[a];
   }
-  return first;
+  return -1;
 }
 
-int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
-  if (g->phase != CARC_PHASE_ACT) return 0;
+/* The figures that must move in a neutral or conflict step, ascending. */
+static int step_figures(const carc_game *g, int *figs) {
   const carc_engine *e = g->e;
-  int n = 0;
+  int nf = 0;
   if (g->act_step == STEP_NEUTRAL) {
     uint64_t bits = e->types[g->tiles[g->last_tile].type].attr_bits;
-    int figs[MAX_FIGURES], nf = 0;
     for (int i = 0; i < g->nfigs; i++) {
       const figure_type *ft = &e->figs[g->figs[i].type];
       if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0 &&
           (bits & (1ull << ft->trigger_attr)))
         figs[nf++] = i;
     }
-    return neutral_moves(g, figs, nf, out, cap);
-  }
-  if (g->act_step == STEP_CONFLICT) {
+  } else {
     int a = conflict_figure(g);
     int root = feature_find(g, g->figs[a].seg);
-    int figs[MAX_FIGURES], nf = 0;
     for (int i = 0; i < g->nfigs; i++)
       if (g->figs[i].seg >= 0 && feature_find(g, g->figs[i].seg) == root &&
           e->figs[g->figs[i].type].exclusive >= 0)
         figs[nf++] = i;
+  }
+  return nf;
+}
+
+/* Is `s` in the ascending list `roots`? */
+static bool roots_hold(const int *roots, int n, int s) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (roots[mid] < s) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < n && roots[lo] == s;
+}
+
+/* Where neutral figure `fig` stands (a root, or -1) and the roots holding
+ * its exclusive partner. */
+static int neutral_place(const carc_game *g, int fig, int *partner, int *npartner) {
+  const figure_type *ft = &g->e->figs[g->figs[fig].type];
+  *npartner = 0;
+  for (int i = 0; ft->exclusive >= 0 && i < g->nfigs; i++)
+    if (g->figs[i].type == ft->exclusive && g->figs[i].seg >= 0)
+      partner[(*npartner)++] = feature_find(g, g->figs[i].seg);
+  return g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
+}
+
+/* The random bot's move in a neutral or conflict step: the action that
+ * carc_game_actions lists at index carc_game_random(min(n, cap)), where n
+ * is the list's length, found without writing the list. Each figure's
+ * targets are counted from the step's root list (the roots it may not go
+ * to are looked up in it), then only the drawn one is walked to. */
+bool game_neutral_random(carc_game *g, int cap, carc_action *out) {
+  int figs[MAX_FIGURES], nf = step_figures(g, figs);
+  unsigned kinds = 0;
+  bool incomplete = true;
+  for (int i = 0; i < nf; i++) {
+    const figure_type *ft = &g->e->figs[g->figs[figs[i]].type];
+    kinds |= ft->kinds;
+    incomplete = incomplete && ft->incomplete_only;
+  }
+  int roots[NEUTRAL_ROOTS_CAP];
+  int nroots = nf ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP) : 0;
+  if (nroots < 0 || nf == 0) return false; /* the caller lists them */
+  int count[MAX_FIGURES], total = 0;
+  for (int i = 0; i < nf; i++) {
+    const figure_type *ft = &g->e->figs[g->figs[figs[i]].type];
+    int partner[MAX_FIGURES], npartner, here = neutral_place(g, figs[i], partner, &npartner), found = 0;
+    if (kinds == ft->kinds && (incomplete || !ft->incomplete_only)) {
+      /* settled by the list: every root but `here` and the partners' */
+      int out_n = 0, gone[MAX_FIGURES + 1];
+      if (here >= 0 && roots_hold(roots, nroots, here)) gone[out_n++] = here;
+      for (int j = 0; j < npartner; j++) {
+        bool seen = false;
+        for (int k = 0; k < out_n; k++) seen = seen || gone[k] == partner[j];
+        if (!seen && roots_hold(roots, nroots, partner[j])) gone[out_n++] = partner[j];
+      }
+      found = nroots - out_n;
+    } else {
+      for (int k = 0; k < nroots; k++)
+        found += neutral_target_ok(g, ft, roots[k], here, partner, npartner);
+    }
+    count[i] = found ? found : 1; /* none: it leaves the board */
+    total += count[i];
+  }
+  int n = total < cap ? total : cap;
+  int k = (int)carc_game_random(g, (uint32_t)n), i = 0;
+  while (k >= count[i]) k -= count[i++];
+  const figure_type *ft = &g->e->figs[g->figs[figs[i]].type];
+  int partner[MAX_FIGURES], npartner, here = neutral_place(g, figs[i], partner, &npartner), to = -1;
+  bool settled = kinds == ft->kinds && (incomplete || !ft->incomplete_only);
+  for (int j = 0; j < nroots; j++) {
+    int s = roots[j];
+    if (settled ? !neutral_partner_free(s, here, partner, npartner)
+                : !neutral_target_ok(g, ft, s, here, partner, npartner))
+      continue;
+    if (k-- == 0) {
+      to = s;
+      break;
+    }
+  }
+  *out = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[figs[i]].type, -1, figs[i], to};
+  return true;
+}
+
+int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
+  if (g->phase != CARC_PHASE_ACT) return 0;
+  const carc_engine *e = g->e;
+  int n = 0;
+  if (g->act_step != STEP_MAIN) {
+    int figs[MAX_FIGURES], nf = step_figures(g, figs);
     return neutral_moves(g, figs, nf, out, cap);
   }
   if (n < cap) out[n] = (carc_action){CARC_ACT_PASS, -1, -1, -1, -1};
@@ -384,11 +464,22 @@ static void board_list_remove(carc_game *g, int fig) {
 }
 
 void supply_index(carc_game *g) {
+  const carc_engine *e = g->e;
   memset(g->first_free, NO_FIGURE, sizeof g->first_free);
   g->non_board = 0;
   for (int i = g->nfigs - 1; i >= 0; i--)
     if (g->figs[i].seg < 0) g->first_free[g->figs[i].type][g->figs[i].owner + 1] = (uint8_t)i;
     else board_list_add(g, i);
+  g->nexcl_figs = g->nnonocc_figs = 0;
+  g->neutral_triggers = 0;
+  if (!e->has_exclusive && !e->has_neutral_trigger && !e->has_nonoccupying) return;
+  for (int i = 0; i < g->nfigs; i++) {
+    const figure_type *ft = &e->figs[g->figs[i].type];
+    if (ft->exclusive >= 0) g->excl_figs[g->nexcl_figs++] = (uint8_t)i;
+    if (!ft->occupies) g->nonocc_figs[g->nnonocc_figs++] = (uint8_t)i;
+    if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0)
+      g->neutral_triggers |= 1ull << ft->trigger_attr;
+  }
 }
 
 void figure_move(carc_game *g, int fig, int seg) {
@@ -699,7 +790,7 @@ carc_result game_act_listed(carc_game *g, const carc_action *a) {
   /* the next step of the act phase, if any */
   if (g->act_step == STEP_MAIN && neutral_step_due(g)) {
     g->act_step = STEP_NEUTRAL;
-  } else if (conflict_figure(g) >= 0) {
+  } else if (g->nexcl_figs >= 2 && conflict_figure(g) >= 0) {
     g->act_step = STEP_CONFLICT;
   } else {
     r = end_turn(g, g->last_tile);

@@ -113,6 +113,29 @@ static void test_failed_reset(void) {
   carc_engine_free(e);
 }
 
+/* A setup hook promised never to fail: no copy of the game; if it fails
+ * all the same, the reset fails and leaves the new game over. */
+static void test_infallible_setup(void) {
+  carc_engine *e = check_base_engine();
+  int n = 0;
+  CHECK(carc_hook_add(e, CARC_HOOK_SETUP, "t.setup", 100, NULL, setup_fails_later, &n) == CARC_OK);
+  CHECK(carc_hook_set_infallible(e, "t.nothing", 1) == CARC_ERR_UNKNOWN);
+  CHECK(carc_hook_set_infallible(e, "t.setup", 1) == CARC_OK);
+  carc_game_options o = {2, 5, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  CHECK(g != NULL);
+  CHECK(carc_bot_play_turn(g, CARC_BOT_RANDOM) == CARC_OK);
+  CHECK(carc_game_reset(g, 77) == CARC_ERR_SCRIPT);
+  CHECK_HAS(carc_game_error(g), "t.setup");
+  CHECK_INT(carc_game_phase(g), CARC_PHASE_OVER);
+  CHECK(carc_bot_play_turn(g, CARC_BOT_RANDOM) != CARC_OK);
+  n = -100; /* the hook keeps its promise from now on */
+  CHECK(carc_game_reset(g, 78) == CARC_OK);
+  CHECK(carc_bot_play_game(g, CARC_BOT_RANDOM) == CARC_OK);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 /* ---- class 8: a refused load or ad-hoc placement leaves no tile type behind */
 static void test_failed_load_and_notation(void) {
   carc_engine *e = check_base_engine();
@@ -353,6 +376,7 @@ int main(void) {
   test_handlers_read_only();
   test_placement_hooks_predicates();
   test_failed_reset();
+  test_infallible_setup();
   test_failed_load_and_notation();
   test_many_features_at_once();
   test_score_limits();

@@ -26,6 +26,33 @@ case("final steps: a set, then half rounded up of a negative value", function()
   s:expect_scores { 0, -2 }
 end)
 
+case("sub, and sources counting the scored tiles of a kind or with a tile attribute", function()
+  local s = scenario { rules = "rules/declared_sources.lua", players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("A", -1, 0, 3)
+  s:place("A", 1, 0, 1)
+  s:end_turn()
+  -- 3 road tiles: adjust 3, total 3 + 3 = 6; D shows a city and carries the mark: adjust 2, total 5
+  s:expect_change("declared.roads", "adjust", 3)
+  s:expect_change("declared.less", "adjust", 2)
+  s:expect_change("declared.less", "total", 5)
+  s:expect_scores { 5, 0 }
+end)
+
+case("when: the steps apply while the kind's variable has its value, never to other kinds", function()
+  for card, want in pairs { [1] = 3, [2] = 13 } do
+    local s = scenario { rules = "rules/declared_when.lua", players = 2 }
+    s:set_var("declared.road_card", card)
+    s:follower(1, 0, 0, "road")
+    s:follower(2, 0, 0, "city")
+    s:place("A", -1, 0, 3)
+    s:place("A", 1, 0, 1)
+    s:place("E", 0, -1, 2) -- closes the start tile's city: 4 points, no bonus (city not in when)
+    s:end_turn()
+    s:expect_scores { want, 4 }
+  end
+end)
+
 local function ruleset_error(path, ...)
   local base = scenario { players = 2 }
   base:expect_error(function() scenario { rules = path } end, ...)
@@ -35,4 +62,12 @@ case("declarative handlers refuse fn beside them, read-only fields, and mixed fo
   ruleset_error("rules/declared_both.lua", "declared.both", "either 'fn' or set/add/halve")
   ruleset_error("rules/declared_field.lua", "declared.field", "count_original")
   ruleset_error("rules/declared_mixed.lua", "declared.mixed", "not both")
+  ruleset_error("rules/declared_source.lua", "declared.source", "rules/declared.lua:", "{ tiles_with_attr = name }")
+  ruleset_error("rules/declared_kind.lua", "declared.kind", "rules/declared.lua:", "unknown kind 'lake'")
+  ruleset_error("rules/declared_when_fn.lua", "declared.when_fn", "rules/declared.lua:", "'when' goes with")
+  ruleset_error("rules/declared_when_kind.lua", "declared.when_kind", "rules/declared.lua:", "when.lake: unknown kind")
+  ruleset_error("rules/declared_pointers_turn.lua", "declared.pointers_turn", "rules/declared.lua:",
+                "attribute = turn (0..3)")
+  ruleset_error("rules/declared_pointers_worth.lua", "declared.pointers_worth", "rules/declared.lua:",
+                "worth is 1 or \"types\"")
 end)

@@ -1,4 +1,4 @@
--- Declarative handlers (set / add / halve, by reason): no Lua call.
+-- Declarative handlers (set / add / sub / halve, by reason): no Lua call.
 local x = expansion { name = "declared", options = { broken = "" } }
 local broken = x.options.broken
 if broken == "" then
@@ -15,6 +15,31 @@ elseif broken == "both" then
   x:handler { name = "both", priority = 450, add = { total = 1 }, fn = function() end }
 elseif broken == "field" then
   x:handler { name = "field", priority = 450, add = { count_original = 1 } }
+elseif broken == "sources" then
+  x:tile_attr("D", "declared_mark", 1)
+  x:handler { name = "roads", priority = 350, kinds = { "road" }, add = { adjust = { tiles_with_kind = "road" } } }
+  x:handler {
+    name = "less", priority = 450, kinds = { "road" },
+    sub = { total = { tiles_with_kind = "city" }, adjust = { tiles_with_attr = "declared_mark" } },
+  }
+elseif broken == "source" then
+  x:handler { name = "source", priority = 450, add = { total = { tiles_with = "road" } } }
+elseif broken == "kind" then
+  x:handler { name = "kind", priority = 450, sub = { total = { tiles_with_kind = "lake" } } }
+elseif broken == "when" then
+  x:var("declared.road_card")
+  x:handler {
+    name = "when", priority = 450, kinds = { "road", "city" }, add = { total = 10 },
+    when = { road = { var = "declared.road_card", equals = 2 } },
+  }
+elseif broken == "when_fn" then
+  x:handler { name = "when_fn", priority = 450, fn = function() end, when = { road = { var = "v", equals = 1 } } }
+elseif broken == "when_kind" then
+  x:handler { name = "when_kind", priority = 450, add = { total = 1 }, when = { lake = { var = "v", equals = 1 } } }
+elseif broken == "pointers_turn" then
+  x:handler { name = "pointers_turn", priority = 450, add = { total = { pointers = { sign = 4 } } } }
+elseif broken == "pointers_worth" then
+  x:handler { name = "pointers_worth", priority = 450, add = { total = { pointers = { sign = 1 }, worth = 2 } } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end

@@ -1,0 +1,23 @@
+-- Card stacks dealt and turned by declarative hooks (deal / turn): no Lua call.
+local x = expansion { name = "stacks", options = { broken = "", shuffle = false } }
+local broken = x.options.broken
+local STACKS = {
+  { cards = { "stacks.a", "stacks.b", "stacks.c" }, active = "stacks.one", rest = "stacks.one_rest",
+    shuffle = x.options.shuffle, top = 2 },
+  { cards = { "stacks.c", "stacks.d" }, active = "stacks.two", rest = "stacks.two_rest",
+    shuffle = x.options.shuffle },
+}
+if broken == "" then
+  x:hook { point = "setup", name = "deal", deal = STACKS }
+  x:hook { point = "turn_end", name = "turn", kinds = { "road" }, turn = STACKS }
+elseif broken == "point" then
+  x:hook { point = "turn_end", name = "point", deal = STACKS }
+elseif broken == "both" then
+  x:hook { point = "setup", name = "both", deal = STACKS, fn = function() end }
+elseif broken == "one_card" then
+  x:hook { point = "setup", name = "one_card", deal = { { cards = { "stacks.a" }, active = "v", rest = "w" } } }
+elseif broken == "top" then
+  x:hook { point = "setup", name = "top", deal = { { cards = { "f", "g" }, active = "v", rest = "w", top = 3 } } }
+elseif broken == "rest" then
+  x:hook { point = "setup", name = "rest", deal = { { cards = { "f", "g" }, active = "v" } } }
+end

@@ -1,0 +1,70 @@
+-- Card stacks declared on hooks (deal = ..., turn = ...) run in C: dealing
+-- (top card, the rest packed as base-16 digits), turning after a scoring,
+-- a card's flag on while any stack of the hook shows it, and load errors.
+-- luacheck: read globals case scenario
+
+-- rules/stacks.lua, through a ruleset file per variant (rules/stacks_<variant>.lua)
+local function rules(variant) return "rules/stacks_" .. variant .. ".lua" end
+
+local function expect(what, want, got)
+  if want ~= got then
+    error(string.format("%s: expected %s, got %s", what, tostring(want), tostring(got)), 2)
+  end
+end
+
+local function flags(g)
+  local on = {}
+  for _, f in ipairs { "a", "b", "c", "d" } do on[#on + 1] = g:flag("stacks." .. f) and f or "-" end
+  return table.concat(on)
+end
+
+case("a deal without shuffling: the top card named, the rest in order", function()
+  local s = scenario { players = 2, rules = rules("ok") }
+  local g = s:game()
+  expect("one", 2, g:var("stacks.one"))
+  expect("one's rest", 1 + 3 * 16, g:var("stacks.one_rest"))
+  expect("two", 1, g:var("stacks.two"))
+  expect("two's rest", 2, g:var("stacks.two_rest"))
+  expect("flags", "-bc-", flags(g)) -- c: the second stack shows it
+end)
+
+case("a turn puts the active card under its stack and turns the top one up", function()
+  local s = scenario { players = 2, rules = rules("ok") }
+  s:follower(1, 0, 0, "road")
+  s:place("A", -1, 0, 3)
+  s:place("A", 1, 0, 1)
+  s:end_turn() -- a road scored for red: the turn_end hook's kinds let it run
+  local g = s:game()
+  expect("one", 1, g:var("stacks.one"))
+  expect("one's rest", 3 + 2 * 16, g:var("stacks.one_rest"))
+  expect("two", 2, g:var("stacks.two"))
+  expect("two's rest", 1, g:var("stacks.two_rest"))
+  expect("flags", "a--d", flags(g))
+end)
+
+case("a shuffled deal holds every card once", function()
+  for seed = 1, 20 do
+    local s = scenario { players = 2, seed = seed, rules = rules("shuffled") }
+    local g = s:game()
+    local seen, rest = { [g:var("stacks.one")] = true }, g:var("stacks.one_rest")
+    for _ = 1, 2 do
+      seen[rest % 16] = true
+      rest = rest // 16
+    end
+    expect("seed " .. seed .. ": top", 2, g:var("stacks.one"))
+    for i = 1, 3 do expect("seed " .. seed .. ": card " .. i, true, seen[i]) end
+  end
+end)
+
+local function ruleset_error(broken, ...)
+  local base = scenario { players = 2 }
+  base:expect_error(function() scenario { rules = rules(broken) } end, "rules/stacks.lua:", ...)
+end
+
+case("card stacks: errors name the file, the line and the hook", function()
+  ruleset_error("point", "stacks.point", "deal is for setup hooks")
+  ruleset_error("both", "stacks.both", "either 'fn' or 'deal'")
+  ruleset_error("one_card", "stacks.one_card", "2 to 8 cards")
+  ruleset_error("top", "stacks.top", "deal[1].top must be a card's number, 1..2")
+  ruleset_error("rest", "stacks.rest", "rest must name a game variable")
+end)
