@@ -142,6 +142,9 @@ struct carc_engine {
    * hooks all wait on flags that are off costs one test */
   uint8_t hook_open[CARC_HOOK_COUNT];
   uint64_t hook_flags[CARC_HOOK_COUNT];
+  /* the same for the kinds a turn-end hook waits on (scored this turn) */
+  uint8_t turn_end_any_kind;
+  unsigned turn_end_kinds;
   int arms_attr;                    /* id of "arms" */
   int has_neutral_trigger;          /* some neutral figure moves on a tile attribute */
   int has_exclusive;                /* some figures never share a feature */

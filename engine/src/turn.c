@@ -637,7 +637,8 @@ static carc_result end_turn(carc_game *g, int only_tile) {
       if (g->stage[i].scored) g->scored_kinds_this_turn |= 1 << g->stage[i].kind;
     r = run_feature_hooks(g);
   }
-  if (r == CARC_OK && g->e->nhooks[CARC_HOOK_TURN_END]) {
+  const carc_engine *e = g->e;
+  if (r == CARC_OK && (e->turn_end_any_kind || (g->scored_kinds_this_turn & e->turn_end_kinds))) {
     carc_hook_args a = {g, g->current, only_tile, 0, 0, 0, -1, -1};
     r = hooks_run(g, CARC_HOOK_TURN_END, &a);
   }

@@ -86,8 +86,44 @@ static void test_flag_gated_hook(void) {
   carc_engine_free(e);
 }
 
+/* Turns on which a road was scored, seen from the feature-scored hook. */
+typedef struct road_turns {
+  int last, turns;
+} road_turns;
+static carc_result note_road_turn(const carc_hook_args *a, void *ud) {
+  road_turns *rt = ud;
+  int turn = carc_game_turn(a->game);
+  if (turn != rt->last) rt->turns++;
+  rt->last = turn;
+  return CARC_OK;
+}
+
+/* A turn-end hook that waits on a kind runs on exactly the turns that scored
+ * that kind (the engine skips the point on the others without a call). */
+static void test_kind_gated_turn_end(void) {
+  carc_engine *e = check_base_engine();
+  carc_filter roads;
+  carc_filter_init(&roads);
+  roads.kinds = 1u << CARC_ROAD;
+  road_turns seen = {-1, 0};
+  int gated = 0;
+  CHECK(carc_hook_add(e, CARC_HOOK_FEATURE_SCORED, "t.roads", 100, &roads, note_road_turn, &seen) == CARC_OK);
+  CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.after_roads", 100, &roads, count_hook, &gated) == CARC_OK);
+  for (uint64_t seed = 1; seed <= 30; seed++) { /* a road scores about once a game */
+    carc_game_options o = {3, seed, 0, 0};
+    carc_game *g = carc_game_new(e, &o);
+    CHECK(carc_bot_play_game(g, CARC_BOT_RANDOM) == CARC_OK);
+    carc_game_free(g);
+    seen.last = -1;
+  }
+  CHECK(seen.turns >= 15);
+  CHECK_INT(gated, seen.turns);
+  carc_engine_free(e);
+}
+
 int main(void) {
   test_filter_ranges();
   test_flag_gated_hook();
+  test_kind_gated_turn_end();
   return check_done("test_hooks");
 }
