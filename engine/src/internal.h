@@ -290,8 +290,11 @@ struct carc_game {
    * scoring reads these instead of every figure of the game */
   uint8_t on_board[MAX_FIGURES], on_board_pos[MAX_FIGURES];
   int non_board;
-  int32_t last_area[8];       /* monastery-like segments around the last placed */
-  int nlast_area;             /* tile that it completed, in board order */
+  /* monastery-like segments around the last placed tile that it completed,
+   * in board order: eight neighbours, each with up to all but one of its
+   * segments monastery-like (a port needs a segment) */
+  int32_t last_area[8 * (CARC_MAX_SEGMENTS_PER_TILE - 1)];
+  int nlast_area;
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
