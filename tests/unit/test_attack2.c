@@ -59,7 +59,235 @@ static void test_double_monastery_ring(void) {
   carc_engine_free(e);
 }
 
+/* ------------------------------------------------ recount from the board */
+
+static int mismatches;
+
+static int occupied(const carc_game *g, int x, int y) { return carc_board_tile_at(g, x, y) >= 0; }
+
+/* Every feature's open count recounted (plane only): an area segment misses
+ * its empty squares of eight, a port feature its ports facing empty squares. */
+static int recount(const carc_game *g, const char *where) {
+  const carc_engine *e = carc_game_engine(g);
+  static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+  int n = carc_board_tiles(g), bad = 0;
+  int *want = calloc((size_t)n * 12 + 16, sizeof *want);
+  char *seen = calloc((size_t)n * 12 + 16, 1);
+  for (int t = 0; t < n; t++) {
+    int type = carc_board_tile_type(g, t), x = carc_board_tile_x(g, t), y = carc_board_tile_y(g, t);
+    for (int s = 0; s < carc_tile_type_segments(e, type); s++) {
+      int id = carc_board_segment_id(g, t, s), root = carc_feature_root(g, id);
+      seen[root] = 1;
+      if (carc_segment_kind(e, type, s) >= 4) {
+        int around = 0;
+        for (int ddy = -1; ddy <= 1; ddy++)
+          for (int ddx = -1; ddx <= 1; ddx++) around += (ddx || ddy) && occupied(g, x + ddx, y + ddy);
+        want[root] += 8 - around;
+        continue;
+      }
+      for (int q = 0; q < 12; q++)
+        if (carc_board_segment_at_port(g, t, q) == s && !occupied(g, x + dx[q / 3], y + dy[q / 3])) want[root]++;
+    }
+  }
+  for (int r = 0; r < n * 12 + 16; r++) {
+    if (!seen[r] || carc_feature_open(g, r) == want[r]) continue;
+    if (bad++ < 3)
+      fprintf(stderr, "%s: feature %d (kind %d) open %d, recounted %d\n", where, r, carc_feature_kind(g, r),
+              carc_feature_open(g, r), want[r]);
+  }
+  /* a follower never stays on a completed road, city or monastery after a turn */
+  for (int f = 0; carc_game_phase(g) == CARC_PHASE_PLACE && f < carc_game_figures(g); f++) {
+    int s = carc_figure_segment(g, f);
+    if (s >= 0 && carc_feature_kind(g, s) != 0 && carc_feature_complete(g, s) && bad++ < 3)
+      fprintf(stderr, "%s: figure %d stays on completed feature %d\n", where, f, carc_feature_root(g, s));
+  }
+  free(want);
+  free(seen);
+  mismatches += bad;
+  return bad;
+}
+
+static char *save_text(const carc_game *g) {
+  size_t n = carc_game_save(g, NULL, 0);
+  char *b = malloc(n + 1);
+  carc_game_save(g, b, n + 1);
+  return b;
+}
+
+/* Base games by both bots, recounted every turn; at turn 30 a clone, a copy
+ * into a used game and a save loaded again each play on and must end as the
+ * game itself does; then a reset replays the seed to the same save. */
+static void test_recount_base(void) {
+  carc_engine *e = check_base_engine();
+  carc_game_options o0 = {3, 99, 0, 0};
+  carc_game *used = carc_game_new(e, &o0);
+  for (int i = 0; i < 50 && carc_game_phase(used) == CARC_PHASE_PLACE; i++) carc_bot_play_turn(used, CARC_BOT_RANDOM);
+  for (int seed = 1; seed <= 24; seed++) {
+    carc_bot bot = seed % 2 ? CARC_BOT_RANDOM : CARC_BOT_GREEDY;
+    carc_game_options o = {2 + seed % 4, (uint64_t)seed, 0, 0};
+    carc_game *g = carc_game_new(e, &o);
+    carc_game *others[3] = {NULL, NULL, NULL};
+    char where[64];
+    int turn = 0;
+    while (carc_game_phase(g) == CARC_PHASE_PLACE) {
+      CHECK_INT(carc_bot_play_turn(g, bot), CARC_OK);
+      turn++;
+      snprintf(where, sizeof where, "seed %d turn %d", seed, turn);
+      if (recount(g, where)) break;
+      if (turn == 30) {
+        others[0] = carc_game_clone(g);
+        CHECK_INT(carc_game_copy(used, g), CARC_OK);
+        others[1] = used;
+        char *t = save_text(g);
+        char err[256];
+        others[2] = carc_game_load(e, t, err, sizeof err);
+        CHECK(others[2] != NULL);
+        free(t);
+      }
+    }
+    if (carc_game_phase(g) == CARC_PHASE_END) CHECK_INT(carc_game_final_scoring(g), CARC_OK);
+    char *final = save_text(g);
+    for (int k = 0; k < 3; k++) {
+      carc_game *h = others[k];
+      if (!h) continue;
+      int t2 = 30;
+      while (carc_game_phase(h) == CARC_PHASE_PLACE) {
+        CHECK_INT(carc_bot_play_turn(h, bot), CARC_OK);
+        snprintf(where, sizeof where, "seed %d copy %d turn %d", seed, k, ++t2);
+        if (recount(h, where)) break;
+      }
+      if (carc_game_phase(h) == CARC_PHASE_END) CHECK_INT(carc_game_final_scoring(h), CARC_OK);
+      char *t = save_text(h);
+      CHECK(strcmp(t, final) == 0);
+      free(t);
+      if (k != 1) carc_game_free(h);
+    }
+    CHECK_INT(carc_game_reset(g, (uint64_t)seed), CARC_OK);
+    CHECK_INT(recount(g, "after reset"), 0);
+    CHECK_INT(carc_bot_play_game(g, bot), CARC_OK);
+    char *again = save_text(g);
+    CHECK(strcmp(again, final) == 0);
+    free(again);
+    free(final);
+    carc_game_free(g);
+  }
+  carc_game_free(used);
+  carc_engine_free(e);
+}
+
+/* 3,000 tiles of roads, monasteries and double monasteries: the grid grows
+ * many times with monasteries near its old borders; recounted as it grows,
+ * a copy half way plays on to the same end. */
+static void test_recount_large(void) {
+  carc_engine *e = carc_engine_new(NULL, NULL);
+  CHECK_INT(carc_tile_define(e, "big", "R", 1500, "road:E,W field:N,El,Wr field:Er,S,Wl"), CARC_OK);
+  CHECK_INT(carc_tile_define(e, "big", "MR", 800, "monastery road:E,W field:N,El,Wr field:Er,S,Wl"), CARC_OK);
+  CHECK_INT(carc_tile_define(e, "big", "M", 400, "monastery field:N,E,S,W"), CARC_OK);
+  CHECK_INT(carc_tile_define(e, "big", "MM", 300, "monastery monastery field:N,E,S,W"), CARC_OK);
+  CHECK_INT(carc_tile_set_start(e, "R"), CARC_OK);
+  for (int seed = 1; seed <= 2; seed++) {
+    carc_game_options o = {5, (uint64_t)seed, 0, 0};
+    carc_game *g = carc_game_new(e, &o), *half = NULL;
+    CHECK(g != NULL);
+    if (!g) break;
+    int turn = 0;
+    char where[64];
+    while (carc_game_phase(g) == CARC_PHASE_PLACE) {
+      CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+      if (++turn % 250 == 0 || carc_game_phase(g) != CARC_PHASE_PLACE) {
+        snprintf(where, sizeof where, "large seed %d turn %d", seed, turn);
+        if (recount(g, where)) break;
+      }
+      if (turn == 1500) half = carc_game_clone(g);
+    }
+    CHECK(turn > 2900);
+    CHECK(half != NULL);
+    if (half) {
+      while (carc_game_phase(half) == CARC_PHASE_PLACE) CHECK_INT(carc_bot_play_turn(half, CARC_BOT_RANDOM), CARC_OK);
+      CHECK_INT(recount(half, "large copy"), 0);
+      char *a = save_text(g), *b = save_text(half);
+      CHECK(strcmp(a, b) == 0);
+      free(a);
+      free(b);
+      carc_game_free(half);
+    }
+    carc_game_free(g);
+  }
+  carc_engine_free(e);
+}
+
+/* --------------------------------- a placement without hooks, refused */
+
+static long alloc_left = -1; /* -1: never fail */
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  if (nsize > (ptr ? osize : 0) && alloc_left >= 0 && alloc_left-- == 0) return NULL;
+  return realloc(ptr, nsize);
+}
+
+/* No placement or tile-placed hooks, so carc_game_place runs without a
+ * transaction: on a board of 1,200 tiles whose grid grows again and again,
+ * every placement is tried with the N-th allocation failing, for every N
+ * until it succeeds; a refusal leaves the save text byte-identical and the
+ * success matches a game that never failed. */
+static void test_place_refused_without_hooks(void) {
+  carc_engine *e = carc_engine_new(failing_alloc, NULL);
+  CHECK_INT(carc_tile_define(e, "big", "R", 700, "road:E,W field:N,El,Wr field:Er,S,Wl"), CARC_OK);
+  CHECK_INT(carc_tile_define(e, "big", "MR", 300, "monastery road:E,W field:N,El,Wr field:Er,S,Wl"), CARC_OK);
+  CHECK_INT(carc_tile_define(e, "big", "MM", 200, "monastery monastery field:N,E,S,W"), CARC_OK);
+  CHECK_INT(carc_tile_set_start(e, "R"), CARC_OK);
+  CHECK_INT(carc_hook_count(e, CARC_HOOK_PLACEMENT) + carc_hook_count(e, CARC_HOOK_TILE_PLACED), 0);
+  carc_game_options o = {2, 7, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  int refused = 0, turns = 0;
+  while (g && carc_game_phase(g) == CARC_PHASE_PLACE) {
+    carc_game *ref = carc_game_clone(g);
+    CHECK_INT(carc_bot_play_turn(ref, CARC_BOT_RANDOM), CARC_OK);
+    int last = carc_board_tiles(ref) - 1;
+    int x = carc_board_tile_x(ref, last), y = carc_board_tile_y(ref, last), rot = carc_board_tile_rotation(ref, last);
+    carc_game_free(ref);
+    ref = carc_game_clone(g);
+    CHECK_INT(carc_game_place(ref, x, y, rot), CARC_OK);
+    char *before = save_text(g), *want = save_text(ref);
+    carc_result r = CARC_ERR_MEMORY;
+    for (long n = 0; r != CARC_OK && n < 50; n++) {
+      alloc_left = n;
+      r = carc_game_place(g, x, y, rot);
+      alloc_left = -1;
+      if (r == CARC_OK) break;
+      CHECK_INT(r, CARC_ERR_MEMORY);
+      refused++;
+      char *now = save_text(g);
+      CHECK(strcmp(now, before) == 0);
+      free(now);
+    }
+    CHECK_INT(r, CARC_OK);
+    char *got = save_text(g);
+    CHECK(strcmp(got, want) == 0);
+    free(got);
+    free(before);
+    free(want);
+    carc_game_free(ref);
+    carc_action pass = {CARC_ACT_PASS, -1, -1, -1, -1};
+    CHECK_INT(carc_game_act(g, &pass), CARC_OK);
+    if (++turns % 200 == 0) CHECK_INT(recount(g, "refused placements"), 0);
+  }
+  CHECK_INT(turns, 1199);
+  CHECK(refused >= 3); /* the grid grew, and was refused first, three times */
+  CHECK_INT(recount(g, "refused placements, end"), 0);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_place_refused_without_hooks();
+  test_recount_large();
   test_double_monastery_ring();
+  test_recount_base();
+  CHECK_INT(mismatches, 0);
   return check_done("test_attack2");
 }
