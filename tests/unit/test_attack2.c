@@ -126,7 +126,7 @@ static void test_recount_base(void) {
     carc_bot bot = seed % 2 ? CARC_BOT_RANDOM : CARC_BOT_GREEDY;
     carc_game_options o = {2 + seed % 4, (uint64_t)seed, 0, 0};
     carc_game *g = carc_game_new(e, &o);
-    carc_game *others[3] = {NULL, NULL, NULL};
+    carc_game *others[4] = {NULL, NULL, NULL, NULL};
     char where[64];
     int turn = 0;
     while (carc_game_phase(g) == CARC_PHASE_PLACE) {
@@ -143,11 +143,14 @@ static void test_recount_base(void) {
         others[2] = carc_game_load(e, t, err, sizeof err);
         CHECK(others[2] != NULL);
         free(t);
+        carc_game_options small = {o.players, 5, 0, 0}; /* a fresh game: its grid smaller */
+        others[3] = carc_game_new(e, &small);
+        CHECK_INT(carc_game_copy(others[3], g), CARC_OK);
       }
     }
     if (carc_game_phase(g) == CARC_PHASE_END) CHECK_INT(carc_game_final_scoring(g), CARC_OK);
     char *final = save_text(g);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
       carc_game *h = others[k];
       if (!h) continue;
       int t2 = 30;
@@ -283,7 +286,77 @@ static void test_place_refused_without_hooks(void) {
   carc_engine_free(e);
 }
 
+/* ----------------------------------- placements rolled back by a hook */
+
+static int tile_placed_calls;
+static carc_result refuse_every_other(const carc_hook_args *a, void *ud) {
+  (void)a;
+  (void)ud;
+  return tile_placed_calls++ % 2 ? CARC_OK : CARC_ERR_SCRIPT;
+}
+
+/* A tile-placed hook fails every other placement: the transaction copies
+ * the board first and puts it back (grid and near marks with it); the
+ * placement tried next, elsewhere, must still count the monasteries right.
+ * Tiles with two monasteries, 600 turns, so the grid grows under it too. */
+static void test_rollback_recount(void) {
+  carc_engine *e = carc_engine_new(NULL, NULL);
+  CHECK_INT(carc_tile_define(e, "big", "R", 250, "road:E,W field:N,El,Wr field:Er,S,Wl"), CARC_OK);
+  CHECK_INT(carc_tile_define(e, "big", "MR", 200, "monastery road:E,W field:N,El,Wr field:Er,S,Wl"), CARC_OK);
+  CHECK_INT(carc_tile_define(e, "big", "MM", 150, "monastery monastery field:N,E,S,W"), CARC_OK);
+  CHECK_INT(carc_tile_set_start(e, "R"), CARC_OK);
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.refuse", 100, NULL, refuse_every_other, NULL), CARC_OK);
+  carc_game_options o = {3, 11, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  carc_placement_option *opts = malloc(sizeof *opts * 20000);
+  int turns = 0, refused = 0, completed = 0;
+  while (g && carc_game_phase(g) == CARC_PHASE_PLACE) {
+    int n = carc_game_placements(g, opts, 20000);
+    CHECK(n > 0);
+    /* the two most crowded squares (a compact board: monasteries complete) */
+    int best[2] = {0, 0}, most[2] = {-1, -1};
+    for (int i = 0; i < n; i++) {
+      int around = 0;
+      for (int ddy = -1; ddy <= 1; ddy++)
+        for (int ddx = -1; ddx <= 1; ddx++) around += occupied(g, opts[i].x + ddx, opts[i].y + ddy);
+      if (around > most[0]) {
+        best[1] = best[0], most[1] = most[0];
+        best[0] = i, most[0] = around;
+      } else if (around > most[1]) {
+        best[1] = i, most[1] = around;
+      }
+    }
+    carc_result r = carc_game_place(g, opts[best[0]].x, opts[best[0]].y, opts[best[0]].rotation);
+    if (r != CARC_OK) {
+      refused++;
+      CHECK_INT(recount(g, "rolled back"), 0);
+      int k = n > 1 ? best[1] : best[0];
+      r = carc_game_place(g, opts[k].x, opts[k].y, opts[k].rotation);
+    }
+    CHECK_INT(r, CARC_OK);
+    carc_action acts[64];
+    int na = carc_game_actions(g, acts, 64), pick = 0;
+    for (int i = 0; i < na && i < 64; i++) /* a monk on a monastery when there is one */
+      if (acts[i].type == CARC_ACT_FIGURE && carc_segment_kind(e, carc_board_tile_type(g, carc_board_tiles(g) - 1), acts[i].segment) == 4) pick = i;
+    CHECK_INT(carc_game_act(g, &acts[pick]), CARC_OK);
+    turns++;
+    if (recount(g, "after a rolled back placement")) break;
+  }
+  for (int i = 0; i < carc_game_scorings(g); i++) {
+    carc_scoring_info info;
+    CHECK_INT(carc_game_scoring(g, i, &info), CARC_OK);
+    completed += info.kind == 4 && info.reason == CARC_COMPLETED;
+  }
+  CHECK_INT(turns, 599);
+  CHECK_INT(refused, turns); /* each turn's first try fails */
+  CHECK(completed > 50); /* 86 monasteries completed and scored */
+  free(opts);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_rollback_recount();
   test_place_refused_without_hooks();
   test_recount_large();
   test_double_monastery_ring();
