@@ -355,7 +355,56 @@ static void test_rollback_recount(void) {
   carc_engine_free(e);
 }
 
+/* ------------------------------ a call from the event callback, mid-place */
+
+static carc_result count_ok(const carc_hook_args *a, void *ud) {
+  (void)a;
+  (void)ud;
+  return CARC_OK;
+}
+
+typedef struct reenter {
+  carc_game *g;
+  int calls;
+  carc_result got[4];
+} reenter;
+
+/* On the "place" event, still inside carc_game_place, places again. */
+static void place_again(const carc_game *cg, const char *json, void *ud) {
+  (void)cg;
+  reenter *r = ud;
+  if (!strstr(json, "\"event\":\"place\"") || r->calls >= 4) return;
+  carc_placement_option opt[64];
+  int n = carc_game_placements(r->g, opt, 64);
+  int k = r->calls++;
+  r->got[k] = n > 0 ? carc_game_place(r->g, opt[0].x, opt[0].y, opt[0].rotation) : CARC_ERR_ILLEGAL;
+}
+
+/* A placement without hooks runs without a transaction: a placement made
+ * from the event callback while it runs must still be refused as one from
+ * a hook is (the drawn tile would go down twice), with or without hooks. */
+static void test_place_from_event_callback(int with_hook) {
+  carc_engine *e = check_base_engine();
+  if (with_hook) CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.ok", 100, NULL, count_ok, NULL), CARC_OK);
+  carc_game_options o = {2, 3, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  reenter r = {g, 0, {0}};
+  carc_game_set_event_callback(g, place_again, &r);
+  carc_placement_option opt[256];
+  int n = carc_game_placements(g, opt, 256);
+  CHECK(n > 1);
+  CHECK_INT(carc_game_place(g, opt[n - 1].x, opt[n - 1].y, opt[n - 1].rotation), CARC_OK);
+  CHECK_INT(r.calls, 1);
+  CHECK_INT(r.got[0], CARC_ERR_STATE);
+  CHECK_INT(carc_board_tiles(g), 2); /* the start tile and the drawn one, once */
+  CHECK_INT(carc_game_phase(g), CARC_PHASE_ACT);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_place_from_event_callback(1);
+  test_place_from_event_callback(0);
   test_rollback_recount();
   test_place_refused_without_hooks();
   test_recount_large();
