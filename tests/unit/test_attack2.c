@@ -5,6 +5,7 @@
  * from the board (eight squares around an area segment, empty squares
  * beyond a feature's ports). */
 #include "check.h"
+#include "internal.h" /* map_area_squares: which squares around a map square count */
 #include <stdlib.h>
 
 /* A 5x5 block of field tiles south of the start tile, the eight squares
@@ -402,7 +403,84 @@ static void test_place_from_event_callback(int with_hook) {
   carc_engine_free(e);
 }
 
+/* ------------------------------------------------------ maps' monasteries */
+
+static char *slurp_map(const char *name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/maps/%s.map", CARC_SOURCE_DIR, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = malloc(1 << 16);
+  size_t n = fread(buf, 1, (1 << 16) - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  return buf;
+}
+
+/* On each shipped map, every monastery's open count is the squares around it
+ * that count on the map less those holding a tile (printed ones included),
+ * each turn of seeded games, in clones and reloaded saves too. */
+static void test_map_monasteries(const char *name, const char *east) {
+  carc_engine *e = check_base_engine();
+  char *text[2] = {slurp_map(name), east ? slurp_map(east) : NULL};
+  CHECK(text[0] != NULL && (!east || text[1] != NULL));
+  const char *texts[2] = {text[0], text[1]}, *origins[2] = {name, east};
+  carc_result mr = carc_engine_set_map(e, east ? 2 : 1, texts, origins);
+  free(text[0]);
+  free(text[1]);
+  if (mr != CARC_OK) fprintf(stderr, "%s: %s\n", name, carc_engine_error(e));
+  CHECK_INT(mr, CARC_OK);
+  if (mr != CARC_OK) {
+    carc_engine_free(e);
+    return;
+  }
+  int monasteries = 0;
+  for (int seed = 1; seed <= 6; seed++) {
+    carc_game_options o = {2 + seed % 3, (uint64_t)seed, 0, 0};
+    carc_game *g = carc_game_new(e, &o);
+    CHECK(g != NULL);
+    if (!g) break;
+    int turn = 0, bad = 0;
+    while (!bad && carc_game_phase(g) == CARC_PHASE_PLACE) {
+      CHECK_INT(carc_bot_play_turn(g, seed % 2 ? CARC_BOT_RANDOM : CARC_BOT_GREEDY), CARC_OK);
+      carc_game *views[3] = {g, carc_game_clone(g), NULL};
+      char *t = save_text(g), err[256];
+      views[2] = carc_game_load(e, t, err, sizeof err);
+      free(t);
+      CHECK(views[2] != NULL);
+      turn++;
+      for (int v = 0; v < 3 && views[v]; v++) {
+        carc_game *h = views[v];
+        for (int ti = carc_board_printed_tiles(h); ti < carc_board_tiles(h); ti++) {
+          int type = carc_board_tile_type(h, ti), x = carc_board_tile_x(h, ti), y = carc_board_tile_y(h, ti);
+          for (int s = 0; s < carc_tile_type_segments(e, type); s++) {
+            if (carc_segment_kind(e, type, s) < 4) continue;
+            int around = 0;
+            for (int ddy = -1; ddy <= 1; ddy++)
+              for (int ddx = -1; ddx <= 1; ddx++) around += (ddx || ddy) && occupied(h, x + ddx, y + ddy);
+            int id = carc_board_segment_id(h, ti, s), want = map_area_squares(h, x, y) - around;
+            monasteries += v == 0;
+            if (carc_feature_open(h, id) != want && bad++ < 3)
+              fprintf(stderr, "%s seed %d turn %d view %d: monastery at (%d,%d) open %d, recounted %d\n", name, seed,
+                      turn, v, x, y, carc_feature_open(h, id), want);
+          }
+        }
+      }
+      carc_game_free(views[1]);
+      carc_game_free(views[2]);
+    }
+    CHECK_INT(bad, 0);
+    carc_game_free(g);
+  }
+  CHECK(monasteries > 100);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_map_monasteries("demo", NULL);
+  test_map_monasteries("ostwald_west", "ostwald_east");
+  test_map_monasteries("skarnholm", NULL);
+  test_map_monasteries("veldmark", NULL);
   test_place_from_event_callback(1);
   test_place_from_event_callback(0);
   test_rollback_recount();
