@@ -476,7 +476,109 @@ static void test_map_monasteries(const char *name, const char *east) {
   carc_engine_free(e);
 }
 
+/* ------------------------------------------- hooks waiting on game flags */
+
+static int flag_mon = -1, flag_even = -1;
+static int monastery_turns, even_turns;
+
+/* Tile placed (no flag): the flags say whether this turn's tile has a
+ * monastery and whether the turn is even. */
+static carc_result set_flags_hook(const carc_hook_args *a, void *ud) {
+  (void)ud;
+  carc_game *g = a->game;
+  const carc_engine *e = carc_game_engine(g);
+  int type = carc_board_tile_type(g, a->tile), mon = 0;
+  for (int s = 0; s < carc_tile_type_segments(e, type); s++) mon |= carc_segment_kind(e, type, s) == 4;
+  monastery_turns += mon;
+  even_turns += carc_game_turn(g) % 2 == 0;
+  if (carc_game_set_flag(g, flag_mon, mon) != CARC_OK) return CARC_ERR_SCRIPT;
+  return carc_game_set_flag(g, flag_even, carc_game_turn(g) % 2 == 0);
+}
+
+static carc_result count_if_flag(const carc_hook_args *a, void *ud) {
+  int *n = ud;
+  if (!carc_game_flag(a->game, n[1])) n[2]++; /* ran with its flag off */
+  n[0]++;
+  return CARC_OK;
+}
+
+/* Flags turned on and off by a tile-placed hook each turn; turn-end and
+ * feature-scored hooks waiting on them (their points closed: every hook
+ * there waits on a flag) run on exactly the turns whose flag is on. A hook
+ * added inside an engine transaction rolled back never runs; one added
+ * after the game started does; a disabled hook without a flag keeps the
+ * point open, and the gated ones still only run with their flag. */
+static void test_flag_gates(void) {
+  carc_engine *e = check_base_engine();
+  flag_mon = carc_flag_id(e, "t.monastery");
+  flag_even = carc_flag_id(e, "t.even");
+  int other = carc_flag_id(e, "t.other");
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.set", 100, NULL, set_flags_hook, NULL), CARC_OK);
+  carc_filter f;
+  carc_filter_init(&f);
+  int mon[3] = {0, flag_mon, 0}, even[3] = {0, flag_even, 0}, scored[3] = {0, flag_even, 0}, rolled[3] = {0, other, 0},
+      late[3] = {0, flag_mon, 0};
+  f.flag = flag_mon;
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.mon", 100, &f, count_if_flag, mon), CARC_OK);
+  f.flag = flag_even;
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.even", 110, &f, count_if_flag, even), CARC_OK);
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_FEATURE_SCORED, "t.scored", 100, &f, count_if_flag, scored), CARC_OK);
+  /* a hook on a third flag, always on, added and rolled back */
+  CHECK_INT(carc_engine_begin(e), CARC_OK);
+  f.flag = other;
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_FEATURE_COMPLETED, "t.rolled", 100, &f, count_if_flag, rolled), CARC_OK);
+  carc_engine_rollback(e);
+  CHECK_INT(carc_hook_count(e, CARC_HOOK_FEATURE_COMPLETED), 0);
+  carc_game_options o = {3, 21, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  CHECK_INT(carc_game_set_flag(g, other, 1), CARC_OK);
+  int turns = 0, scorings_even = 0;
+  while (carc_game_phase(g) == CARC_PHASE_PLACE && turns < 40) {
+    int before = carc_game_scorings(g);
+    CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+    turns++;
+    if (carc_game_flag(g, flag_even)) /* feature-scored runs once per feature scored with figures */
+      for (int i = before; i < carc_game_scorings(g); i++) {
+        carc_scoring_info info;
+        carc_game_scoring(g, i, &info);
+        scorings_even += info.reason == CARC_COMPLETED;
+      }
+    if (turns == 20) { /* added mid-game: a second hook on the monastery flag */
+      f.flag = flag_mon;
+      CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.late", 120, &f, count_if_flag, late), CARC_OK);
+      late[2] = monastery_turns; /* monastery turns before it: not counted */
+    }
+  }
+  CHECK_INT(turns, 40);
+  CHECK_INT(mon[0], monastery_turns);
+  CHECK(monastery_turns > 0 && monastery_turns < 40);
+  CHECK_INT(even[0], even_turns);
+  CHECK_INT(even_turns, 20);
+  CHECK_INT(scored[0], scorings_even);
+  CHECK(scorings_even > 0);
+  CHECK_INT(late[0], monastery_turns - late[2]);
+  CHECK_INT(rolled[0], 0);
+  CHECK_INT(mon[2] + even[2] + scored[2], 0); /* none ran with its flag off */
+  carc_game_free(g);
+  /* a disabled hook without a flag opens the point; the gated one still waits */
+  int open[3] = {0, -1, 0};
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.open", 130, NULL, count_if_flag, open), CARC_OK);
+  CHECK_INT(carc_handler_enable(e, "t.open", 0), CARC_OK);
+  CHECK_INT(carc_handler_enable(e, "t.even", 0), CARC_OK);
+  monastery_turns = even_turns = mon[0] = even[0] = 0;
+  g = carc_game_new(e, &o);
+  for (int i = 0; i < 10; i++) CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  CHECK_INT(open[0], 0);
+  CHECK_INT(even[0], 0);
+  CHECK_INT(even_turns, 5);
+  CHECK_INT(mon[0], monastery_turns);
+  CHECK_INT(mon[2], 0);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_flag_gates();
   test_map_monasteries("demo", NULL);
   test_map_monasteries("ostwald_west", "ostwald_east");
   test_map_monasteries("skarnholm", NULL);
