@@ -35,5 +35,6 @@ int main(void) {
   check_refused(CARC_SOURCE_DIR "/tests/lua_unit/rules/filter_names_rules.lua", "flag");
   check_refused(CARC_SOURCE_DIR "/tests/lua_unit/rules/filter_names_attr_rules.lua", "attr");
   check_refused(CARC_SOURCE_DIR "/tests/lua_unit/rules/filter_names_full_rules.lua", "flag");
+  check_refused(CARC_SOURCE_DIR "/tests/lua_unit/rules/filter_names_map_rules.lua", "signal");
   return check_done("test_filter_names");
 }
