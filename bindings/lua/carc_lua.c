@@ -778,8 +778,11 @@ static int p_map(lua_State *L) {
   if (carc_engine_map_setup(cl->e, (int)luaL_optinteger(L, 3, 0), (int)luaL_optinteger(L, 4, 0)) != CARC_OK)
     return engine_error(L);
   const char *signal = luaL_optstring(L, 5, NULL);
-  if (signal && carc_engine_map_signal(cl->e, carc_flag_id(cl->e, signal), lua_toboolean(L, 6)) != CARC_OK)
-    return engine_error(L);
+  int flag = signal ? carc_flag_id(cl->e, signal) : -1;
+  if (signal && flag < 0) /* -1 would be no signal at all */
+    return luaL_error(L, "map signal flag '%s': names are 1 to %d characters, and an engine holds at most "
+                         "64 flags", signal, CARC_MAX_NAME - 1);
+  if (signal && carc_engine_map_signal(cl->e, flag, lua_toboolean(L, 6)) != CARC_OK) return engine_error(L);
   declared(L);
   return 0;
 }

@@ -1,14 +1,15 @@
 /* test_filter_names.c - a Lua hook's flag filter or a handler's attr filter
  * naming what the engine cannot intern (a name longer than CARC_MAX_NAME)
  * is refused when the expansion loads; it is never read as -1, "any",
- * which would run the hook every turn or the handler on every feature. */
+ * which would run the hook every turn or the handler on every feature; nor
+ * is a map's signal flag (x:map's signal), which would be no signal. */
 #include "carc_lua.h"
 #include "check.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* Loads `ruleset`; if it loads, plays seed 3 with the random bot and
- * returns the game (else NULL, with the error checked). */
+/* Loads `ruleset`, which must fail naming `what`; if it loads anyway, seed
+ * 3 by the random bot must at least score as the base game does. */
 static void check_refused(const char *ruleset, const char *what) {
   carc_engine *e = check_base_engine();
   carc_lua *cl = carc_lua_new(e, 0);
