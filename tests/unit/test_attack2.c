@@ -577,7 +577,50 @@ static void test_flag_gates(void) {
   carc_engine_free(e);
 }
 
+/* ------------------------------------------------- a scoring's breakdown */
+
+/* The base handlers write the context directly: with records kept, the
+ * breakdown of a two-tile city still lists each handler that ran and each
+ * number it changed, in order, and nothing when records are off. */
+static void test_breakdown_lines(int keep) {
+  carc_engine *e = check_base_engine();
+  carc_game *g = check_scenario(e, 2);
+  carc_game_keep_records(g, keep);
+  CHECK_INT(carc_game_put_figure(g, 0, 0, 0, 0), CARC_OK); /* on D's city */
+  CHECK_INT(carc_game_put_tile(g, check_type(e, "E"), 0, -1, 2), CARC_OK);
+  CHECK_INT(carc_game_end_turn(g), CARC_OK);
+  CHECK_INT(carc_game_score(g, 0), 4);
+  CHECK_INT(carc_game_scorings(g), keep ? 1 : 0);
+  if (keep) {
+    carc_scoring_info info;
+    CHECK_INT(carc_game_scoring(g, 0, &info), CARC_OK);
+    CHECK_INT(info.total, 4);
+    CHECK_INT(info.award[0], 4);
+    static const struct { const char *h; int field, player, before, after; } want[] = {
+        {"base.majority", CARC_CHANGE_RAN, -1, 0, 0}, {"base.majority", -2, 0, 0, 1},
+        {"base.rates", CARC_CHANGE_RAN, -1, 0, 0},    {"base.rates", CARC_F_UNIT_RATE, -1, 0, 2},
+        {"base.rates", CARC_F_SYMBOL_RATE, -1, 0, 2}, {"base.total", CARC_CHANGE_RAN, -1, 0, 0},
+        {"base.total", CARC_F_TOTAL, -1, 0, 4},       {"base.award", CARC_CHANGE_RAN, -1, 0, 0},
+        {"base.award", -3, 0, 0, 4}};
+    int n = (int)(sizeof want / sizeof *want);
+    CHECK_INT(info.changes, n);
+    for (int j = 0; j < n && j < info.changes; j++) {
+      carc_change c;
+      CHECK_INT(carc_game_scoring_change(g, 0, j, &c), CARC_OK);
+      CHECK(strcmp(c.handler, want[j].h) == 0);
+      CHECK_INT(c.field, want[j].field);
+      CHECK_INT(c.player, want[j].player);
+      CHECK_INT(c.before, want[j].before);
+      CHECK_INT(c.after, want[j].after);
+    }
+  }
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_breakdown_lines(1);
+  test_breakdown_lines(0);
   test_flag_gates();
   test_map_monasteries("demo", NULL);
   test_map_monasteries("ostwald_west", "ostwald_east");
