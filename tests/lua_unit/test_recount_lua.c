@@ -3,10 +3,12 @@
  * board after each turn of seeded games by both bots: an area segment
  * misses its empty squares of eight, a port feature its ports facing empty
  * squares (expansion tiles, a side whose three ports are one segment joined
- * once, monasteries and gardens counted only near marked squares). A clone
- * half way plays on to the same save. */
+ * once, monasteries and gardens counted only near marked squares), and the
+ * supply index (first free figure of each type and owner) is checked. A
+ * clone half way plays on to the same save. */
 #include "carc_lua.h"
 #include "check.h"
+#include "internal.h" /* the supply index and the list of figures on the board */
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +44,24 @@ static int recount(const carc_game *g, const char *where) {
   }
   free(want);
   free(seen);
+  /* each type and owner's first free figure is the lowest free index (a
+   * figure leaving the supply looks above itself for the next one); the
+   * figures on the board are listed once each */
+  for (int t = 0; t < carc_figure_type_count(e); t++)
+    for (int o = -1; o < g->players; o++) {
+      int lowest = NO_FIGURE;
+      for (int i = g->nfigs - 1; i >= 0; i--)
+        if (g->figs[i].seg < 0 && g->figs[i].type == t && g->figs[i].owner == o) lowest = i;
+      if (g->first_free[t][o + 1] != lowest && bad++ < 3)
+        fprintf(stderr, "%s: first free figure of type %d owner %d is %d, lowest free %d\n", where, t, o,
+                g->first_free[t][o + 1], lowest);
+    }
+  int listed = 0;
+  for (int i = 0; i < g->nfigs; i++) listed += g->figs[i].seg >= 0;
+  if (listed != g->non_board && bad++ < 3) fprintf(stderr, "%s: %d figures on the board, %d listed\n", where, listed, g->non_board);
+  for (int k = 0; k < g->non_board; k++)
+    if ((g->figs[g->on_board[k]].seg < 0 || g->on_board_pos[g->on_board[k]] != k) && bad++ < 3)
+      fprintf(stderr, "%s: board list entry %d (figure %d) is wrong\n", where, k, g->on_board[k]);
   return bad;
 }
 
