@@ -618,7 +618,62 @@ static void test_breakdown_lines(int keep) {
   carc_engine_free(e);
 }
 
+/* ------------------------------- the hook list changed by a running hook */
+
+static int adder_calls, added_calls, mover_calls, moved_calls;
+static carc_result added_hook(const carc_hook_args *a, void *ud) {
+  (void)a;
+  ++*(int *)ud;
+  return CARC_OK;
+}
+/* Adds a hook before itself at its own point, on its first call. */
+static carc_result adder_hook(const carc_hook_args *a, void *ud) {
+  (void)ud;
+  if (adder_calls++ == 0)
+    CHECK_INT(carc_hook_add(carc_game_engine(a->game), CARC_HOOK_TURN_END, "t.added", 100, NULL, added_hook,
+                            &added_calls), CARC_OK);
+  return CARC_OK;
+}
+/* Moves the hook that ran before it to the end of the point, on its first call. */
+static carc_result mover_hook(const carc_hook_args *a, void *ud) {
+  (void)ud;
+  if (mover_calls++ == 0) CHECK_INT(carc_handler_move(carc_game_engine(a->game), "t.moved", 900), CARC_OK);
+  return CARC_OK;
+}
+
+/* A hook that adds a hook at its own point, or moves one there, while the
+ * point runs: every hook still runs at most once per turn. (The list is
+ * sorted again under the running loop: the adder ran twice.) */
+static void test_hook_list_changed_inside(void) {
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.adder", 500, NULL, adder_hook, NULL), CARC_OK);
+  carc_game_options o = {2, 1, 0, 0};
+  carc_game *g = carc_game_new(e, &o);
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  CHECK_INT(adder_calls, 1);
+  CHECK_INT(added_calls, 0); /* added during the point: from the next turn */
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  CHECK_INT(adder_calls, 2);
+  CHECK_INT(added_calls, 1);
+  carc_game_free(g);
+  carc_engine_free(e);
+
+  e = check_base_engine();
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.moved", 100, NULL, added_hook, &moved_calls), CARC_OK);
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.mover", 500, NULL, mover_hook, NULL), CARC_OK);
+  g = carc_game_new(e, &o);
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  CHECK_INT(moved_calls, 1); /* it ran before the move, not again after it */
+  CHECK_INT(mover_calls, 1);
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  CHECK_INT(moved_calls, 2);
+  CHECK_INT(mover_calls, 2);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_hook_list_changed_inside();
   test_breakdown_lines(1);
   test_breakdown_lines(0);
   test_flag_gates();
