@@ -641,6 +641,15 @@ static carc_result mover_hook(const carc_hook_args *a, void *ud) {
   return CARC_OK;
 }
 
+/* Adds a hook before itself, then fails. */
+static carc_result add_then_fail(const carc_hook_args *a, void *ud) {
+  (void)ud;
+  carc_engine *e = carc_game_engine(a->game);
+  if (carc_hook_count(e, CARC_HOOK_TILE_PLACED) == 1)
+    CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.before", 100, NULL, added_hook, &added_calls), CARC_OK);
+  return CARC_ERR_SCRIPT;
+}
+
 /* A hook that adds a hook at its own point, or moves one there, while the
  * point runs: every hook still runs at most once per turn. (The list is
  * sorted again under the running loop: the adder ran twice.) */
@@ -651,10 +660,11 @@ static void test_hook_list_changed_inside(void) {
   carc_game *g = carc_game_new(e, &o);
   CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
   CHECK_INT(adder_calls, 1);
-  CHECK_INT(added_calls, 0); /* added during the point: from the next turn */
+  CHECK(added_calls <= 1); /* added while the point runs: this turn or from the next */
+  int first = added_calls;
   CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
   CHECK_INT(adder_calls, 2);
-  CHECK_INT(added_calls, 1);
+  CHECK_INT(added_calls, first + 1);
   carc_game_free(g);
   carc_engine_free(e);
 
@@ -668,6 +678,17 @@ static void test_hook_list_changed_inside(void) {
   CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
   CHECK_INT(moved_calls, 2);
   CHECK_INT(mover_calls, 2);
+  carc_game_free(g);
+  carc_engine_free(e);
+
+  /* the failure names the hook that failed, not the one now in its place */
+  e = check_base_engine();
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.addfail", 500, NULL, add_then_fail, NULL), CARC_OK);
+  g = carc_game_new(e, &o);
+  carc_placement_option opt[1];
+  CHECK(carc_game_placements(g, opt, 1) >= 1);
+  CHECK_INT(carc_game_place(g, opt[0].x, opt[0].y, opt[0].rotation), CARC_ERR_SCRIPT);
+  CHECK_HAS(carc_game_error(g), "hook 't.addfail' (tile_placed) failed");
   carc_game_free(g);
   carc_engine_free(e);
 }
