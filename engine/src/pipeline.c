@@ -614,9 +614,19 @@ carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
   uint64_t tile_attrs = 0;
   if (a->tile >= 0 && a->tile < g->ntiles) tile_attrs = e->types[g->tiles[a->tile].type].attr_bits;
   if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) tile_attrs = e->types[a->tile_type].attr_bits;
+  /* A hook may add or move hooks (the list is sorted again under this loop):
+   * then the loop goes over the list again, passing the hooks it has seen. */
+  int seen[2 * MAX_HOOKS], nseen = 0;
+  bool changed = false;
   for (int i = 0; i < e->nhooks[p]; i++) {
     const hook *h = &e->hooks[p][i];
     const carc_filter *f = &h->filter;
+    if (changed) {
+      bool was = false;
+      for (int k = 0; k < nseen && !was; k++) was = seen[k] == h->seq;
+      if (was) continue;
+    }
+    if (nseen < 2 * MAX_HOOKS) seen[nseen++] = h->seq;
     if (!h->enabled) continue;
     if (p == CARC_HOOK_TURN_END && f->kinds && !(f->kinds & (unsigned)g->scored_kinds_this_turn))
       continue;
@@ -627,16 +637,24 @@ carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
     if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) continue;
     g->err[0] = '\0';
     g->hook_running = h->seq + 1; /* names the hook in records of its add_score */
+    const int seq = h->seq;
     carc_result r = h->fn(a, h->ud);
     g->hook_running = 0;
+    if (i >= e->nhooks[p] || e->hooks[p][i].seq != seq) {
+      changed = true;
+      i = -1;
+    }
     if (r != CARC_OK) {
+      const char *name = "?"; /* the hook's entry may have moved under the call */
+      for (int k = 0; k < e->nhooks[p]; k++)
+        if (e->hooks[p][k].seq == seq) name = e->hooks[p][k].name;
       if (p == CARC_HOOK_PLACEMENT && r == CARC_ERR_ILLEGAL) {
-        if (!g->err[0]) game_fail(g, r, "placement forbidden by '%s'", h->name);
+        if (!g->err[0]) game_fail(g, r, "placement forbidden by '%s'", name);
         return r;
       }
       char inner[ERR_CAP];
       snprintf(inner, sizeof inner, "%s", g->err[0] ? g->err : carc_result_name(r));
-      game_fail(g, r, "hook '%s' (%s) failed: %s", h->name, carc_hook_point_name(p), inner);
+      game_fail(g, r, "hook '%s' (%s) failed: %s", name, carc_hook_point_name(p), inner);
       return r;
     }
   }
