@@ -693,7 +693,50 @@ static void test_hook_list_changed_inside(void) {
   carc_engine_free(e);
 }
 
+/* A scoring handler that adds a handler before itself on its first call,
+ * then adds 1 to the adjustment. */
+static int h_adder_calls, h_added_calls;
+static carc_result h_added(carc_score_ctx *c, void *ud) {
+  (void)c;
+  (void)ud;
+  h_added_calls++;
+  return CARC_OK;
+}
+static carc_result h_adder(carc_score_ctx *c, void *ud) {
+  (void)ud;
+  if (h_adder_calls++ == 0)
+    CHECK_INT(carc_handler_add(carc_game_engine(carc_ctx_game(c)), "t.h_added", 100, NULL, h_added, NULL), CARC_OK);
+  return carc_ctx_set(c, CARC_F_ADJUST, carc_ctx_get(c, CARC_F_ADJUST) + 1);
+}
+
+/* The same for scoring handlers: a handler that adds one before itself
+ * while a feature scores runs once for that scoring, and the number it sets
+ * afterwards is noted under its own name. */
+static void test_handler_list_changed_inside(void) {
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_handler_add(e, "t.h_adder", 350, NULL, h_adder, NULL), CARC_OK);
+  carc_game *g = check_scenario(e, 2);
+  CHECK_INT(carc_game_put_figure(g, 0, 0, 0, 0), CARC_OK); /* on D's city */
+  CHECK_INT(carc_game_put_tile(g, check_type(e, "E"), 0, -1, 2), CARC_OK);
+  CHECK_INT(carc_game_end_turn(g), CARC_OK);
+  CHECK_INT(carc_game_scorings(g), 1);
+  CHECK_INT(h_adder_calls, 1);
+  CHECK_INT(carc_game_score(g, 0), 5); /* 4 for the city, +1 once */
+  carc_scoring_info info;
+  CHECK_INT(carc_game_scoring(g, 0, &info), CARC_OK);
+  int adjust_by_adder = 0;
+  for (int j = 0; j < info.changes; j++) {
+    carc_change ch;
+    carc_game_scoring_change(g, 0, j, &ch);
+    adjust_by_adder += ch.field == CARC_F_ADJUST && strcmp(ch.handler, "t.h_adder") == 0;
+  }
+  CHECK_INT(adjust_by_adder, 1);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_handler_list_changed_inside();
   test_hook_list_changed_inside();
   test_breakdown_lines(1);
   test_breakdown_lines(0);
