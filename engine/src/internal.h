@@ -208,8 +208,8 @@ typedef struct small_state {
 
 struct carc_score_ctx {
   carc_game *game;
-  const handler *current;
-  int current_index;
+  const handler *current; /* NULL between handlers; its entry may move while it runs */
+  int current_seq;        /* the running handler's sequence number, which does not */
   int kind, reason, root, players;
   int v[CARC_F_FIELD_COUNT];
   int strength[CARC_MAX_PLAYERS];

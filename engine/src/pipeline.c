@@ -293,7 +293,7 @@ void ctx_note_change(carc_score_ctx *c, int field, int player, int before, int a
     g->cap_changes = cap;
   }
   record_change *rc = &g->changes[g->nchanges++];
-  rc->handler = (int16_t)(c->current ? c->current->seq : -1);
+  rc->handler = (int16_t)(c->current ? c->current_seq : -1);
   rc->field = (int8_t)field;
   rc->player = (int8_t)player;
   rc->before = before;
@@ -524,18 +524,35 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   out->first_change = g->nchanges;
   uint64_t attr_bits = g->segs[root].attr_bits;
   g->read_only++; /* handlers change only the context */
+  /* A handler may add or move handlers (the list is sorted again under this
+   * loop): then the loop goes over the list again, passing those it has seen. */
+  int seen[2 * MAX_HANDLERS], nseen = 0;
+  bool changed = false;
   for (int i = 0; i < e->nhandlers; i++) {
     const handler *h = &e->handlers[i];
+    if (changed) {
+      bool was = false;
+      for (int k = 0; k < nseen && !was; k++) was = seen[k] == h->seq;
+      if (was) continue;
+    }
+    if (nseen < 2 * MAX_HANDLERS) seen[nseen++] = h->seq;
     if (!h->enabled || (h->filtered && !filter_match(g, &h->filter, c, attr_bits))) continue;
     c->current = h;
-    c->current_index = i;
+    c->current_seq = h->seq;
     if (c->keep) ctx_note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
     carc_result r = h->fn(c, h->ud);
+    if (i >= e->nhandlers || e->handlers[i].seq != c->current_seq) { /* the list changed under the call */
+      changed = true;
+      i = -1;
+    }
     if (r != CARC_OK) {
+      const handler *f = NULL; /* its entry may have moved: found by sequence number */
+      for (int k = 0; k < e->nhandlers; k++)
+        if (e->handlers[k].seq == c->current_seq) f = &e->handlers[k];
       g->read_only--;
       g->nchanges = out->first_change;
-      game_fail(g, r, "handler '%s' (stage %s, priority %d) failed: %s", h->name,
-                carc_stage_name(h->priority), h->priority,
+      game_fail(g, r, "handler '%s' (stage %s, priority %d) failed: %s", f ? f->name : "?",
+                carc_stage_name(f ? f->priority : 0), f ? f->priority : 0,
                 c->failmsg[0] ? c->failmsg : carc_result_name(r));
       c->current = NULL;
       return r;
