@@ -514,6 +514,13 @@ static bool filter_match(const carc_game *g, const carc_filter *f, const carc_sc
   return true;
 }
 
+/* Is `seq` among the first n of `seqs`? (A list changed under its loop.) */
+__attribute__((cold, noinline)) static bool seq_in(const int *seqs, int n, int seq) {
+  for (int k = 0; k < n; k++)
+    if (seqs[k] == seq) return true;
+  return false;
+}
+
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, const uint8_t *figs, int nfigs) {
   carc_engine *e = g->e;
   ctx_init(g, root, reason, figs, nfigs);
@@ -525,18 +532,15 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   uint64_t attr_bits = g->segs[root].attr_bits;
   g->read_only++; /* handlers change only the context */
   /* A handler may add or move handlers (the list is sorted again under this
-   * loop): then the loop goes over the list again, passing those it has seen. */
-  int seen[2 * MAX_HANDLERS], nseen = 0;
+   * loop): then the loop goes over the list again, passing those that ran (a
+   * filter reads only the scoring's context, which its handlers cannot turn) */
+  int ran[2 * MAX_HANDLERS], nran = 0;
   bool changed = false;
   for (int i = 0; i < e->nhandlers; i++) {
     const handler *h = &e->handlers[i];
-    if (changed) {
-      bool was = false;
-      for (int k = 0; k < nseen && !was; k++) was = seen[k] == h->seq;
-      if (was) continue;
-    }
-    if (nseen < 2 * MAX_HANDLERS) seen[nseen++] = h->seq;
     if (!h->enabled || (h->filtered && !filter_match(g, &h->filter, c, attr_bits))) continue;
+    if (__builtin_expect(changed, 0) && seq_in(ran, nran, h->seq)) continue;
+    if (nran < 2 * MAX_HANDLERS) ran[nran++] = h->seq;
     c->current = h;
     c->current_seq = h->seq;
     if (c->keep) ctx_note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
@@ -632,17 +636,14 @@ carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
   if (a->tile >= 0 && a->tile < g->ntiles) tile_attrs = e->types[g->tiles[a->tile].type].attr_bits;
   if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) tile_attrs = e->types[a->tile_type].attr_bits;
   /* A hook may add or move hooks (the list is sorted again under this loop):
-   * then the loop goes over the list again, passing the hooks it has seen. */
+   * then the loop goes over the list again, passing the hooks it has seen
+   * (a hook may turn a flag that a hook it passed waits on) */
   int seen[2 * MAX_HOOKS], nseen = 0;
   bool changed = false;
   for (int i = 0; i < e->nhooks[p]; i++) {
     const hook *h = &e->hooks[p][i];
     const carc_filter *f = &h->filter;
-    if (changed) {
-      bool was = false;
-      for (int k = 0; k < nseen && !was; k++) was = seen[k] == h->seq;
-      if (was) continue;
-    }
+    if (__builtin_expect(changed, 0) && seq_in(seen, nseen, h->seq)) continue;
     if (nseen < 2 * MAX_HOOKS) seen[nseen++] = h->seq;
     if (!h->enabled) continue;
     if (p == CARC_HOOK_TURN_END && f->kinds && !(f->kinds & (unsigned)g->scored_kinds_this_turn))
