@@ -971,8 +971,11 @@ static int p_map(lua_State *L) {
   if (carc_engine_map_setup(cl->e, (int)luaL_optinteger(L, 3, 0), (int)luaL_optinteger(L, 4, 0)) != CARC_OK)
     return engine_error(L);
   const char *signal = luaL_optstring(L, 5, NULL);
-  if (signal && carc_engine_map_signal(cl->e, carc_flag_id(cl->e, signal), lua_toboolean(L, 6)) != CARC_OK)
-    return engine_error(L);
+  int flag = signal ? carc_flag_id(cl->e, signal) : -1;
+  if (signal && flag < 0) /* -1 would be no signal at all */
+    return luaL_error(L, "map signal flag '%s': names are 1 to %d characters, and an engine holds at most "
+                         "64 flags", signal, CARC_MAX_NAME - 1);
+  if (signal && carc_engine_map_signal(cl->e, flag, lua_toboolean(L, 6)) != CARC_OK) return engine_error(L);
   declared(L);
   return 0;
 }
@@ -1115,16 +1118,23 @@ static int p_set_token_value(lua_State *L) {
   return 0;
 }
 
+static void filter_name_error(lua_State *L, const char *field, const char *name) {
+  luaL_error(L, "filter %s '%s': names are 1 to %d characters, and an engine holds at most 64 %s", field,
+             name, CARC_MAX_NAME - 1, strcmp(field, "flag") ? "attributes" : "flags");
+}
+
 /* Reads a handler or hook spec's filter fields. */
 static void get_filter(lua_State *L, carc_engine *e, carc_filter *f, int hook) {
   carc_filter_init(f);
   f->kinds = get_kinds(L, e, 2);
   const char *s;
-  if ((s = get_str(L, 2, "attr"))) f->attr = carc_attr_id(e, s);
-  if ((s = get_str(L, 2, "tile_attr"))) f->tile_attr = carc_attr_id(e, s);
+  /* a name the tables cannot take is an error: its id would be -1, any */
+  if ((s = get_str(L, 2, "attr")) && (f->attr = carc_attr_id(e, s)) < 0) filter_name_error(L, "attr", s);
+  if ((s = get_str(L, 2, "tile_attr")) && (f->tile_attr = carc_attr_id(e, s)) < 0)
+    filter_name_error(L, "tile_attr", s);
   if ((s = get_str(L, 2, "figure")) && (f->figure = carc_figure_type_find(e, s)) < 0)
     luaL_error(L, "unknown figure type '%s' (declare it first)", s);
-  if ((s = get_str(L, 2, "flag"))) f->flag = carc_flag_id(e, s);
+  if ((s = get_str(L, 2, "flag")) && (f->flag = carc_flag_id(e, s)) < 0) filter_name_error(L, "flag", s);
   f->tokens = get_int(L, 2, "tokens", 0, 0, 1);
   int top = lua_gettop(L);
   if (!hook && lua_getfield(L, 2, "reasons") == LUA_TTABLE) {

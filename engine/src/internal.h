@@ -212,8 +212,8 @@ typedef struct small_state {
 
 struct carc_score_ctx {
   carc_game *game;
-  const handler *current;
-  int current_index;
+  const handler *current; /* NULL between handlers; its entry may move while it runs */
+  int current_seq;        /* the running handler's sequence number, which does not */
   int kind, reason, root, players;
   int v[CARC_F_FIELD_COUNT];
   int strength[CARC_MAX_PLAYERS];
@@ -302,8 +302,11 @@ struct carc_game {
   uint8_t nonocc_figs[MAX_FIGURES]; /* the figures that do not occupy (neutral ones) */
   int nnonocc_figs;
   uint64_t neutral_triggers;
-  int32_t last_area[8];       /* monastery-like segments around the last placed */
-  int nlast_area;             /* tile that it completed, in board order */
+  /* monastery-like segments around the last placed tile that it completed,
+   * in board order: eight neighbours, each with up to all but one of its
+   * segments monastery-like (a port needs a segment) */
+  int32_t last_area[8 * (CARC_MAX_SEGMENTS_PER_TILE - 1)];
+  int nlast_area;
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */

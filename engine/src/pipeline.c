@@ -305,7 +305,7 @@ void ctx_note_change(carc_score_ctx *c, int field, int player, int before, int a
     g->cap_changes = cap;
   }
   record_change *rc = &g->changes[g->nchanges++];
-  rc->handler = (int16_t)(c->current ? c->current->seq : -1);
+  rc->handler = (int16_t)(c->current ? c->current_seq : -1);
   rc->field = (int8_t)field;
   rc->player = (int8_t)player;
   rc->before = before;
@@ -535,6 +535,13 @@ static bool filter_match(const carc_game *g, const carc_filter *f, const carc_sc
   return true;
 }
 
+/* Is `seq` among the first n of `seqs`? (A list changed under its loop.) */
+__attribute__((cold, noinline)) static bool seq_in(const int *seqs, int n, int seq) {
+  for (int k = 0; k < n; k++)
+    if (seqs[k] == seq) return true;
+  return false;
+}
+
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, const uint8_t *figs, int nfigs) {
   carc_engine *e = g->e;
   ctx_init(g, root, reason, figs, nfigs);
@@ -545,18 +552,32 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   out->first_change = g->nchanges;
   uint64_t attr_bits = g->segs[root].attr_bits;
   g->read_only++; /* handlers change only the context */
+  /* A handler may add or move handlers (the list is sorted again under this
+   * loop): then the loop goes over the list again, passing those that ran (a
+   * filter reads only the scoring's context, which its handlers cannot turn) */
+  int ran[2 * MAX_HANDLERS], nran = 0;
+  bool changed = false;
   for (int i = 0; i < e->nhandlers; i++) {
     const handler *h = &e->handlers[i];
     if (!h->enabled || (h->filtered && !filter_match(g, &h->filter, c, attr_bits))) continue;
+    if (__builtin_expect(changed, 0) && seq_in(ran, nran, h->seq)) continue;
+    if (nran < 2 * MAX_HANDLERS) ran[nran++] = h->seq;
     c->current = h;
-    c->current_index = i;
+    c->current_seq = h->seq;
     if (c->keep) ctx_note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
     carc_result r = h->fn(c, h->ud);
+    if (i >= e->nhandlers || e->handlers[i].seq != c->current_seq) { /* the list changed under the call */
+      changed = true;
+      i = -1;
+    }
     if (r != CARC_OK) {
+      const handler *f = NULL; /* its entry may have moved: found by sequence number */
+      for (int k = 0; k < e->nhandlers; k++)
+        if (e->handlers[k].seq == c->current_seq) f = &e->handlers[k];
       g->read_only--;
       g->nchanges = out->first_change;
-      game_fail(g, r, "handler '%s' (stage %s, priority %d) failed: %s", h->name,
-                carc_stage_name(h->priority), h->priority,
+      game_fail(g, r, "handler '%s' (stage %s, priority %d) failed: %s", f ? f->name : "?",
+                carc_stage_name(f ? f->priority : 0), f ? f->priority : 0,
                 c->failmsg[0] ? c->failmsg : carc_result_name(r));
       c->current = NULL;
       return r;
@@ -635,9 +656,16 @@ carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
   uint64_t tile_attrs = 0;
   if (a->tile >= 0 && a->tile < g->ntiles) tile_attrs = e->types[g->tiles[a->tile].type].attr_bits;
   if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) tile_attrs = e->types[a->tile_type].attr_bits;
+  /* A hook may add or move hooks (the list is sorted again under this loop):
+   * then the loop goes over the list again, passing the hooks it has seen
+   * (a hook may turn a flag that a hook it passed waits on) */
+  int seen[2 * MAX_HOOKS], nseen = 0;
+  bool changed = false;
   for (int i = 0; i < e->nhooks[p]; i++) {
     const hook *h = &e->hooks[p][i];
     const carc_filter *f = &h->filter;
+    if (__builtin_expect(changed, 0) && seq_in(seen, nseen, h->seq)) continue;
+    if (nseen < 2 * MAX_HOOKS) seen[nseen++] = h->seq;
     if (!h->enabled) continue;
     if (p == CARC_HOOK_TURN_END && f->kinds && !(f->kinds & (unsigned)g->scored_kinds_this_turn))
       continue;
@@ -648,16 +676,24 @@ carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
     if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) continue;
     g->err[0] = '\0';
     g->hook_running = h->seq + 1; /* names the hook in records of its add_score */
+    const int seq = h->seq;
     carc_result r = h->fn(a, h->ud);
     g->hook_running = 0;
+    if (i >= e->nhooks[p] || e->hooks[p][i].seq != seq) {
+      changed = true;
+      i = -1;
+    }
     if (r != CARC_OK) {
+      const char *name = "?"; /* the hook's entry may have moved under the call */
+      for (int k = 0; k < e->nhooks[p]; k++)
+        if (e->hooks[p][k].seq == seq) name = e->hooks[p][k].name;
       if (p == CARC_HOOK_PLACEMENT && r == CARC_ERR_ILLEGAL) {
-        if (!g->err[0]) game_fail(g, r, "placement forbidden by '%s'", h->name);
+        if (!g->err[0]) game_fail(g, r, "placement forbidden by '%s'", name);
         return r;
       }
       char inner[ERR_CAP];
       snprintf(inner, sizeof inner, "%s", g->err[0] ? g->err : carc_result_name(r));
-      game_fail(g, r, "hook '%s' (%s) failed: %s", h->name, carc_hook_point_name(p), inner);
+      game_fail(g, r, "hook '%s' (%s) failed: %s", name, carc_hook_point_name(p), inner);
       return r;
     }
   }

@@ -152,8 +152,14 @@ static carc_result place_drawn(carc_game *g, int x, int y, int rot, bool fits) {
   if (g->phase != CARC_PHASE_PLACE)
     return game_fail(g, CARC_ERR_STATE, "no tile to place: the game is not in its placing phase");
   if (!g->e->nhooks[CARC_HOOK_PLACEMENT] && !g->e->nhooks[CARC_HOOK_TILE_PLACED]) {
-    /* without hooks every check comes before the first change: nothing to roll back */
+    /* without hooks every check comes before the first change: nothing to roll
+     * back. The call still runs: a call from the event callback (the "place"
+     * line) is refused as under a transaction; none is kept (s_saved: no copy) */
+    txn busy;
+    busy.s_saved = 1;
+    g->txn = &busy;
     carc_result r = place_tile(g, g->drawn, x, y, rot, fits);
+    g->txn = NULL;
     if (r != CARC_OK) return r;
     g->phase = CARC_PHASE_ACT;
     g->act_step = STEP_MAIN;
