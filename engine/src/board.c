@@ -96,8 +96,9 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   v[ra].occupants += v[rb].occupants;
   v[ra].twins += v[rb].twins;
   v[ra].scored |= v[rb].scored;
-  v[ra].attr_bits |= v[rb].attr_bits;
-  v[ra].tile_attr_bits |= v[rb].tile_attr_bits;
+  seg_attrs *at = g->seg_attr;
+  at[ra].attr_bits |= at[rb].attr_bits;
+  at[ra].tile_attr_bits |= at[rb].tile_attr_bits;
   uint32_t n = v[ra].next;
   v[ra].next = v[rb].next;
   v[rb].next = n;
@@ -158,8 +159,7 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
     s->occupants = 0;
     s->scored = 0;
     s->twins = ts->has_twin;
-    s->attr_bits = ts->attr_bits;
-    s->tile_attr_bits = t->attr_bits;
+    g->seg_attr[id] = (seg_attrs){ts->attr_bits, t->attr_bits};
     g->seg_stamp[id] = 0;
   }
 }

@@ -386,7 +386,7 @@ int carc_feature_symbols(const carc_game *g, int s) {
 }
 int carc_feature_has_attr(const carc_game *g, int s, int attr) {
   if (!SEG_OK(g, s) || attr < 0 || attr >= MAX_ATTRS) return 0;
-  return (int)((g->segs[feature_find(g, s)].attr_bits >> attr) & 1);
+  return (int)((g->seg_attr[feature_find(g, s)].attr_bits >> attr) & 1);
 }
 int carc_feature_members(const carc_game *g, int s, int *out, int cap) {
   if (!SEG_OK(g, s)) return 0;

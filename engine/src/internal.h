@@ -169,11 +169,16 @@ typedef struct board_tile {
 typedef struct seg_state {
   uint32_t parent, next;  /* union-find parent; circular member list */
   uint32_t tile;
-  uint8_t idx, kind;
+  uint8_t idx, kind, occupants, scored;
   int32_t size, tiles, open, symbols;
-  uint8_t occupants, scored, twins;
+  uint8_t twins;
+} seg_state;              /* 36 bytes: placing a tile writes several */
+
+/* A segment's attribute bits and its tile's, aggregated at roots like the
+ * rest: beside seg_state, since most games never read them. */
+typedef struct seg_attrs {
   uint64_t attr_bits, tile_attr_bits;
-} seg_state;
+} seg_attrs;
 
 /* A board square: a placed tile or a free square next to one. */
 typedef struct cell {
@@ -326,6 +331,7 @@ struct carc_game {
   uint16_t *bag;              /* cap_tiles */
   int32_t *ctx_tiles;         /* cap_tiles: the scoring context's tile list */
   seg_state *segs;            /* cap_segs */
+  seg_attrs *seg_attr;        /* cap_segs */
   uint32_t *seg_stamp;        /* cap_segs: scoring's "seen" marks */
   staged *stage;              /* cap_segs: at most one scoring per feature */
   cell *cells;                /* cap_cells = 4 * cap_tiles + 8 */

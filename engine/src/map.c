@@ -620,6 +620,7 @@ static void template_free(carc_engine *e, map_template *t) {
   /* sizes as allocated: one byte more, so that an empty array is still a block */
   carc_mem(e, t->tiles, sizeof(board_tile) * (size_t)t->ntiles + 1, 0);
   carc_mem(e, t->segs, sizeof(seg_state) * (size_t)t->nsegs + 1, 0);
+  carc_mem(e, t->seg_attr, sizeof(seg_attrs) * (size_t)t->nsegs + 1, 0);
   carc_mem(e, t->cells, sizeof(cell) * (size_t)t->ncells + 1, 0);
   memset(t, 0, sizeof *t);
 }
@@ -650,11 +651,13 @@ static bool template_build(carc_engine *e) {
   t->ncells = g->ncells;
   t->tiles = carc_mem(e, NULL, 0, sizeof(board_tile) * (size_t)g->ntiles + 1);
   t->segs = carc_mem(e, NULL, 0, sizeof(seg_state) * (size_t)g->nsegs + 1);
+  t->seg_attr = carc_mem(e, NULL, 0, sizeof(seg_attrs) * (size_t)g->nsegs + 1);
   t->cells = carc_mem(e, NULL, 0, sizeof(cell) * (size_t)g->ncells + 1);
-  bool ok = t->tiles && t->segs && t->cells;
+  bool ok = t->tiles && t->segs && t->seg_attr && t->cells;
   if (ok) {
     memcpy(t->tiles, g->tiles, sizeof(board_tile) * (size_t)g->ntiles);
     memcpy(t->segs, g->segs, sizeof(seg_state) * (size_t)g->nsegs);
+    memcpy(t->seg_attr, g->seg_attr, sizeof(seg_attrs) * (size_t)g->nsegs);
     memcpy(t->cells, g->cells, sizeof(cell) * (size_t)g->ncells);
   }
   store_free(g);
@@ -969,6 +972,7 @@ void map_place_printed(carc_game *g) {
   g->nprinted = g->e->map->nprinted;
   memcpy(g->tiles, t->tiles, sizeof(board_tile) * (size_t)t->ntiles);
   memcpy(g->segs, t->segs, sizeof(seg_state) * (size_t)t->nsegs);
+  memcpy(g->seg_attr, t->seg_attr, sizeof(seg_attrs) * (size_t)t->nsegs);
   memcpy(g->cells, t->cells, sizeof(cell) * (size_t)t->ncells);
   memset(g->tile_stamp, 0, sizeof(uint32_t) * (size_t)t->ntiles);
   memset(g->seg_stamp, 0, sizeof(uint32_t) * (size_t)t->nsegs);

@@ -60,7 +60,7 @@ typedef struct map_printed {
  * game so that later games copy it instead of placing them again. */
 typedef struct map_template {
   int ntiles, nsegs, ncells;
-  void *tiles, *segs, *cells; /* board_tile, seg_state, cell arrays */
+  void *tiles, *segs, *seg_attr, *cells; /* board_tile, seg_state, seg_attrs, cell arrays */
 } map_template;
 
 struct map_shape {

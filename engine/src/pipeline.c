@@ -510,7 +510,7 @@ static void ctx_init(carc_game *g, int root, int reason, const uint8_t *figs, in
   int count = area ? c->ntiles : r->kind == CARC_FIELD ? farm_cities(g, root) : r->tiles;
   c->v[CARC_F_COUNT] = c->v[CARC_F_COUNT_ORIGINAL] = count;
   c->v[CARC_F_SYMBOLS] = c->v[CARC_F_SYMBOLS_ORIGINAL] = r->kind == CARC_CITY ? r->symbols : 0;
-  c->tile_attr_bits = area ? 0 : r->tile_attr_bits;
+  c->tile_attr_bits = area ? 0 : g->seg_attr[root].tile_attr_bits;
   memset(c->tokens, 0, sizeof c->tokens);
   c->token_total = 0;
   for (int i = 0; c->tiles_ready && i < c->ntiles; i++) {
@@ -550,7 +550,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   out->kind = c->kind;
   out->reason = reason;
   out->first_change = g->nchanges;
-  uint64_t attr_bits = g->segs[root].attr_bits;
+  uint64_t attr_bits = g->seg_attr[root].attr_bits;
   g->read_only++; /* handlers change only the context */
   /* A handler may add or move handlers (the list is sorted again under this
    * loop): then the loop goes over the list again, passing those that ran (a

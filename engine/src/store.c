@@ -23,6 +23,7 @@ static int slots_of(carc_game *g, slot *s) {
   s[n++] = (slot){(void **)&g->bag, sizeof(uint16_t), 0};
   s[n++] = (slot){(void **)&g->ctx_tiles, sizeof(int32_t), 0};
   s[n++] = (slot){(void **)&g->segs, sizeof(seg_state), 1};
+  s[n++] = (slot){(void **)&g->seg_attr, sizeof(seg_attrs), 1};
   s[n++] = (slot){(void **)&g->seg_stamp, sizeof(uint32_t), 1};
   s[n++] = (slot){(void **)&g->stage, sizeof(staged), 1};
   s[n++] = (slot){(void **)&g->cells, sizeof(cell), 2};
@@ -208,6 +209,7 @@ void store_copy(carc_game *dst, const carc_game *src) {
   memcpy(dst->tile_stamp, src->tile_stamp, sizeof(uint32_t) * (size_t)src->ntiles);
   memcpy(dst->bag, src->bag, sizeof(uint16_t) * (size_t)src->bag_len);
   memcpy(dst->segs, src->segs, sizeof(seg_state) * (size_t)src->nsegs);
+  memcpy(dst->seg_attr, src->seg_attr, sizeof(seg_attrs) * (size_t)src->nsegs);
   memcpy(dst->seg_stamp, src->seg_stamp, sizeof(uint32_t) * (size_t)src->nsegs);
   memcpy(dst->cells, src->cells, sizeof(cell) * (size_t)src->ncells);
   memcpy(dst->frontier, src->frontier, sizeof(int32_t) * (size_t)src->nfrontier);
