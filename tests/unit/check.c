@@ -36,3 +36,39 @@ int check_type(const carc_engine *e, const char *name) {
   }
   return t;
 }
+
+static int occupied(const carc_game *g, int x, int y) { return carc_board_tile_at(g, x, y) >= 0; }
+
+int check_recount_open(const carc_game *g, const char *where) {
+  const carc_engine *e = carc_game_engine(g);
+  static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+  int n = carc_board_tiles(g), bad = 0;
+  int *want = calloc((size_t)n * 12 + 16, sizeof *want);
+  char *seen = calloc((size_t)n * 12 + 16, 1);
+  if (!want || !seen) abort();
+  for (int t = 0; t < n; t++) {
+    int type = carc_board_tile_type(g, t), x = carc_board_tile_x(g, t), y = carc_board_tile_y(g, t);
+    for (int s = 0; s < carc_tile_type_segments(e, type); s++) {
+      int id = carc_board_segment_id(g, t, s), root = carc_feature_root(g, id);
+      seen[root] = 1;
+      if (carc_segment_kind(e, type, s) >= 4) {
+        int around = 0;
+        for (int ddy = -1; ddy <= 1; ddy++)
+          for (int ddx = -1; ddx <= 1; ddx++) around += (ddx || ddy) && occupied(g, x + ddx, y + ddy);
+        want[root] += 8 - around;
+        continue;
+      }
+      for (int q = 0; q < 12; q++)
+        if (carc_board_segment_at_port(g, t, q) == s && !occupied(g, x + dx[q / 3], y + dy[q / 3])) want[root]++;
+    }
+  }
+  for (int r = 0; r < n * 12 + 16; r++) {
+    if (!seen[r] || carc_feature_open(g, r) == want[r]) continue;
+    if (bad++ < 3)
+      fprintf(stderr, "%s: feature %d (kind %d) open %d, recounted %d\n", where, r, carc_feature_kind(g, r),
+              carc_feature_open(g, r), want[r]);
+  }
+  free(want);
+  free(seen);
+  return bad;
+}

@@ -39,4 +39,9 @@ int check_done(const char *name);
 carc_game *check_scenario(carc_engine *e, int players);
 /* Tile type index by name; aborts if unknown. */
 int check_type(const carc_engine *e, const char *name);
+/* Recounts every feature's open count from the board (a game on the plane):
+ * an area segment misses its empty squares of eight, a port feature its
+ * ports facing empty squares. Returns the mismatches, the first few printed
+ * with `where`. */
+int check_recount_open(const carc_game *g, const char *where);
 #endif
