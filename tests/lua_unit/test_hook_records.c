@@ -40,14 +40,6 @@ static int was_seen(const seen *s, const char *name) {
   return 0;
 }
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *s = malloc(n + 1);
-  if (!s) abort();
-  carc_game_save(g, s, n + 1);
-  return s;
-}
-
 /* The records of game g sum to each score; hook records are noted. */
 static void check_sums(carc_game *g, seen *hooks) {
   long sum[CARC_MAX_PLAYERS] = {0};
@@ -110,7 +102,7 @@ static void test_ruleset(const char *path, int games, const char *const *want) {
     }
     /* records off: none kept, and the same game */
     CHECK_INT(carc_game_scorings(off), 0);
-    char *a = save_text(g), *b = save_text(off);
+    char *a = check_save_text(g), *b = check_save_text(off);
     CHECK(!strcmp(a, b));
     free(a);
     free(b);

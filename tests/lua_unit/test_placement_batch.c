@@ -17,14 +17,6 @@ static carc_lua *load(const char *ruleset) {
   return cl;
 }
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *buf = malloc(n + 1);
-  if (!buf) abort();
-  carc_game_save(g, buf, n + 1);
-  return buf;
-}
-
 /* Plays a game turn by turn; returns its save. Counts the turns and the
  * most Lua calls one turn made. */
 static char *play(carc_lua *cl, int seed, carc_bot bot, int *turns, unsigned long *most) {
@@ -45,7 +37,7 @@ static char *play(carc_lua *cl, int seed, carc_bot bot, int *turns, unsigned lon
     if (calls > *most) *most = calls;
     (*turns)++;
   }
-  char *text = g ? save_text(g) : NULL;
+  char *text = g ? check_save_text(g) : NULL;
   carc_game_free(g);
   return text;
 }

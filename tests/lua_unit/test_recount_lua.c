@@ -36,14 +36,6 @@ static int recount(const carc_game *g, const char *where) {
   return bad;
 }
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *b = malloc(n + 1);
-  if (!b) abort();
-  carc_game_save(g, b, n + 1);
-  return b;
-}
-
 static int games;
 
 static void play(carc_lua *cl, const char *what) {
@@ -71,7 +63,7 @@ static void play(carc_lua *cl, const char *what) {
       while (carc_game_phase(half) == CARC_PHASE_PLACE) CHECK_INT(carc_bot_play_turn(half, bot), CARC_OK);
       CHECK_INT(recount(half, "clone"), 0);
       if (carc_game_phase(half) == CARC_PHASE_END) CHECK_INT(carc_game_final_scoring(half), CARC_OK);
-      char *a = save_text(g), *b = save_text(half);
+      char *a = check_save_text(g), *b = check_save_text(half);
       CHECK(strcmp(a, b) == 0);
       free(a);
       free(b);

@@ -8,19 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *buf = malloc(n + 1);
-  if (!buf) abort();
-  carc_game_save(g, buf, n + 1);
-  return buf;
-}
-
 static int unloadable;
 
 /* save, load, save: identical. Returns the loaded game (or NULL). */
 static carc_game *reload(carc_engine *e, const carc_game *g, const char *label) {
-  char *one = save_text(g);
+  char *one = check_save_text(g);
   char err[512];
   carc_game *h = carc_game_load(e, one, err, sizeof err);
   if (!h) {
@@ -30,7 +22,7 @@ static carc_game *reload(carc_engine *e, const carc_game *g, const char *label) 
     free(one);
     return NULL;
   }
-  char *two = save_text(h);
+  char *two = check_save_text(h);
   if (strcmp(one, two) != 0) {
     fprintf(stderr, "%s: the second save differs\n", label);
     CHECK(0);
@@ -77,7 +69,7 @@ int main(void) {
     /* the original, played to the end once, gives the expected final save */
     carc_game *ref = carc_game_clone(g);
     CHECK(carc_bot_play_game(ref, bot) == CARC_OK);
-    char *final = save_text(ref);
+    char *final = check_save_text(ref);
     carc_game_free(ref);
     char label[96];
     for (int turn = 0; carc_game_phase(g) != CARC_PHASE_OVER; turn++) {
@@ -91,7 +83,7 @@ int main(void) {
          * for greedy games, which try every move on a copy: every 16th turn) */
         if (bot == CARC_BOT_RANDOM || turn % 16 == 0) {
           CHECK(carc_bot_play_game(h, bot) == CARC_OK);
-          char *end = save_text(h);
+          char *end = check_save_text(h);
           if (strcmp(end, final) != 0) {
             fprintf(stderr, "%s: the loaded game ends differently\n", label);
             CHECK(0);

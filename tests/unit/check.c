@@ -72,3 +72,11 @@ int check_recount_open(const carc_game *g, const char *where) {
   free(seen);
   return bad;
 }
+
+char *check_save_text(const carc_game *g) {
+  size_t n = carc_game_save(g, NULL, 0);
+  char *buf = malloc(n + 1);
+  if (!buf) abort();
+  carc_game_save(g, buf, n + 1);
+  return buf;
+}

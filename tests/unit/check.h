@@ -44,4 +44,6 @@ int check_type(const carc_engine *e, const char *name);
  * ports facing empty squares. Returns the mismatches, the first few printed
  * with `where`. */
 int check_recount_open(const carc_game *g, const char *where);
+/* The game's save text, malloc'd (free it); aborts when out of memory. */
+char *check_save_text(const carc_game *g);
 #endif

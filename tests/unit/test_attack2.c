@@ -80,13 +80,6 @@ static int recount(const carc_game *g, const char *where) {
   return bad;
 }
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *b = malloc(n + 1);
-  carc_game_save(g, b, n + 1);
-  return b;
-}
-
 /* Base games by both bots, recounted every turn; at turn 30 a clone, a copy
  * into a used game and a save loaded again each play on and must end as the
  * game itself does; then a reset replays the seed to the same save. */
@@ -111,7 +104,7 @@ static void test_recount_base(void) {
         others[0] = carc_game_clone(g);
         CHECK_INT(carc_game_copy(used, g), CARC_OK);
         others[1] = used;
-        char *t = save_text(g);
+        char *t = check_save_text(g);
         char err[256];
         others[2] = carc_game_load(e, t, err, sizeof err);
         CHECK(others[2] != NULL);
@@ -122,7 +115,7 @@ static void test_recount_base(void) {
       }
     }
     if (carc_game_phase(g) == CARC_PHASE_END) CHECK_INT(carc_game_final_scoring(g), CARC_OK);
-    char *final = save_text(g);
+    char *final = check_save_text(g);
     for (int k = 0; k < 4; k++) {
       carc_game *h = others[k];
       if (!h) continue;
@@ -133,7 +126,7 @@ static void test_recount_base(void) {
         if (recount(h, where)) break;
       }
       if (carc_game_phase(h) == CARC_PHASE_END) CHECK_INT(carc_game_final_scoring(h), CARC_OK);
-      char *t = save_text(h);
+      char *t = check_save_text(h);
       CHECK(strcmp(t, final) == 0);
       free(t);
       if (k != 1) carc_game_free(h);
@@ -141,7 +134,7 @@ static void test_recount_base(void) {
     CHECK_INT(carc_game_reset(g, (uint64_t)seed), CARC_OK);
     CHECK_INT(recount(g, "after reset"), 0);
     CHECK_INT(carc_bot_play_game(g, bot), CARC_OK);
-    char *again = save_text(g);
+    char *again = check_save_text(g);
     CHECK(strcmp(again, final) == 0);
     free(again);
     free(final);
@@ -181,7 +174,7 @@ static void test_recount_large(void) {
     if (half) {
       while (carc_game_phase(half) == CARC_PHASE_PLACE) CHECK_INT(carc_bot_play_turn(half, CARC_BOT_RANDOM), CARC_OK);
       CHECK_INT(recount(half, "large copy"), 0);
-      char *a = save_text(g), *b = save_text(half);
+      char *a = check_save_text(g), *b = check_save_text(half);
       CHECK(strcmp(a, b) == 0);
       free(a);
       free(b);
@@ -228,7 +221,7 @@ static void test_place_refused_without_hooks(void) {
     carc_game_free(ref);
     ref = carc_game_clone(g);
     CHECK_INT(carc_game_place(ref, x, y, rot), CARC_OK);
-    char *before = save_text(g), *want = save_text(ref);
+    char *before = check_save_text(g), *want = check_save_text(ref);
     carc_result r = CARC_ERR_MEMORY;
     for (long n = 0; r != CARC_OK && n < 50; n++) {
       alloc_left = n;
@@ -237,12 +230,12 @@ static void test_place_refused_without_hooks(void) {
       if (r == CARC_OK) break;
       CHECK_INT(r, CARC_ERR_MEMORY);
       refused++;
-      char *now = save_text(g);
+      char *now = check_save_text(g);
       CHECK(strcmp(now, before) == 0);
       free(now);
     }
     CHECK_INT(r, CARC_OK);
-    char *got = save_text(g);
+    char *got = check_save_text(g);
     CHECK(strcmp(got, want) == 0);
     free(got);
     free(before);
@@ -416,7 +409,7 @@ static void test_map_monasteries(const char *name, const char *east) {
     while (!bad && carc_game_phase(g) == CARC_PHASE_PLACE) {
       CHECK_INT(carc_bot_play_turn(g, seed % 2 ? CARC_BOT_RANDOM : CARC_BOT_GREEDY), CARC_OK);
       carc_game *views[3] = {g, carc_game_clone(g), NULL};
-      char *t = save_text(g), err[256];
+      char *t = check_save_text(g), err[256];
       views[2] = carc_game_load(e, t, err, sizeof err);
       free(t);
       CHECK(views[2] != NULL);

@@ -56,14 +56,6 @@ static carc_result fault_handler(carc_score_ctx *c, void *ud) {
   return fault_now(&hook_fault) ? CARC_ERR_SCRIPT : CARC_OK;
 }
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *buf = malloc(n + 1);
-  if (!buf) abort();
-  carc_game_save(g, buf, n + 1);
-  return buf;
-}
-
 static carc_engine *fault_engine(void) {
   carc_engine *e = carc_engine_new(counting_alloc, &alloc_fault);
   if (!e || carc_tiles_load_base(e) != CARC_OK) {
@@ -122,7 +114,7 @@ static long tested[C_COUNT], injected[C_COUNT][2], most[C_COUNT][2];
 /* Fails the call at N = 0, 1, ... of `which` until it succeeds; each failure
  * leaves the save text as it was. Returns the save text after the success. */
 static char *inject(carc_game *g, const call *c, countdown *which, int w) {
-  char *before = save_text(g);
+  char *before = check_save_text(g);
   long n = 0;
   carc_result r = CARC_ERR_STATE;
   for (; n < 100000; n++) {
@@ -130,7 +122,7 @@ static char *inject(carc_game *g, const call *c, countdown *which, int w) {
     r = run(g, c);
     which->left = -1;
     if (r == CARC_OK) break;
-    char *after = save_text(g);
+    char *after = check_save_text(g);
     if (strcmp(after, before) != 0) {
       fprintf(stderr, "%s: failure at %s %ld (%s) left a trace\n", call_names[c->kind],
               w ? "allocation" : "hook call", n, carc_game_error(g));
@@ -144,7 +136,7 @@ static char *inject(carc_game *g, const call *c, countdown *which, int w) {
   injected[c->kind][w] += n;
   if (n > most[c->kind][w]) most[c->kind][w] = n;
   free(before);
-  return save_text(g);
+  return check_save_text(g);
 }
 
 #ifdef FAULTS_LUA
@@ -181,7 +173,7 @@ static void inject_lua(lua_fault *f, carc_engine *e, const char *start, const ca
     f->arm(-1);
     if (r == CARC_OK) break;
     f->failed++;
-    char *after = save_text(g);
+    char *after = check_save_text(g);
     if (strcmp(after, start) != 0) {
       fprintf(stderr, "%s: %s (N = %ld) left a trace (%s)\n", call_names[c->kind], f->what, n,
               carc_game_error(g));
@@ -192,7 +184,7 @@ static void inject_lua(lua_fault *f, carc_engine *e, const char *start, const ca
     free(after);
   }
   CHECK_INT(r, CARC_OK);
-  char *done = save_text(g);
+  char *done = check_save_text(g);
   CHECK(strcmp(done, want) == 0);
   free(done);
   f->calls++;
@@ -205,7 +197,7 @@ static void inject_lua(lua_fault *f, carc_engine *e, const char *start, const ca
  * all three end in the same state. Continues with g. */
 static void check_call(carc_engine *e, carc_game *g, const call *c) {
   char err[512];
-  char *start = save_text(g);
+  char *start = check_save_text(g);
   carc_game *h = carc_game_load(e, start, err, sizeof err);
   carc_game *clean = carc_game_load(e, start, err, sizeof err);
   CHECK(h != NULL && clean != NULL);
@@ -216,7 +208,7 @@ static void check_call(carc_engine *e, carc_game *g, const call *c) {
   char *one = inject(g, c, &hook_fault, 0);
   char *two = inject(h, c, &alloc_fault, 1);
   CHECK_INT(run(clean, c), CARC_OK);
-  char *three = save_text(clean);
+  char *three = check_save_text(clean);
   CHECK(strcmp(one, two) == 0);
   CHECK(strcmp(one, three) == 0);
 #ifdef FAULTS_LUA

@@ -86,13 +86,6 @@ static void test_join(void) {
   carc_engine_free(e);
 }
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *buf = malloc(n + 1);
-  carc_game_save(g, buf, n + 1);
-  return buf;
-}
-
 static int count(const char *text, const char *needle) {
   int n = 0;
   for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) n++;
@@ -167,7 +160,7 @@ static void full_game(const char *const *names, int n, uint64_t seed) {
   CHECK(carc_bot_play_game(end, CARC_BOT_RANDOM) == CARC_OK);
   int turns = 0, failures = check_failures;
   while (carc_game_phase(g) != CARC_PHASE_OVER && check_failures == failures) {
-    char *one = save_text(g), err[512];
+    char *one = check_save_text(g), err[512];
     carc_game *h = carc_game_load(e, one, err, sizeof err);
     CHECK(h != NULL);
     if (!h) {
@@ -175,7 +168,7 @@ static void full_game(const char *const *names, int n, uint64_t seed) {
       free(one);
       break;
     }
-    char *two = save_text(h);
+    char *two = check_save_text(h);
     CHECK(strcmp(one, two) == 0);
     CHECK(carc_bot_play_game(h, CARC_BOT_RANDOM) == CARC_OK);
     for (int p = 0; p < 3; p++) CHECK_INT(carc_game_score(h, p), carc_game_score(end, p));

@@ -4,13 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *buf = malloc(n + 1);
-  carc_game_save(g, buf, n + 1);
-  return buf;
-}
-
 static int events;
 static void count_event(const carc_game *g, const char *json, void *ud) {
   (void)g;
@@ -41,7 +34,7 @@ int main(void) {
   CHECK_INT(carc_move_from_placement(0, 0, 4), -1);
 
   /* bad input: nothing changes */
-  char *before = save_text(g);
+  char *before = check_save_text(g);
   CHECK_INT(carc_game_play(g, -5), CARC_ERR_ARGUMENT);
   CHECK_HAS(carc_game_error(g), "move -5 is not a move number");
   CHECK_INT(carc_game_play(g, carc_move_from_placement(300, 300, 0)), CARC_ERR_ILLEGAL);
@@ -50,7 +43,7 @@ int main(void) {
   carc_move_info info;
   CHECK_INT(carc_move_decode(0x7FFFFFFF, &info), CARC_ERR_ARGUMENT);
   CHECK_INT(carc_move_decode(moves[0], NULL), CARC_ERR_ARGUMENT);
-  char *after = save_text(g);
+  char *after = check_save_text(g);
   CHECK(strcmp(before, after) == 0);
   free(before);
   free(after);
@@ -74,11 +67,11 @@ int main(void) {
   /* observations hide the bag's order only */
   carc_game *h = carc_game_clone(g);
   CHECK_INT(carc_game_determinize(h, 77), CARC_OK);
-  char *sg = save_text(g), *sh = save_text(h);
+  char *sg = check_save_text(g), *sh = check_save_text(h);
   CHECK(strcmp(sg, sh) != 0); /* another order */
   carc_game *og = carc_game_observe(g, 0), *oh = carc_game_observe(h, 1);
   CHECK(og != NULL && oh != NULL);
-  char *sog = save_text(og), *soh = save_text(oh);
+  char *sog = check_save_text(og), *soh = check_save_text(oh);
   CHECK(strcmp(sog, soh) == 0); /* the same observation */
   CHECK_INT(carc_game_bag_left(og), carc_game_bag_left(g));
   CHECK_INT(carc_board_tiles(og), carc_board_tiles(g));
@@ -90,7 +83,7 @@ int main(void) {
   carc_game *d1 = carc_game_clone(og), *d2 = carc_game_clone(og);
   carc_game_determinize(d1, 9);
   carc_game_determinize(d2, 9);
-  char *s1 = save_text(d1), *s2 = save_text(d2);
+  char *s1 = check_save_text(d1), *s2 = check_save_text(d2);
   CHECK(strcmp(s1, s2) == 0);
   CHECK_INT(carc_game_bag_left(d1), carc_game_bag_left(g));
   free(sg), free(sh), free(sog), free(soh), free(s1), free(s2);

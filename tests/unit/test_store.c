@@ -30,13 +30,6 @@ static void *gate_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return realloc(ptr, nsize);
 }
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *s = malloc(n + 1);
-  carc_game_save(g, s, n + 1);
-  return s;
-}
-
 int main(void) {
   gate gt = {0, 0};
   carc_engine *e = carc_engine_new(gate_alloc, &gt);
@@ -47,14 +40,14 @@ int main(void) {
   for (int x = 1; x <= ROAD; x++) {
     /* every placement is first tried with the allocator refusing: where the
      * board must grow, the call fails with a memory error and no trace */
-    char *before = save_text(g);
+    char *before = check_save_text(g);
     gt.refuse = 1;
     carc_result r = carc_game_put_tile(g, u, x, 0, 1);
     gt.refuse = 0;
     if (r != CARC_OK) {
       CHECK_INT(r, CARC_ERR_MEMORY);
       CHECK_HAS(carc_game_error(g), "out of memory");
-      char *after = save_text(g);
+      char *after = check_save_text(g);
       CHECK(strcmp(before, after) == 0);
       free(after);
       memory_refusals++;
@@ -88,12 +81,12 @@ int main(void) {
   CHECK_INT(carc_feature_tiles(g, south), ROAD + 1);
 
   /* save, load, save: the same text; a clone saves the same too */
-  char *text = save_text(g);
+  char *text = check_save_text(g);
   char err[512];
   carc_game *h = carc_game_load(e, text, err, sizeof err);
   CHECK(h != NULL);
   if (h) {
-    char *again = save_text(h);
+    char *again = check_save_text(h);
     CHECK(strcmp(text, again) == 0);
     free(again);
     CHECK_INT(carc_board_tile_at(h, ROAD, 0), ROAD);
@@ -102,7 +95,7 @@ int main(void) {
   carc_game *c = carc_game_clone(g);
   CHECK(c != NULL);
   if (c) {
-    char *copy = save_text(c);
+    char *copy = check_save_text(c);
     CHECK(strcmp(text, copy) == 0);
     free(copy);
     /* the clone plays on by itself: one more tile at the east end */
@@ -119,11 +112,11 @@ int main(void) {
   carc_game *d = carc_game_new(e, &three);
   CHECK(d != NULL);
   if (d) {
-    char *fresh = save_text(d);
+    char *fresh = check_save_text(d);
     gt.refuse = 1;
     CHECK_INT(carc_game_copy(d, g), CARC_ERR_MEMORY);
     gt.refuse = 0;
-    char *still = save_text(d);
+    char *still = check_save_text(d);
     CHECK(strcmp(fresh, still) == 0);
     CHECK_INT(carc_game_players(d), 3);
     free(still);
@@ -131,11 +124,11 @@ int main(void) {
     CHECK_INT(carc_game_copy(d, g), CARC_OK);
     CHECK_INT(carc_board_tiles(d), ROAD + 1);
     for (int x = ROAD + 1; x <= ROAD + 40; x++) CHECK_INT(carc_game_put_tile(g, u, x, 0, 1), CARC_OK);
-    char *held = save_text(d);
+    char *held = check_save_text(d);
     gt.refuse = 1;
     CHECK_INT(carc_game_copy(d, g), CARC_ERR_MEMORY);
     gt.refuse = 0;
-    char *after = save_text(d);
+    char *after = check_save_text(d);
     CHECK(strcmp(held, after) == 0);
     CHECK_INT(carc_board_tiles(d), ROAD + 1);
     free(after);

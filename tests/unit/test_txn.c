@@ -7,17 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *save_text(const carc_game *g) {
-  size_t n = carc_game_save(g, NULL, 0);
-  char *buf = malloc(n + 1);
-  if (!buf) abort();
-  carc_game_save(g, buf, n + 1);
-  return buf;
-}
-
 #define CHECK_SAME_SAVE(g, before)                                   \
   do {                                                               \
-    char *after_ = save_text(g);                                     \
+    char *after_ = check_save_text(g);                                     \
     CHECK(strcmp(after_, before) == 0);                              \
     free(after_);                                                    \
   } while (0)
@@ -72,7 +64,7 @@ static void test_placement_hooks_predicates(void) {
   CHECK(carc_hook_add(e, CARC_HOOK_PLACEMENT, "t.sneaky", 100, NULL, sneaky_placement, &calls) == CARC_OK);
   carc_game_options o = {2, 9, 0, 0};
   carc_game *g = carc_game_new(e, &o);
-  char *before = save_text(g);
+  char *before = check_save_text(g);
   carc_placement_option opt[64];
   int n = carc_game_placements(g, opt, 64);
   CHECK(n > 0);
@@ -103,7 +95,7 @@ static void test_failed_reset(void) {
   carc_game *g = carc_game_new(e, &o);
   CHECK(g != NULL);
   for (int i = 0; i < 4; i++) CHECK(carc_bot_play_turn(g, CARC_BOT_RANDOM) == CARC_OK);
-  char *before = save_text(g);
+  char *before = check_save_text(g);
   CHECK(carc_game_reset(g, 77) == CARC_ERR_SCRIPT);
   CHECK_HAS(carc_game_error(g), "t.setup");
   CHECK_SAME_SAVE(g, before);
@@ -142,7 +134,7 @@ static void test_failed_load_and_notation(void) {
   carc_game *g = check_scenario(e, 2);
   CHECK(carc_game_put_notation(g, "C...", 0, 1, 0) == CARC_OK || 1); /* whatever it says */
   int types = carc_tile_type_count(e);
-  char *before = save_text(g);
+  char *before = check_save_text(g);
   /* a valid ad-hoc notation placed where it cannot go: refused, type dropped */
   CHECK(carc_game_put_notation(g, carc_tile_type_notation(e, check_type(e, "B")), 0, 0, 0) != CARC_OK);
   CHECK_INT(carc_tile_type_count(e), types);
@@ -150,7 +142,7 @@ static void test_failed_load_and_notation(void) {
   /* a save whose ad-hoc tile is defined, then a later error refuses the load */
   carc_game *h = check_scenario(e, 2);
   CHECK(carc_game_put_notation(h, carc_tile_type_notation(e, check_type(e, "E")), 0, -1, 2) == CARC_OK);
-  char *text = save_text(h);
+  char *text = check_save_text(h);
   carc_game_free(h);
   int with = carc_tile_type_count(e);
   carc_engine *f = check_base_engine();
@@ -208,7 +200,7 @@ static void test_score_limits(void) {
   carc_engine *e = check_base_engine();
   carc_game *g = check_scenario(e, 2);
   CHECK(carc_game_add_score(g, 0, CARC_MAX_SCORE) == CARC_OK);
-  char *before = save_text(g);
+  char *before = check_save_text(g);
   CHECK(carc_game_add_score(g, 0, 1) == CARC_ERR_LIMIT);
   CHECK_HAS(carc_game_error(g), "outside the allowed");
   CHECK_SAME_SAVE(g, before);
@@ -225,7 +217,7 @@ static void test_score_limits(void) {
   CHECK(carc_game_put_tile(g, check_type(e, "E"), 0, -1, 2) == CARC_OK);
   CHECK(carc_game_add_score(g, 0, CARC_MAX_SCORE - 5) == CARC_OK);
   CHECK(carc_game_add_score(g, 1, CARC_MAX_SCORE - 5) == CARC_OK);
-  before = save_text(g);
+  before = check_save_text(g);
   carc_result r = carc_game_end_turn(g);
   CHECK_INT(r, CARC_ERR_LIMIT); /* base.total refuses a total past the limit */
   CHECK_HAS(carc_game_error(g), "outside the allowed");
@@ -273,7 +265,7 @@ static void test_allocation_faults(void) {
   CHECK(e != NULL && carc_tiles_load_base(e) == CARC_OK);
   CHECK(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.placed", 100, NULL, placed_ok, NULL) == CARC_OK);
   carc_game *g = check_scenario(e, 2);
-  char *before = save_text(g);
+  char *before = check_save_text(g);
   int types = carc_tile_type_count(e), failures = 0;
   const char *notation = carc_tile_type_notation(e, check_type(e, "E"));
   for (long n = 0; n < 1000; n++) {
