@@ -128,7 +128,6 @@ bool board_can_place_anywhere(carc_game *g, int type) {
   return g->ntiles == 0;
 }
 
-static bool is_area(int kind) { return kind >= CARC_MONASTERY; }
 
 static void frontier_remove(carc_game *g, int c) {
   int pos = g->cells[c].frontier_pos;
@@ -142,26 +141,21 @@ static void frontier_remove(carc_game *g, int c) {
   g->cells[c].frontier_pos = -1;
 }
 
-/* The new segments of board tile ti; monastery-like ones miss `area_open`. */
+/* The new segments of board tile ti, copied from the type's records;
+ * monastery-like ones miss `area_open` squares. */
 static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_open) {
-  for (int i = 0; i < t->nseg; i++) {
-    int id = g->nsegs++;
-    seg_state *s = &g->segs[id];
-    const tile_segment *ts = &t->seg[i];
-    s->parent = s->next = (uint32_t)id;
-    s->tile = (uint32_t)ti;
-    s->idx = (uint8_t)i;
-    s->kind = ts->kind;
-    s->size = 1;
-    s->tiles = 1;
-    s->open = (is_area(ts->kind) ? area_open : ts->nports);
-    s->symbols = ts->symbols;
-    s->occupants = 0;
-    s->scored = 0;
-    s->twins = ts->has_twin;
-    g->seg_attr[id] = (seg_attrs){ts->attr_bits, t->attr_bits};
-    g->seg_stamp[id] = 0;
+  const int base = g->nsegs, n = t->nseg;
+  seg_state *s = &g->segs[base];
+  seg_attrs *at = &g->seg_attr[base];
+  for (int i = 0; i < n; i++) {
+    s[i] = t->seg_init[i];
+    s[i].parent = s[i].next = (uint32_t)(base + i);
+    s[i].tile = (uint32_t)ti;
+    at[i] = (seg_attrs){t->seg[i].attr_bits, t->attr_bits};
+    g->seg_stamp[base + i] = 0;
   }
+  for (unsigned m = t->area_segs; m; m &= m - 1) s[__builtin_ctz(m)].open = area_open;
+  g->nsegs = base + n;
 }
 
 /* A map's printed piece with no square of its own (a segment abroad, a

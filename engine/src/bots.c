@@ -12,7 +12,7 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
   const uint32_t *sig = g->e->types[g->drawn].sig;
   for (int tries = 0; tries < 64; tries++) {
-    uint32_t pick = carc_game_random(g, (uint32_t)g->nfrontier * 4);
+    uint32_t pick = game_random(g, (uint32_t)g->nfrontier * 4);
     int i = (int)(pick >> 2), r = (int)(pick & 3);
     if (((sig[r] ^ g->fr_req[i]) & g->fr_mask[i]) != 0) continue;
     const cell *cl = &g->cells[g->frontier[i]];
@@ -52,7 +52,7 @@ static carc_result random_turn(carc_game *g) {
     int n = list_placements(g, small, &opts);
     if (n < 0) return CARC_ERR_MEMORY;
     if (n == 0) return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
-    const carc_placement_option o = opts[carc_game_random(g, (uint32_t)n)];
+    const carc_placement_option o = opts[game_random(g, (uint32_t)n)];
     free_placements(g, small, opts, n);
     carc_result r = game_place_listed(g, o.x, o.y, o.rotation);
     if (r != CARC_OK) return r;
@@ -68,7 +68,7 @@ static carc_result random_turn(carc_game *g) {
     int n = carc_game_actions(g, acts, BOT_CAP);
     if (n > BOT_CAP) n = BOT_CAP;
     if (n == 0) return game_fail(g, CARC_ERR_STATE, "no action available");
-    carc_result r = game_act_listed(g, &acts[carc_game_random(g, (uint32_t)n)]);
+    carc_result r = game_act_listed(g, &acts[game_random(g, (uint32_t)n)]);
     if (r != CARC_OK) return r;
   }
   return CARC_OK;
@@ -121,7 +121,7 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
       int v = 0;
       while (trial->phase == CARC_PHASE_ACT && greedy_act(trial, scratch, me, &v) == CARC_OK) {}
       v = gain(g, trial, me) * 4 + (v & 3);
-      if (v > best_value || (v == best_value && carc_game_random(g, 2))) best_value = v, best = i;
+      if (v > best_value || (v == best_value && game_random(g, 2))) best_value = v, best = i;
     }
     carc_placement_option pick = n ? opts[best] : (carc_placement_option){0, 0, 0};
     free_placements(g, small, opts, n);

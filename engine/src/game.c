@@ -5,19 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-static uint64_t splitmix(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-uint32_t carc_game_random(carc_game *g, uint32_t n) {
-  if (n == 0) return 0;
-  txn_touch(g);
-  return (uint32_t)(((splitmix(&g->s.rng) >> 32) * (uint64_t)n) >> 32);
-}
-
+uint32_t carc_game_random(carc_game *g, uint32_t n) { return game_random(g, n); }
 
 /* Figures a new game of `players` gets (checked against MAX_FIGURES). */
 static int figures_needed(const carc_engine *e, int players, int followers) {
@@ -59,7 +47,7 @@ void bag_fill(carc_game *g) {
     for (int k = 0; k < n && g->bag_len < g->cap_tiles - 1; k++) g->bag[g->bag_len++] = (uint16_t)t;
   }
   for (int i = g->bag_len - 1; i > 0; i--) {
-    int j = (int)carc_game_random(g, (uint32_t)i + 1);
+    int j = (int)game_random(g, (uint32_t)i + 1);
     uint16_t tmp = g->bag[i];
     g->bag[i] = g->bag[j];
     g->bag[j] = tmp;

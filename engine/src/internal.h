@@ -51,6 +51,13 @@ typedef struct tile_segment {
   attr_value attr[MAX_SEG_ATTRS];
 } tile_segment;
 
+typedef struct seg_state {
+  uint32_t parent, next;  /* union-find parent; circular member list */
+  uint32_t tile;
+  uint8_t idx, kind, occupants, scored;
+  int32_t size, tiles, open, symbols;
+  uint8_t twins;
+} seg_state;              /* 36 bytes: placing a tile writes several */
 typedef struct tile_type {
   char name[CARC_MAX_NAME];
   int set;
@@ -73,6 +80,8 @@ typedef struct tile_type {
                            * facing[r][d*3+k] is the port opposite d*3+k */
   uint8_t side_one[4];    /* per rotation, bit per side whose three ports are one segment */
   uint8_t facing_one[4];  /* the same for facing[r] */
+  seg_state seg_init[CARC_MAX_SEGMENTS_PER_TILE]; /* a placed segment's record before its ids and
+                           * tile are written (a monastery-like one's open squares too) */
 } tile_type;
 
 typedef struct handler {
@@ -166,13 +175,6 @@ typedef struct board_tile {
 } board_tile;
 
 /* One segment instance; the aggregates are valid at union-find roots. */
-typedef struct seg_state {
-  uint32_t parent, next;  /* union-find parent; circular member list */
-  uint32_t tile;
-  uint8_t idx, kind, occupants, scored;
-  int32_t size, tiles, open, symbols;
-  uint8_t twins;
-} seg_state;              /* 36 bytes: placing a tile writes several */
 
 /* A segment's attribute bits and its tile's, aggregated at roots like the
  * rest: beside seg_state, since most games never read them. */
@@ -412,6 +414,17 @@ void txn_touch_slow(carc_game *g);
 /* Before any write to g->s: the transaction keeps a copy of the old one. */
 static inline void txn_touch(carc_game *g) {
   if (g->txn && !g->txn->s_saved) txn_touch_slow(g);
+}
+/* The game's generator (splitmix64), inlined for the bots and the shuffle:
+ * a number in [0, n), 0 when n is 0. carc_game_random is the same call. */
+static inline uint32_t game_random(carc_game *g, uint32_t n) {
+  if (n == 0) return 0;
+  txn_touch(g);
+  uint64_t z = (g->s.rng += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return (uint32_t)(((z >> 32) * (uint64_t)n) >> 32);
 }
 void engine_mark(const carc_engine *e, engine_marker *m);
 bool engine_desc_kept(const carc_engine *e, const char *desc);

@@ -1005,7 +1005,7 @@ carc_result map_setup(carc_game *g) {
   for (int i = 0; i < m->nstart; i++) order[i] = i;
   if (!g->opt.no_bag) /* which start squares: drawn at random (scenarios: the first) */
     for (int i = 0; i < m->starts_used; i++) {
-      int j = i + (int)carc_game_random(g, (uint32_t)(m->nstart - i));
+      int j = i + (int)game_random(g, (uint32_t)(m->nstart - i));
       int tmp = order[i];
       order[i] = order[j];
       order[j] = tmp;

@@ -398,7 +398,7 @@ bool game_neutral_random(carc_game *g, int cap, carc_action *out) {
     total += count[i];
   }
   int n = total < cap ? total : cap;
-  int k = (int)carc_game_random(g, (uint32_t)n), i = 0;
+  int k = (int)game_random(g, (uint32_t)n), i = 0;
   while (k >= count[i]) k -= count[i++];
   const figure_type *ft = &g->e->figs[g->figs[figs[i]].type];
   int partner[MAX_FIGURES], npartner, here = neutral_place(g, figs[i], partner, &npartner), to = -1;
