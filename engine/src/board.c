@@ -201,6 +201,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   if (t->area_segs || g->grid_near[at - g->grid]) {
     const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
     int around = 0;
+#pragma GCC unroll 8
     for (int k = 0; k < 8; k++) { /* a new neighbour for every monastery-like segment around */
       int v = at[off[k]];
       if (v < 0) continue;
@@ -217,6 +218,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   segs_init(g, ti, t, area_open);
   const int side_off[4] = {-w, 1, w, -1}; /* N, E, S, W */
   const int8_t *mine = t->rport_seg[rot];
+#pragma GCC unroll 4 /* each side's branches predicted on their own */
   for (int d = 0; d < 4; d++) {
     int32_t *slot = at + side_off[d];
     int nti = *slot;
