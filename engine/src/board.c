@@ -69,12 +69,15 @@ static int shared_tiles(carc_game *g, int small, int other) {
   return shared;
 }
 
+static inline bool closable(int kind) { return kind != CARC_FIELD && kind != CARC_WATER; }
+
 /* Joins the features of segments a and b across `pairs` matched port pairs. */
 static inline void join(carc_game *g, int a, int b, int pairs) {
   int ra = feature_find(g, a), rb = feature_find(g, b);
   seg_state *v = g->segs;
   if (ra == rb) {
     v[ra].open -= 2 * pairs;
+    g->last_closed += v[ra].open == 0 && closable(v[ra].kind);
     return;
   }
   if (v[ra].size < v[rb].size) {
@@ -92,6 +95,7 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   v[ra].size += v[rb].size;
   v[ra].tiles = v[ra].tiles + v[rb].tiles - shared;
   v[ra].open = v[ra].open + v[rb].open - 2 * pairs;
+  g->last_closed += v[ra].open == 0 && closable(v[ra].kind);
   v[ra].symbols += v[rb].symbols;
   v[ra].occupants += v[rb].occupants;
   v[ra].twins += v[rb].twins;
@@ -197,6 +201,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
    * this tile, or one around it (its squares are marked in grid_near). */
   const map_shape *map = e->map; /* NULL on the plane: the map branches below are never taken */
   g->nlast_area = 0;
+  g->last_closed = t->closed_alone;
   int area_open = 0;
   if (t->area_segs || g->grid_near[at - g->grid]) {
     const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
@@ -213,6 +218,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       }
     }
     area_open = (map && t->area_segs ? map_area_squares(g, x, y) : 8) - around;
+    g->last_closed += area_open == 0 && t->area_segs;
     if (t->area_segs) grid_near_mark(g, x, y);
   }
   segs_init(g, ti, t, area_open);

@@ -75,6 +75,7 @@ typedef struct tile_type {
   attr_value attr[MAX_SEG_ATTRS];
   uint16_t area_segs;     /* bit per segment without ports (monastery-like) */
   uint16_t closable_segs; /* bit per segment a feature of which can complete (no field, no water) */
+  uint8_t closed_alone;   /* 1 if a closable segment has no port: complete on its own */
   int8_t rport_seg[4][12];/* segment index per board port, per rotation */
   int8_t facing[4][12];   /* the same, read from the neighbour across each side:
                            * facing[r][d*3+k] is the port opposite d*3+k */
@@ -314,6 +315,10 @@ struct carc_game {
    * segments monastery-like (a port needs a segment) */
   int32_t last_area[8 * (CARC_MAX_SEGMENTS_PER_TILE - 1)];
   int nlast_area;
+  /* features the last placement may have completed: joins that closed one,
+   * and its own segments closed from the start (board_place counts, on the
+   * plane; ending the turn looks at the tile's features only when not 0) */
+  int last_closed;
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */

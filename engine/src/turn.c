@@ -541,7 +541,9 @@ static carc_result stage_completed(carc_game *g, int root) {
 static carc_result stage_around(carc_game *g, int ti) {
   const board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
-  for (unsigned m = t->closable_segs; m; m &= m - 1) { /* fields never complete */
+  /* on the plane, the last placement counted what it may have closed: most close nothing */
+  unsigned closable = g->e->map || ti != g->ntiles - 1 || g->last_closed ? t->closable_segs : 0;
+  for (unsigned m = closable; m; m &= m - 1) { /* fields never complete */
     int root = feature_find(g, (int)bt->seg_base + __builtin_ctz(m));
     if (g->segs[root].open != 0) continue; /* most are open: no call */
     carc_result r = stage_completed(g, root);
