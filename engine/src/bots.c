@@ -59,7 +59,13 @@ static carc_result random_turn(carc_game *g) {
   }
   while (g->phase == CARC_PHASE_ACT) {
     carc_action acts[BOT_CAP], one;
-    if (g->act_step != STEP_MAIN && game_neutral_random(g, BOT_CAP, &one)) {
+    if (g->act_step == STEP_MAIN) { /* drawn as from the list, without writing it */
+      game_main_random(g, BOT_CAP, &one);
+      carc_result r = game_act_listed(g, &one);
+      if (r != CARC_OK) return r;
+      continue;
+    }
+    if (game_neutral_random(g, BOT_CAP, &one)) {
       /* a neutral figure's move, drawn as from the list without making it */
       carc_result r = game_act_listed(g, &one);
       if (r != CARC_OK) return r;

@@ -57,6 +57,7 @@ typedef struct seg_state {
   uint8_t idx, kind, occupants, scored;
   int32_t size, tiles, open, symbols;
   uint8_t twins;
+  uint16_t field_cities;  /* a field: its tile's city segments it touches (bit per index) */
 } seg_state;              /* 36 bytes: placing a tile writes several */
 typedef struct tile_type {
   char name[CARC_MAX_NAME];
@@ -508,6 +509,7 @@ void handlers_sort(carc_engine *e);
 carc_result turn_draw(carc_game *g);
 carc_result game_act_listed(carc_game *g, const carc_action *a);
 bool game_neutral_random(carc_game *g, int cap, carc_action *out);
+void game_main_random(carc_game *g, int cap, carc_action *out);
 carc_result game_place_listed(carc_game *g, int x, int y, int rot);
 carc_result base_handlers_register(carc_engine *e);
 void figures_create(carc_game *g);

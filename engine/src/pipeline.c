@@ -436,17 +436,15 @@ static void ctx_list_tiles(carc_score_ctx *c) {
 
 /* Completed cities a farm touches, each once (its root is stamped). */
 static int farm_cities(carc_game *g, int root) {
-  const carc_engine *e = g->e;
   int count = 0, s = root;
   g->stamp++;
-  do {
+  do { /* a tile's segments are consecutive: the tile's first is s - idx */
     const seg_state *v = &g->segs[s];
-    const board_tile *bt = &g->tiles[v->tile];
-    unsigned cities = e->types[bt->type].seg[v->idx].field_cities;
+    unsigned cities = v->field_cities;
     while (cities) {
       int ci = __builtin_ctz(cities);
       cities &= cities - 1;
-      int cr = feature_find(g, (int)bt->seg_base + ci);
+      int cr = feature_find(g, s - v->idx + ci);
       if (!feature_is_complete(g, cr) || g->seg_stamp[cr] == g->stamp) continue;
       g->seg_stamp[cr] = g->stamp;
       count++;

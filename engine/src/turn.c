@@ -449,6 +449,37 @@ int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
   return n;
 }
 
+/* The random bot's main-step action: the one carc_game_actions lists at
+ * index game_random(min(n, cap)), built without writing the list. */
+void game_main_random(carc_game *g, int cap, carc_action *out) {
+  const carc_engine *e = g->e;
+  const board_tile *bt = &g->tiles[g->last_tile];
+  const tile_type *t = &e->types[bt->type];
+  uint8_t opt_ft[MAX_FIGURE_TYPES * CARC_MAX_SEGMENTS_PER_TILE], opt_seg[MAX_FIGURE_TYPES * CARC_MAX_SEGMENTS_PER_TILE];
+  uint8_t toks[MAX_TOKEN_TYPES];
+  int nopt = 0, ntok = 0;
+  for (int ft = 0; ft < e->nfig; ft++) { /* the order of carc_game_actions */
+    if (e->figs[ft].placement != CARC_PLACE_FOLLOWER || g->first_free[ft][g->current + 1] == NO_FIGURE)
+      continue;
+    for (int s = 0; s < t->nseg; s++) {
+      if (!(e->figs[ft].kinds & (1u << t->seg[s].kind))) continue;
+      if (g->segs[feature_find(g, bt->seg_base + s)].occupants) continue;
+      opt_ft[nopt] = (uint8_t)ft;
+      opt_seg[nopt++] = (uint8_t)s;
+    }
+  }
+  if (bt->token < 0)
+    for (int k = 0; k < e->ntok; k++)
+      if (g->s.token_supply[g->current][k] > 0) toks[ntok++] = (uint8_t)k;
+  int n = 1 + nopt + ntok;
+  int k = (int)game_random(g, (uint32_t)(n < cap ? n : cap));
+  if (k == 0) *out = (carc_action){CARC_ACT_PASS, -1, -1, -1, -1};
+  else if (k <= nopt)
+    *out = (carc_action){CARC_ACT_FIGURE, opt_ft[k - 1], -1, g->first_free[opt_ft[k - 1]][g->current + 1],
+                         opt_seg[k - 1]};
+  else *out = (carc_action){CARC_ACT_TOKEN, -1, toks[k - 1 - nopt], -1, -1};
+}
+
 /* The lowest index of a figure like `fig` (type, owner) in the supply, when
  * fig, the lowest until now, leaves it: the next one lies above fig. */
 static int next_free_like(const carc_game *g, int fig) {
