@@ -423,14 +423,17 @@ static inline void txn_touch(carc_game *g) {
 }
 /* The game's generator (splitmix64), inlined for the bots and the shuffle:
  * a number in [0, n), 0 when n is 0. carc_game_random is the same call. */
-static inline uint32_t game_random(carc_game *g, uint32_t n) {
-  if (n == 0) return 0;
-  txn_touch(g);
-  uint64_t z = (g->s.rng += 0x9E3779B97F4A7C15ull);
+static inline uint32_t random_step(uint64_t *state, uint32_t n) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   z ^= z >> 31;
   return (uint32_t)(((z >> 32) * (uint64_t)n) >> 32);
+}
+static inline uint32_t game_random(carc_game *g, uint32_t n) {
+  if (n == 0) return 0;
+  txn_touch(g);
+  return random_step(&g->s.rng, n);
 }
 void engine_mark(const carc_engine *e, engine_marker *m);
 bool engine_desc_kept(const carc_engine *e, const char *desc);
