@@ -159,6 +159,7 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
     g->seg_stamp[base + i] = 0;
   }
   for (unsigned m = t->area_segs; m; m &= m - 1) s[__builtin_ctz(m)].open = area_open;
+  if (g->track_roots) open_roots_init(g, base, n, t->open_init | (area_open > 0 ? t->area_segs : 0u));
   g->nsegs = base + n;
 }
 

@@ -83,6 +83,8 @@ static carc_result game_reset_board(carc_game *g, uint64_t seed) {
   g->s.rng = seed ^ 0x6A09E667F3BCC908ull;
   for (int p = 0; p < g->players; p++)
     for (int t = 0; t < e->ntok; t++) g->s.token_supply[p][t] = (int16_t)e->toks[t].per_player;
+  g->track_roots = 0;
+  for (int t = 0; t < e->nfig; t++) g->track_roots |= e->figs[t].placement == CARC_PLACE_NEUTRAL;
   board_reset(g);
   figures_create(g);
   g->phase = CARC_PHASE_PLACE;

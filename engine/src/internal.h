@@ -77,6 +77,7 @@ typedef struct tile_type {
   uint16_t area_segs;     /* bit per segment without ports (monastery-like) */
   uint16_t closable_segs; /* bit per segment a feature of which can complete (no field, no water) */
   uint8_t closed_alone;   /* 1 if a closable segment has no port: complete on its own */
+  uint16_t open_init;     /* bit per closable segment with ports: its feature starts open */
   int8_t rport_seg[4][12];/* segment index per board port, per rotation */
   int8_t facing[4][12];   /* the same, read from the neighbour across each side:
                            * facing[r][d*3+k] is the port opposite d*3+k */
@@ -320,6 +321,9 @@ struct carc_game {
    * and its own segments closed from the start (board_place counts, on the
    * plane; ending the turn looks at the tile's features only when not 0) */
   int last_closed;
+  /* open_roots is kept in games with neutral figures (they look for open
+   * features); set at reset from the engine's figure types */
+  int track_roots;
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
@@ -341,6 +345,7 @@ struct carc_game {
   seg_state *segs;            /* cap_segs */
   seg_attrs *seg_attr;        /* cap_segs */
   uint32_t *seg_stamp;        /* cap_segs: scoring's "seen" marks */
+  uint64_t *open_roots;       /* cap_segs bits (a byte each allocated): see neutral_roots */
   staged *stage;              /* cap_segs: at most one scoring per feature */
   cell *cells;                /* cap_cells = 4 * cap_tiles + 8 */
   int32_t *frontier;          /* cap_cells */
@@ -398,6 +403,19 @@ void store_copy(carc_game *dst, const carc_game *src);
 void store_free(carc_game *g);
 /* Room on the board for one more tile of `nseg` segments at (x, y) and the
  * squares around it: checked before any change, so a failure changes nothing. */
+/* open_roots has a bit per segment, set when the segment is made if it is
+ * the root of an open feature that can complete (no field, no water), and
+ * cleared when neutral_roots finds it joined or complete (a root never
+ * becomes one again, a complete feature never reopens): a superset, in id
+ * order and read 64 at a time, of the open roots. Joins never touch it, so
+ * a game without neutral figures pays one test a tile. The n segments of a
+ * new tile from `base` get `bits`, one a segment. */
+static inline void open_roots_init(carc_game *g, int base, int n, unsigned bits) {
+  uint64_t *w = &g->open_roots[base >> 6], keep = (1ull << n) - 1;
+  int o = base & 63;
+  w[0] = (w[0] & ~(keep << o)) | ((uint64_t)bits << o);
+  if (o + n > 64) w[1] = (w[1] & ~(keep >> (64 - o))) | ((uint64_t)bits >> (64 - o));
+}
 static inline bool board_has_room(const carc_game *g, int nseg, int x, int y) {
   return g->ntiles < g->cap_tiles && g->nsegs + nseg <= g->cap_segs && g->ncells + 5 <= g->cap_cells &&
          (unsigned)(x - 1 - g->grid_x0) < (unsigned)(g->grid_w - 2) &&

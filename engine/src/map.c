@@ -979,6 +979,12 @@ void map_place_printed(carc_game *g) {
   g->ntiles = t->ntiles;
   g->nsegs = t->nsegs;
   g->ncells = t->ncells;
+  for (int s = 0; g->track_roots && s < t->nsegs; s++) {
+    const seg_state *v = &g->segs[s];
+    uint64_t bit = 1ull << (s & 63);
+    bool open = (int)v->parent == s && v->kind != CARC_FIELD && v->kind != CARC_WATER && v->open != 0;
+    g->open_roots[s >> 6] = open ? g->open_roots[s >> 6] | bit : g->open_roots[s >> 6] & ~bit;
+  }
   store_grid_mark(g);
   store_near_mark(g); /* printed monasteries, if any */
 }

@@ -25,6 +25,7 @@ static int slots_of(carc_game *g, slot *s) {
   s[n++] = (slot){(void **)&g->segs, sizeof(seg_state), 1};
   s[n++] = (slot){(void **)&g->seg_attr, sizeof(seg_attrs), 1};
   s[n++] = (slot){(void **)&g->seg_stamp, sizeof(uint32_t), 1};
+  s[n++] = (slot){(void **)&g->open_roots, 1, 1}; /* a byte a segment: 8 times the bits needed */
   s[n++] = (slot){(void **)&g->stage, sizeof(staged), 1};
   s[n++] = (slot){(void **)&g->cells, sizeof(cell), 2};
   s[n++] = (slot){(void **)&g->frontier, sizeof(int32_t), 2};
@@ -211,6 +212,7 @@ void store_copy(carc_game *dst, const carc_game *src) {
   memcpy(dst->segs, src->segs, sizeof(seg_state) * (size_t)src->nsegs);
   memcpy(dst->seg_attr, src->seg_attr, sizeof(seg_attrs) * (size_t)src->nsegs);
   memcpy(dst->seg_stamp, src->seg_stamp, sizeof(uint32_t) * (size_t)src->nsegs);
+  memcpy(dst->open_roots, src->open_roots, sizeof(uint64_t) * (size_t)((src->nsegs + 63) / 64));
   memcpy(dst->cells, src->cells, sizeof(cell) * (size_t)src->ncells);
   memcpy(dst->frontier, src->frontier, sizeof(int32_t) * (size_t)src->nfrontier);
   memcpy(dst->fr_req, src->fr_req, sizeof(uint32_t) * (size_t)src->nfrontier);

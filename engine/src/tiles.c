@@ -91,6 +91,7 @@ static int count_edges(unsigned ports) {
 
 static void derive(carc_engine *e, tile_type *t) {
   t->area_segs = t->closable_segs = t->closed_alone = 0;
+  t->open_init = 0;
   for (int i = 0; i < t->nseg; i++) {
     if (t->seg[i].kind >= CARC_MONASTERY) t->area_segs |= (uint16_t)(1u << i);
     if (t->seg[i].kind != CARC_FIELD && t->seg[i].kind != CARC_WATER) t->closable_segs |= (uint16_t)(1u << i);
@@ -103,6 +104,8 @@ static void derive(carc_engine *e, tile_type *t) {
     s->semicircular = s->kind == CARC_CITY && s->edges == 1;
     if (s->nports == 0 && s->kind != CARC_FIELD && s->kind != CARC_WATER && s->kind < CARC_MONASTERY)
       t->closed_alone = 1;
+    if (s->nports > 0 && s->kind != CARC_FIELD && s->kind != CARC_WATER && s->kind < CARC_MONASTERY)
+      t->open_init |= (uint16_t)(1u << i);
     s->symbols = (uint8_t)tile_attr_value(s->attr, s->nattr, e->arms_attr);
     s->has_twin = 0;
     for (int j = 0; j < t->nseg; j++)

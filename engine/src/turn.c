@@ -195,10 +195,30 @@ static bool has_exclusive_on(const carc_game *g, int fig, int root) {
 
 /* Feature roots, ascending, of kinds in `kinds` (only incomplete ones if
  * `incomplete`): the places neutral figures may go. One scan of the segments
- * serves every figure listed in the same step. Returns -1 if more than `cap`. */
+ * serves every figure listed in the same step. Returns -1 if more than `cap`.
+ * Incomplete roads, cities and the like, most asked for, are read from the
+ * open_roots bits (a superset); `prune` (the game's own bits, or NULL for a
+ * read-only query) loses those of roots seen joined or complete. */
 #define NEUTRAL_ROOTS_CAP 1024
-static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, int *out, int cap) {
+static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, int *out, int cap,
+                         uint64_t *prune) {
   int n = 0;
+  if (g->track_roots && incomplete && !(kinds & (1u << CARC_FIELD | 1u << CARC_WATER))) {
+    for (int w = 0; w < (g->nsegs + 63) / 64; w++)
+      for (uint64_t bits = g->open_roots[w]; bits; bits &= bits - 1) {
+        int s = w * 64 + __builtin_ctzll(bits);
+        if (s >= g->nsegs) break; /* bits left from an earlier game */
+        const seg_state *v = &g->segs[s];
+        if ((int)v->parent != s || v->open == 0) {
+          if (prune) prune[w] &= ~(1ull << (s & 63));
+          continue;
+        }
+        if (!(kinds & (1u << v->kind))) continue;
+        if (n == cap) return -1;
+        out[n++] = s;
+      }
+    return n;
+  }
   for (int s = 0; s < g->nsegs; s++) {
     const seg_state *v = &g->segs[s];
     if ((int)v->parent != s || !(kinds & (1u << v->kind))) continue;
@@ -276,7 +296,7 @@ static int neutral_moves(const carc_game *g, const int *figs, int nfigs, carc_ac
     incomplete = incomplete && ft->incomplete_only;
   }
   int roots[NEUTRAL_ROOTS_CAP]; /* past that many, each figure scans the segments itself */
-  int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP) : 0, n = 0;
+  int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP, NULL) : 0, n = 0;
   for (int i = 0; i < nfigs; i++)
     n = neutral_targets(g, figs[i], nroots >= 0 ? roots : NULL, nroots, kinds, incomplete, out, n, cap);
   return n;
@@ -374,7 +394,7 @@ bool game_neutral_random(carc_game *g, int cap, carc_action *out) {
     incomplete = incomplete && ft->incomplete_only;
   }
   int roots[NEUTRAL_ROOTS_CAP];
-  int nroots = nf ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP) : 0;
+  int nroots = nf ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP, g->open_roots) : 0;
   if (nroots < 0 || nf == 0) return false; /* the caller lists them */
   int count[MAX_FIGURES], total = 0;
   for (int i = 0; i < nf; i++) {
