@@ -40,18 +40,25 @@ void bag_fill(carc_game *g) {
   const carc_engine *e = g->e;
   g->bag_len = g->bag_pos = 0;
   if (g->opt.no_bag) return;
+  uint16_t *bag = g->bag;
+  int len = 0, room = g->cap_tiles - 1;
   for (int t = 0; t < e->ntypes; t++) {
     const tile_type *tt = &e->types[t];
     if (tt->adhoc || !e->set_used[tt->set]) continue;
     int n = tt->copies - (t == e->start_type);
-    for (int k = 0; k < n && g->bag_len < g->cap_tiles - 1; k++) g->bag[g->bag_len++] = (uint16_t)t;
+    if (n > room - len) n = room - len;
+    for (int k = 0; k < n; k++) bag[len++] = (uint16_t)t;
   }
-  for (int i = g->bag_len - 1; i > 0; i--) {
-    int j = (int)game_random(g, (uint32_t)i + 1);
-    uint16_t tmp = g->bag[i];
-    g->bag[i] = g->bag[j];
-    g->bag[j] = tmp;
+  g->bag_len = len;
+  txn_touch(g);
+  uint64_t rng = g->s.rng; /* the game's generator, in a register for the shuffle */
+  for (int i = len - 1; i > 0; i--) {
+    int j = (int)random_step(&rng, (uint32_t)i + 1);
+    uint16_t tmp = bag[i];
+    bag[i] = bag[j];
+    bag[j] = tmp;
   }
+  g->s.rng = rng;
 }
 
 /* Everything of a reset up to the setup hooks. */
