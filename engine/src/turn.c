@@ -204,10 +204,12 @@ static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, in
                          uint64_t *prune) {
   int n = 0;
   if (g->track_roots && incomplete && !(kinds & (1u << CARC_FIELD | 1u << CARC_WATER))) {
-    for (int w = 0; w < (g->nsegs + 63) / 64; w++)
-      for (uint64_t bits = g->open_roots[w]; bits; bits &= bits - 1) {
+    const int words = (g->nsegs + 63) / 64;
+    for (int w = 0; w < words; w++) {
+      uint64_t bits = g->open_roots[w];
+      if (w == words - 1 && (g->nsegs & 63)) bits &= (1ull << (g->nsegs & 63)) - 1; /* none above nsegs */
+      for (; bits; bits &= bits - 1) {
         int s = w * 64 + __builtin_ctzll(bits);
-        if (s >= g->nsegs) break; /* bits left from an earlier game */
         const seg_state *v = &g->segs[s];
         if ((int)v->parent != s || v->open == 0) {
           if (prune) prune[w] &= ~(1ull << (s & 63));
@@ -217,6 +219,7 @@ static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, in
         if (n == cap) return -1;
         out[n++] = s;
       }
+    }
     return n;
   }
   for (int s = 0; s < g->nsegs; s++) {
