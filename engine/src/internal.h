@@ -147,6 +147,12 @@ struct carc_engine {
   char flag_names[MAX_FLAGS][CARC_MAX_NAME];
   int nhandlers, seq;
   handler handlers[MAX_HANDLERS];   /* kept sorted by (priority, seq) */
+  /* per feature kind and reason (completed, final, by a hook): a bit per
+   * handler index that is enabled and whose filter's kinds and reasons let
+   * it run, rebuilt with each change of the list (handler_gen counts them),
+   * so a scoring visits only the handlers that may apply */
+  uint64_t handler_pass[CARC_MAX_KINDS][3][(MAX_HANDLERS + 63) / 64];
+  unsigned handler_gen;
   int nhooks[CARC_HOOK_COUNT];
   hook hooks[CARC_HOOK_COUNT][MAX_HOOKS];
   /* per point: some hook there needs no flag (hook_open), else the game

@@ -28,6 +28,24 @@ static int handler_cmp(const handler *a, const handler *b) {
   return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+_Static_assert(MAX_HANDLERS <= 128, "handler_pass holds two words of bits");
+
+/* Rebuilds handler_pass after any change of the handlers' order or state. */
+static void handlers_index(carc_engine *e) {
+  memset(e->handler_pass, 0, sizeof e->handler_pass);
+  for (int i = 0; i < e->nhandlers; i++) {
+    const handler *h = &e->handlers[i];
+    if (!h->enabled) continue;
+    for (int k = 0; k < CARC_MAX_KINDS; k++) {
+      if (h->filter.kinds && !(h->filter.kinds & (1u << k))) continue;
+      for (int r = 0; r < 3; r++)
+        if (!h->filter.reasons || (h->filter.reasons & (1 << r)))
+          e->handler_pass[k][r][i >> 6] |= 1ull << (i & 63);
+    }
+  }
+  e->handler_gen++;
+}
+
 void handlers_sort(carc_engine *e) { /* insertion sort: small, stable */
   for (int i = 1; i < e->nhandlers; i++) {
     handler h = e->handlers[i];
@@ -38,6 +56,7 @@ void handlers_sort(carc_engine *e) { /* insertion sort: small, stable */
     }
     e->handlers[j + 1] = h;
   }
+  handlers_index(e);
 }
 
 static carc_result check_name(carc_engine *e, const char *name) {
@@ -139,6 +158,7 @@ carc_result carc_handler_enable(carc_engine *e, const char *name, int on) {
   int i = carc_handler_find(e, name);
   if (i >= 0) {
     e->handlers[i].enabled = on != 0;
+    handlers_index(e);
     return CARC_OK;
   }
   hook *h = hook_find(e, name);
@@ -555,18 +575,43 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
    * filter reads only the scoring's context, which its handlers cannot turn) */
   int ran[2 * MAX_HANDLERS], nran = 0;
   bool changed = false;
-  for (int i = 0; i < e->nhandlers; i++) {
+  /* the handlers this kind and reason may run, in list order (a bit each);
+   * a call that enables or disables one takes the new bits after its own
+   * place, as a scan of the list would see them */
+  const int reason_at = reason == CARC_COMPLETED ? 0 : reason == CARC_FINAL ? 1 : 2;
+  const uint64_t *pass = e->handler_pass[c->kind][reason_at]; /* kinds are below CARC_MAX_KINDS */
+  uint64_t todo[2] = {pass[0], pass[1]};
+  unsigned gen = e->handler_gen;
+  for (;;) {
+    int i;
+    if (todo[0]) {
+      i = __builtin_ctzll(todo[0]);
+      todo[0] &= todo[0] - 1;
+    } else if (todo[1]) {
+      i = 64 + __builtin_ctzll(todo[1]);
+      todo[1] &= todo[1] - 1;
+    } else {
+      break;
+    }
     const handler *h = &e->handlers[i];
-    if (!h->enabled || (h->filtered && !filter_match(g, &h->filter, c, attr_bits))) continue;
+    if (h->filtered && !filter_match(g, &h->filter, c, attr_bits)) continue;
     if (__builtin_expect(changed, 0) && seq_in(ran, nran, h->seq)) continue;
     if (nran < 2 * MAX_HANDLERS) ran[nran++] = h->seq;
     c->current = h;
     c->current_seq = h->seq;
     if (c->keep) ctx_note_change(c, CARC_CHANGE_RAN, -1, 0, 0); /* the breakdown says which handlers ran */
     carc_result r = h->fn(c, h->ud);
-    if (i >= e->nhandlers || e->handlers[i].seq != c->current_seq) { /* the list changed under the call */
-      changed = true;
-      i = -1;
+    const bool moved = i >= e->nhandlers || e->handlers[i].seq != c->current_seq;
+    if (__builtin_expect(moved || gen != e->handler_gen, 0)) {
+      gen = e->handler_gen;
+      todo[0] = pass[0];
+      todo[1] = pass[1];
+      if (moved) {
+        changed = true; /* the list changed under the call: all of it again */
+      } else { /* only switched on or off: from the next one on */
+        todo[0] &= i >= 63 ? 0 : ~0ull << (i + 1);
+        todo[1] &= i < 64 ? ~0ull : i == 127 ? 0 : ~0ull << (i - 63);
+      }
     }
     if (r != CARC_OK) {
       const handler *f = NULL; /* its entry may have moved: found by sequence number */

@@ -5,6 +5,7 @@
  * from the board (eight squares around an area segment, empty squares
  * beyond a feature's ports). */
 #include "check.h"
+#include <stdint.h>
 #include "internal.h" /* map_area_squares: which squares around a map square count */
 #include <stdlib.h>
 
@@ -700,8 +701,63 @@ static void test_handler_list_changed_inside(void) {
   carc_engine_free(e);
 }
 
+/* Handlers switched on or off by a running handler: the scoring goes on as
+ * a scan of the list would, taking the switch from the next handler on
+ * (one before the switcher that was off stays passed), and the kind and
+ * reason filters pick handlers as before. */
+static int sw_counts[6];
+static carc_result sw_count(carc_score_ctx *c, void *ud) {
+  (void)c;
+  sw_counts[(intptr_t)ud]++;
+  return CARC_OK;
+}
+static carc_result sw_switcher(carc_score_ctx *c, void *ud) {
+  (void)ud;
+  carc_engine *e = carc_game_engine(carc_ctx_game(c));
+  if (sw_counts[0]++ == 0) {
+    CHECK_INT(carc_handler_enable(e, "t.sw_before", 1), CARC_OK);
+    CHECK_INT(carc_handler_enable(e, "t.sw_on", 1), CARC_OK);
+    CHECK_INT(carc_handler_enable(e, "t.sw_off", 0), CARC_OK);
+  }
+  return CARC_OK;
+}
+static void test_handler_switched_inside(void) {
+  carc_engine *e = check_base_engine();
+  carc_filter city, road, final;
+  carc_filter_init(&city);
+  carc_filter_init(&road);
+  carc_filter_init(&final);
+  city.kinds = 1u << CARC_CITY;
+  road.kinds = 1u << CARC_ROAD;
+  final.reasons = CARC_FINAL;
+  CHECK_INT(carc_handler_add(e, "t.sw_before", 50, NULL, sw_count, (void *)(intptr_t)1), CARC_OK);
+  CHECK_INT(carc_handler_add(e, "t.sw", 350, NULL, sw_switcher, NULL), CARC_OK);
+  CHECK_INT(carc_handler_add(e, "t.sw_on", 360, NULL, sw_count, (void *)(intptr_t)2), CARC_OK);
+  CHECK_INT(carc_handler_add(e, "t.sw_off", 370, NULL, sw_count, (void *)(intptr_t)3), CARC_OK);
+  CHECK_INT(carc_handler_add(e, "t.sw_city", 380, &city, sw_count, (void *)(intptr_t)4), CARC_OK);
+  CHECK_INT(carc_handler_add(e, "t.sw_road", 390, &road, sw_count, (void *)(intptr_t)5), CARC_OK);
+  CHECK_INT(carc_handler_add(e, "t.sw_final", 395, &final, sw_count, (void *)(intptr_t)0), CARC_OK);
+  CHECK_INT(carc_handler_enable(e, "t.sw_before", 0), CARC_OK);
+  CHECK_INT(carc_handler_enable(e, "t.sw_on", 0), CARC_OK);
+  carc_game *g = check_scenario(e, 2);
+  CHECK_INT(carc_game_put_figure(g, 0, 0, 0, 0), CARC_OK); /* on D's city */
+  CHECK_INT(carc_game_put_tile(g, check_type(e, "E"), 0, -1, 2), CARC_OK);
+  CHECK_INT(carc_game_end_turn(g), CARC_OK);
+  CHECK_INT(carc_game_scorings(g), 1);
+  CHECK_INT(carc_game_score(g, 0), 4);
+  CHECK_INT(sw_counts[0], 1); /* the switcher; t.sw_final (also counted at 0) did not run */
+  CHECK_INT(sw_counts[1], 0); /* switched on, but before the switcher: passed */
+  CHECK_INT(sw_counts[2], 1); /* switched on after it: runs */
+  CHECK_INT(sw_counts[3], 0); /* switched off after it: does not */
+  CHECK_INT(sw_counts[4], 1); /* a city handler, for a city */
+  CHECK_INT(sw_counts[5], 0); /* a road handler, not */
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
   test_handler_list_changed_inside();
+  test_handler_switched_inside();
   test_hook_list_changed_inside();
   test_breakdown_lines(1);
   test_breakdown_lines(0);
