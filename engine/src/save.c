@@ -438,12 +438,12 @@ static bool exclusive_pair(carc_game *g) {
 /* Was board tile ti placed by the setup (no turn follows it)? On the plane the
  * start tile; on a map the start tile and the tiles the setup put on other
  * start squares: the run of start-square tiles after the printed pieces, at
- * most starts_used long. A player's tile on a start square the setup left
- * free is a turn's tile. */
+ * most starts_used long (without a bag, the start tile alone). A player's
+ * tile on a start square the setup left free is a turn's tile. */
 static bool setup_tile(const carc_game *g, int ti) {
   const map_shape *m = g->e->map;
   if (!m) return ti == 0;
-  if (ti >= g->nprinted + m->starts_used) return false;
+  if (ti >= g->nprinted + (g->opt.no_bag ? 1 : m->starts_used)) return false; /* no bag: the start tile */
   for (int i = g->nprinted; i <= ti; i++)
     if (!map_is_start(g, g->tiles[i].x, g->tiles[i].y)) return false;
   return true;

@@ -3,7 +3,8 @@
  * game saved in that tile's act phase must load (the load once took any
  * tile on a start square for a setup tile and refused the save), play on to
  * the game's own end, and a save naming a setup tile as the act phase's
- * tile must still be refused. */
+ * tile must still be refused. Without a bag the setup puts the start tile
+ * alone: a tile put on a second start square beside it is a turn's too. */
 #include "check.h"
 #include "internal.h" /* map_is_start */
 #include <stdlib.h>
@@ -105,6 +106,39 @@ int main(void) {
     }
     carc_game_free(g);
   }
+  carc_engine_free(e);
+  /* without a bag the setup puts the start tile alone: on a map whose two
+   * start squares touch, the tile a scenario puts on the second one by
+   * carc_game_place_named is a turn's tile */
+  e = check_base_engine();
+  const char *row = "name Row\ntiles 10 20\nstarts 2\ngrid\n  . . . . . .\n  . . . . . .\nend\n"
+                    "start 2,0 West\nstart 3,0 East\n";
+  const char *rt[1] = {row}, *ro[1] = {"row"};
+  CHECK_INT(carc_engine_set_map(e, 1, rt, ro), CARC_OK);
+  carc_game_options nb = {2, 1, 0, 1};
+  carc_game *g = carc_game_new(e, &nb);
+  CHECK(g != NULL);
+  int placed = 0;
+  CHECK(g && carc_board_tile_at(g, 2, 0) >= 0 && carc_board_tile_at(g, 3, 0) < 0);
+  for (int type = 0; g && type < carc_tile_type_count(e) && !placed; type++)
+    for (int rot = 0; rot < 4 && !placed; rot++) placed = carc_game_place_named(g, type, 3, 0, rot) == CARC_OK;
+  CHECK(placed);
+  if (g && placed) {
+    CHECK_INT(carc_board_tiles(g), carc_board_printed_tiles(g) + 2);
+    CHECK_INT(carc_game_phase(g), CARC_PHASE_ACT);
+    char *save = check_save_text(g), err[512];
+    carc_game *h = carc_game_load(e, save, err, sizeof err);
+    if (!h) fprintf(stderr, "no bag: %s\n", err);
+    CHECK(h != NULL);
+    if (h) {
+      char *again = check_save_text(h);
+      CHECK(strcmp(save, again) == 0);
+      free(again);
+    }
+    carc_game_free(h);
+    free(save);
+  }
+  carc_game_free(g);
   CHECK_INT(loaded, 6); /* every seed's game reached the free start square */
   CHECK_INT(refused, 6);
   carc_engine_free(e);
