@@ -435,6 +435,20 @@ static bool exclusive_pair(carc_game *g) {
   return false;
 }
 
+/* Was board tile ti placed by the setup (no turn follows it)? On the plane the
+ * start tile; on a map the start tile and the tiles the setup put on other
+ * start squares: the run of start-square tiles after the printed pieces, at
+ * most starts_used long (without a bag, the start tile alone). A player's
+ * tile on a start square the setup left free is a turn's tile. */
+static bool setup_tile(const carc_game *g, int ti) {
+  const map_shape *m = g->e->map;
+  if (!m) return ti == 0;
+  if (ti >= g->nprinted + (g->opt.no_bag ? 1 : m->starts_used)) return false; /* no bag: the start tile */
+  for (int i = g->nprinted; i <= ti; i++)
+    if (!map_is_start(g, g->tiles[i].x, g->tiles[i].y)) return false;
+  return true;
+}
+
 static bool load_state(loader *L, carc_game *g, const json_value *root) {
   carc_engine *e = L->e;
   int v;
@@ -474,9 +488,7 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
     return bad(L, CARC_ERR_STATE, dv, "drawn", "the place phase needs a drawn tile");
   if (g->phase == CARC_PHASE_ACT && g->last_tile < 0)
     return bad(L, CARC_ERR_STATE, root, "last_tile", "the act phase needs the tile just placed");
-  if (g->phase == CARC_PHASE_ACT &&
-      (g->last_tile < g->nprinted || (!e->map && g->last_tile == 0) ||
-       (e->map && map_is_start(g, g->tiles[g->last_tile].x, g->tiles[g->last_tile].y))))
+  if (g->phase == CARC_PHASE_ACT && (g->last_tile < g->nprinted || setup_tile(g, g->last_tile)))
     return bad(L, CARC_ERR_STATE, json_get(root, "last_tile"), "last_tile",
                "the act phase follows a placed tile, not the start tile or a printed one");
   /* before the final scoring, only completed features are scored */

@@ -735,30 +735,26 @@ static bool main_action_valid(carc_game *g, const carc_action *a) {
   }
 }
 
+/* A neutral or conflict step's move, as carc_game_actions lists it however
+ * long the list: one of the step's figures, to a segment whose feature it
+ * may go to (any segment of it), or off the board (-1) when it may go to
+ * none. The segment is checked to be on the board before it is looked up. */
+static bool neutral_move_valid(const carc_game *g, const carc_action *a) {
+  if (a->type != CARC_ACT_MOVE_NEUTRAL || a->segment < -1 || a->segment >= g->nsegs) return false;
+  int figs[MAX_FIGURES], nf = step_figures(g, figs), i = 0;
+  while (i < nf && figs[i] != a->figure) i++;
+  if (i == nf) return false;
+  const figure_type *ft = &g->e->figs[g->figs[a->figure].type];
+  int partner[MAX_FIGURES], npartner, here = neutral_place(g, a->figure, partner, &npartner);
+  if (a->segment >= 0) return neutral_target_ok(g, ft, feature_find(g, a->segment), here, partner, npartner);
+  for (int s = 0; s < g->nsegs; s++) /* off the board: only with nowhere to go */
+    if ((int)g->segs[s].parent == s && neutral_target_ok(g, ft, s, here, partner, npartner)) return false;
+  return true;
+}
+
 static bool action_listed(carc_game *g, const carc_action *a) {
   if (g->act_step == STEP_MAIN) return main_action_valid(g, a);
-  carc_action buf[512];
-  int n = carc_game_actions(g, buf, 512);
-  if (n > 512) n = 512;
-  for (int i = 0; i < n; i++) {
-    const carc_action *b = &buf[i];
-    if (b->type != a->type) continue;
-    switch (a->type) {
-      case CARC_ACT_PASS: return true;
-      case CARC_ACT_FIGURE:
-        if (b->figure_type == a->figure_type && b->segment == a->segment) return true;
-        break;
-      case CARC_ACT_TOKEN:
-        if (b->token_type == a->token_type) return true;
-        break;
-      case CARC_ACT_MOVE_NEUTRAL:
-        if (b->figure == a->figure && (b->segment == a->segment ||
-            (a->segment >= 0 && b->segment >= 0 && feature_find(g, a->segment) == b->segment)))
-          return true;
-        break;
-    }
-  }
-  return false;
+  return neutral_move_valid(g, a);
 }
 
 static carc_result explain_action(carc_game *g, const carc_action *a) {
