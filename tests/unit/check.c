@@ -73,6 +73,24 @@ int check_recount_open(const carc_game *g, const char *where) {
   return bad;
 }
 
+char *check_map_text(const char *name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/maps/%s.map", CARC_SOURCE_DIR, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "cannot read %s\n", path);
+    exit(1);
+  }
+  static char buf[1 << 16];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  char *copy = malloc(n + 1);
+  if (!copy) abort();
+  memcpy(copy, buf, n + 1);
+  return copy;
+}
+
 char *check_save_text(const carc_game *g) {
   size_t n = carc_game_save(g, NULL, 0);
   char *buf = malloc(n + 1);

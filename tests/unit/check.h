@@ -46,4 +46,7 @@ int check_type(const carc_engine *e, const char *name);
 int check_recount_open(const carc_game *g, const char *where);
 /* The game's save text, malloc'd (free it); aborts when out of memory. */
 char *check_save_text(const carc_game *g);
+/* The text of the shipped map maps/NAME.map, malloc'd (free it); exits if
+ * it cannot be read. */
+char *check_map_text(const char *name);
 #endif

@@ -6,23 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *slurp(const char *name) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/maps/%s.map", CARC_SOURCE_DIR, name);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "cannot read %s\n", path);
-    exit(1);
-  }
-  static char buf[1 << 16];
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  char *copy = malloc(n + 1);
-  if (copy) memcpy(copy, buf, n + 1);
-  return copy;
-}
-
 /* A map text that must fail with `where` (origin:line:column) and `what`. */
 static void bad_map(const char *text, const char *where, const char *what) {
   carc_engine *e = check_base_engine();
@@ -144,7 +127,7 @@ static void full_game(const char *const *names, int n, uint64_t seed) {
   char *texts[2];
   const char *ct[2], *origins[2];
   for (int i = 0; i < n; i++) {
-    texts[i] = slurp(names[i]);
+    texts[i] = check_map_text(names[i]);
     ct[i] = texts[i];
     origins[i] = names[i];
   }
@@ -211,7 +194,7 @@ static void test_plane_svg(void) {
  * whole game) or fails with an origin:line:column message; never a crash,
  * never a half-loaded map (run under the sanitizers too). */
 static void test_mutations(void) {
-  char *demo = slurp("demo");
+  char *demo = check_map_text("demo");
   size_t len = strlen(demo);
   static const char alphabet[] = "~.thiw:12AB ,\n#x-0987NSEWcityedgeabroadferry";
   uint64_t rng = 12345;

@@ -10,23 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *slurp(const char *name) {
-  char path[1024];
-  snprintf(path, sizeof path, "%s/maps/%s.map", CARC_SOURCE_DIR, name);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "cannot read %s\n", path);
-    exit(1);
-  }
-  static char buf[1 << 16];
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  char *copy = malloc(n + 1);
-  if (copy) memcpy(copy, buf, n + 1);
-  return copy;
-}
-
 /* Replaces the first `from` in s (malloc'd) by `to`; returns a new text. */
 static char *edit(const char *s, const char *from, const char *to) {
   const char *at = strstr(s, from);
@@ -40,7 +23,7 @@ static char *edit(const char *s, const char *from, const char *to) {
 
 int main(void) {
   carc_engine *e = check_base_engine();
-  char *text = slurp("veldmark");
+  char *text = check_map_text("veldmark");
   const char *t[1] = {text}, *o[1] = {"veldmark"};
   CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
   free(text);
