@@ -132,7 +132,6 @@ bool board_can_place_anywhere(carc_game *g, int type) {
   return g->ntiles == 0;
 }
 
-
 static void frontier_remove(carc_game *g, int c) {
   int pos = g->cells[c].frontier_pos;
   if (pos < 0) return;

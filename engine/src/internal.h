@@ -51,6 +51,8 @@ typedef struct tile_segment {
   attr_value attr[MAX_SEG_ATTRS];
 } tile_segment;
 
+/* One segment instance; the aggregates are valid at union-find roots. (Here,
+ * before the tile types, which keep their segments' first records.) */
 typedef struct seg_state {
   uint32_t parent, next;  /* union-find parent; circular member list */
   uint32_t tile;
@@ -182,8 +184,6 @@ typedef struct board_tile {
   uint32_t seg_base;      /* segment id of its segment 0 */
   uint32_t cell;          /* UINT32_MAX: a printed piece with no square */
 } board_tile;
-
-/* One segment instance; the aggregates are valid at union-find roots. */
 
 /* A segment's attribute bits and its tile's, aggregated at roots like the
  * rest: beside seg_state, since most games never read them. */
@@ -407,8 +407,6 @@ void store_near_mark(carc_game *g); /* grid_near around every tile with a monast
 carc_result store_fit(carc_game *dst, const carc_game *src);
 void store_copy(carc_game *dst, const carc_game *src);
 void store_free(carc_game *g);
-/* Room on the board for one more tile of `nseg` segments at (x, y) and the
- * squares around it: checked before any change, so a failure changes nothing. */
 /* open_roots has a bit per segment, set when the segment is made if it is
  * the root of an open feature that can complete (no field, no water), and
  * cleared when neutral_roots finds it joined or complete (a root never
@@ -422,6 +420,8 @@ static inline void open_roots_init(carc_game *g, int base, int n, unsigned bits)
   w[0] = (w[0] & ~(keep << o)) | ((uint64_t)bits << o);
   if (o + n > 64) w[1] = (w[1] & ~(keep >> (64 - o))) | ((uint64_t)bits >> (64 - o));
 }
+/* Room on the board for one more tile of `nseg` segments at (x, y) and the
+ * squares around it: checked before any change, so a failure changes nothing. */
 static inline bool board_has_room(const carc_game *g, int nseg, int x, int y) {
   return g->ntiles < g->cap_tiles && g->nsegs + nseg <= g->cap_segs && g->ncells + 5 <= g->cap_cells &&
          (unsigned)(x - 1 - g->grid_x0) < (unsigned)(g->grid_w - 2) &&

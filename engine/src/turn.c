@@ -440,67 +440,65 @@ bool game_neutral_random(carc_game *g, int cap, carc_action *out) {
   return true;
 }
 
-int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
-  if (g->phase != CARC_PHASE_ACT) return 0;
+/* The main step's options besides passing, in the order carc_game_actions
+ * lists them: followers (type and segment of the last tile), then tokens. */
+typedef struct main_options {
+  int nfig, ntok;
+  uint8_t fig_type[MAX_FIGURE_TYPES * CARC_MAX_SEGMENTS_PER_TILE];
+  uint8_t seg[MAX_FIGURE_TYPES * CARC_MAX_SEGMENTS_PER_TILE];
+  uint8_t tok[MAX_TOKEN_TYPES];
+} main_options;
+
+static inline void main_options_list(const carc_game *g, main_options *o) {
   const carc_engine *e = g->e;
-  int n = 0;
-  if (g->act_step != STEP_MAIN) {
-    int figs[MAX_FIGURES], nf = step_figures(g, figs);
-    return neutral_moves(g, figs, nf, out, cap);
-  }
-  if (n < cap) out[n] = (carc_action){CARC_ACT_PASS, -1, -1, -1, -1};
-  n++;
   const board_tile *bt = &g->tiles[g->last_tile];
   const tile_type *t = &e->types[bt->type];
+  o->nfig = o->ntok = 0;
   for (int ft = 0; ft < e->nfig; ft++) {
-    if (e->figs[ft].placement != CARC_PLACE_FOLLOWER) continue;
-    int fig = g->first_free[ft][g->current + 1];
-    if (fig == NO_FIGURE) continue;
+    if (e->figs[ft].placement != CARC_PLACE_FOLLOWER || g->first_free[ft][g->current + 1] == NO_FIGURE)
+      continue;
     for (int s = 0; s < t->nseg; s++) {
       if (!(e->figs[ft].kinds & (1u << t->seg[s].kind))) continue;
       if (g->segs[feature_find(g, bt->seg_base + s)].occupants) continue;
-      if (n < cap) out[n] = (carc_action){CARC_ACT_FIGURE, ft, -1, fig, s};
-      n++;
+      o->fig_type[o->nfig] = (uint8_t)ft;
+      o->seg[o->nfig++] = (uint8_t)s;
     }
   }
   if (bt->token < 0)
     for (int k = 0; k < e->ntok; k++)
-      if (g->s.token_supply[g->current][k] > 0) {
-        if (n < cap) out[n] = (carc_action){CARC_ACT_TOKEN, -1, k, -1, -1};
-        n++;
-      }
+      if (g->s.token_supply[g->current][k] > 0) o->tok[o->ntok++] = (uint8_t)k;
+}
+
+/* The main step's action at index k: 0 passes, then the options. */
+static inline carc_action main_option(const carc_game *g, const main_options *o, int k) {
+  if (k == 0) return (carc_action){CARC_ACT_PASS, -1, -1, -1, -1};
+  if (k <= o->nfig) {
+    int ft = o->fig_type[k - 1];
+    return (carc_action){CARC_ACT_FIGURE, ft, -1, g->first_free[ft][g->current + 1], o->seg[k - 1]};
+  }
+  return (carc_action){CARC_ACT_TOKEN, -1, o->tok[k - 1 - o->nfig], -1, -1};
+}
+
+int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
+  if (g->phase != CARC_PHASE_ACT) return 0;
+  if (g->act_step != STEP_MAIN) {
+    int figs[MAX_FIGURES], nf = step_figures(g, figs);
+    return neutral_moves(g, figs, nf, out, cap);
+  }
+  main_options o;
+  main_options_list(g, &o);
+  int n = 1 + o.nfig + o.ntok;
+  for (int k = 0; k < n && k < cap; k++) out[k] = main_option(g, &o, k);
   return n;
 }
 
 /* The random bot's main-step action: the one carc_game_actions lists at
  * index game_random(min(n, cap)), built without writing the list. */
 void game_main_random(carc_game *g, int cap, carc_action *out) {
-  const carc_engine *e = g->e;
-  const board_tile *bt = &g->tiles[g->last_tile];
-  const tile_type *t = &e->types[bt->type];
-  uint8_t opt_ft[MAX_FIGURE_TYPES * CARC_MAX_SEGMENTS_PER_TILE], opt_seg[MAX_FIGURE_TYPES * CARC_MAX_SEGMENTS_PER_TILE];
-  uint8_t toks[MAX_TOKEN_TYPES];
-  int nopt = 0, ntok = 0;
-  for (int ft = 0; ft < e->nfig; ft++) { /* the order of carc_game_actions */
-    if (e->figs[ft].placement != CARC_PLACE_FOLLOWER || g->first_free[ft][g->current + 1] == NO_FIGURE)
-      continue;
-    for (int s = 0; s < t->nseg; s++) {
-      if (!(e->figs[ft].kinds & (1u << t->seg[s].kind))) continue;
-      if (g->segs[feature_find(g, bt->seg_base + s)].occupants) continue;
-      opt_ft[nopt] = (uint8_t)ft;
-      opt_seg[nopt++] = (uint8_t)s;
-    }
-  }
-  if (bt->token < 0)
-    for (int k = 0; k < e->ntok; k++)
-      if (g->s.token_supply[g->current][k] > 0) toks[ntok++] = (uint8_t)k;
-  int n = 1 + nopt + ntok;
-  int k = (int)game_random(g, (uint32_t)(n < cap ? n : cap));
-  if (k == 0) *out = (carc_action){CARC_ACT_PASS, -1, -1, -1, -1};
-  else if (k <= nopt)
-    *out = (carc_action){CARC_ACT_FIGURE, opt_ft[k - 1], -1, g->first_free[opt_ft[k - 1]][g->current + 1],
-                         opt_seg[k - 1]};
-  else *out = (carc_action){CARC_ACT_TOKEN, -1, toks[k - 1 - nopt], -1, -1};
+  main_options o;
+  main_options_list(g, &o);
+  int n = 1 + o.nfig + o.ntok;
+  *out = main_option(g, &o, (int)game_random(g, (uint32_t)(n < cap ? n : cap)));
 }
 
 /* The lowest index of a figure like `fig` (type, owner) in the supply, when
