@@ -1036,6 +1036,13 @@ carc_result carc_game_end_turn(carc_game *g) {
   if (r != CARC_OK) return r;
   r = end_turn(g, -1);
   if (r != CARC_OK) return txn_rollback(g, &t, r);
+  /* edits may have taken every square the drawn tile fitted: as at a draw,
+   * a tile that fits nowhere is set aside and the next one drawn */
+  if (g->phase == CARC_PHASE_PLACE && g->drawn >= 0 && !board_can_place_anywhere(g, g->drawn)) {
+    g->set_aside++;
+    game_log(g, "{\"event\":\"set_aside\",\"tile\":\"%s\"}", g->e->types[g->drawn].name);
+    turn_draw(g);
+  }
   txn_commit(g, &t);
   return CARC_OK;
 }

@@ -333,6 +333,40 @@ static void test_monastery(void) {
   carc_engine_free(e);
 }
 
+/* Scenario edits that take every square the drawn tile fits: the start
+ * tile D ringed with tiles whose outer edges are all city (C north, T east
+ * and west, R south) leaves no square for a tile without a city edge.
+ * Ending the turn sets such a drawn tile aside and draws the next, as a
+ * draw would, so the game goes on (it used to stay stuck on the tile). */
+static int city_free(const char *name) { return strchr("ABUVWX", name[0]) != NULL; }
+static void test_edit_takes_last_square(void) {
+  carc_game *g = NULL;
+  for (uint64_t seed = 1; seed < 200 && !g; seed++) { /* a game whose first tile has no city */
+    carc_game_options o = {2, seed, 0, 0};
+    g = carc_game_new(E, &o);
+    if (!city_free(carc_tile_type_name(E, carc_game_drawn_tile(g)))) {
+      carc_game_free(g);
+      g = NULL;
+    }
+  }
+  CHECK(g != NULL);
+  if (!g) return;
+  put(g, "C", 0, -1, 0);
+  put(g, "T", 1, 0, 1);  /* its road meets D's east road */
+  put(g, "T", -1, 0, 3); /* and D's west road */
+  put(g, "R", 0, 1, 2);  /* its field meets D's south field */
+  carc_placement_option opt[4];
+  CHECK_INT(carc_game_placements(g, opt, 4), 0); /* the drawn tile fits nowhere now */
+  CHECK_INT(carc_game_set_aside(g), 0);
+  CHECK_INT(carc_game_end_turn(g), CARC_OK);
+  CHECK(carc_game_set_aside(g) >= 1);
+  CHECK_INT(carc_game_phase(g), CARC_PHASE_PLACE);
+  CHECK(!city_free(carc_tile_type_name(E, carc_game_drawn_tile(g))));
+  CHECK(carc_game_placements(g, opt, 4) >= 1);
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  carc_game_free(g);
+}
+
 int main(void) {
   E = check_base_engine();
   test_legal_placements();
@@ -341,6 +375,7 @@ int main(void) {
   test_city_ring_8();
   test_two_caps();
   test_monastery();
+  test_edit_takes_last_square();
   carc_engine_free(E);
   return check_done("test_board");
 }
