@@ -121,12 +121,12 @@ bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
 
 bool board_can_place_anywhere(carc_game *g, int type) {
   const uint32_t *sig = g->e->types[type].sig;
-  const uint32_t *req = g->fr_req, *mask = g->fr_mask;
+  const fr_sig *fr = g->fr;
   const uint32_t s0 = sig[0], s1 = sig[1], s2 = sig[2], s3 = sig[3];
   /* the newest squares first, four rotations at once: they border one tile
    * most often, where nearly every tile fits one way or another */
   for (int i = g->nfrontier - 1; i >= 0; i--) {
-    uint32_t q = req[i], m = mask[i];
+    uint32_t q = fr[i].req, m = fr[i].mask;
     if (!((s0 ^ q) & m) | !((s1 ^ q) & m) | !((s2 ^ q) & m) | !((s3 ^ q) & m)) return true;
   }
   return g->ntiles == 0;
@@ -138,8 +138,7 @@ static void frontier_remove(carc_game *g, int c) {
   int end = --g->nfrontier;
   int last = g->frontier[end];
   g->frontier[pos] = last;
-  g->fr_req[pos] = g->fr_req[end];
-  g->fr_mask[pos] = g->fr_mask[end];
+  g->fr[pos] = g->fr[end];
   g->cells[last].frontier_pos = pos;
   g->cells[c].frontier_pos = -1;
 }
@@ -253,8 +252,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     }
     cl->req |= t->side_req[rot][d];
     cl->mask |= 0x3Fu << (8 * ((d + 2) % 4));
-    g->fr_req[cl->frontier_pos] = cl->req;
-    g->fr_mask[cl->frontier_pos] = cl->mask;
+    g->fr[cl->frontier_pos] = (fr_sig){cl->req, cl->mask};
   }
   if (__builtin_expect(map != NULL, 0)) map_after_place(g, ti);
   return ti;

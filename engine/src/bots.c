@@ -10,14 +10,15 @@
  * listing, at a fraction of the cost; after 64 misses, list them all. */
 static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
-  const uint32_t *sig = g->e->types[g->drawn].sig, *req = g->fr_req, *mask = g->fr_mask;
+  const uint32_t *sig = g->e->types[g->drawn].sig;
+  const fr_sig *fr = g->fr;
   const uint32_t pairs = (uint32_t)g->nfrontier * 4;
   txn_touch(g);
   uint64_t rng = g->s.rng; /* the game's generator, kept in a register for the loop */
   for (int tries = 0; tries < 64; tries++) {
     uint32_t pick = random_step(&rng, pairs);
     int i = (int)(pick >> 2), r = (int)(pick & 3);
-    if (((sig[r] ^ req[i]) & mask[i]) != 0) continue;
+    if (((sig[r] ^ fr[i].req) & fr[i].mask) != 0) continue;
     g->s.rng = rng;
     const cell *cl = &g->cells[g->frontier[i]];
     *o = (carc_placement_option){cl->x, cl->y, r};

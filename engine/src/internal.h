@@ -192,6 +192,12 @@ typedef struct seg_attrs {
 } seg_attrs;
 
 /* A board square: a placed tile or a free square next to one. */
+/* A frontier square's demanded edge signature and which of its bits count:
+ * side by side, so a draw that tests a random square reads one cache line. */
+typedef struct fr_sig {
+  uint32_t req, mask;
+} fr_sig;
+
 typedef struct cell {
   int16_t x, y;
   int32_t tile;           /* -1: free square on the frontier */
@@ -355,7 +361,7 @@ struct carc_game {
   staged *stage;              /* cap_segs: at most one scoring per feature */
   cell *cells;                /* cap_cells = 4 * cap_tiles + 8 */
   int32_t *frontier;          /* cap_cells */
-  uint32_t *fr_req, *fr_mask; /* cap_cells: frontier signatures, contiguous for fast scans */
+  fr_sig *fr;                 /* cap_cells: frontier signatures, contiguous for fast scans */
   int cap_tiles, cap_segs, cap_cells;
   /* squares -> cells: a dense grid over the board's bounding box; it grows
    * (and is rebuilt) when a placement nears its border. An entry is the

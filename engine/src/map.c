@@ -852,8 +852,7 @@ static void open_square(carc_game *g, int x, int y) {
   square_need(g, x, y, &cl->req, &cl->mask);
   cl->frontier_pos = g->nfrontier;
   g->frontier[g->nfrontier] = c;
-  g->fr_req[g->nfrontier] = cl->req;
-  g->fr_mask[g->nfrontier++] = cl->mask;
+  g->fr[g->nfrontier++] = (fr_sig){cl->req, cl->mask};
 }
 
 /* Every square around large city `ci` opens (a tile connected to it). */
@@ -912,8 +911,7 @@ void map_side(carc_game *g, int ti, int d, int nc) {
     int od = (d + 2) % 4;
     cl->req |= mirrored << (8 * od);
     cl->mask |= 0x3Fu << (8 * od);
-    g->fr_req[cl->frontier_pos] = cl->req;
-    g->fr_mask[cl->frontier_pos] = cl->mask;
+    g->fr[cl->frontier_pos] = (fr_sig){cl->req, cl->mask};
     return;
   }
   /* an island square opens only from the island (or by a ferry) */
@@ -930,8 +928,7 @@ void map_side(carc_game *g, int ti, int d, int nc) {
   cl->mask = 0x3Fu << (8 * ((d + 2) % 4));
   cl->frontier_pos = g->nfrontier;
   g->frontier[g->nfrontier] = (int32_t)(cl - g->cells);
-  g->fr_req[g->nfrontier] = cl->req;
-  g->fr_mask[g->nfrontier++] = cl->mask;
+  g->fr[g->nfrontier++] = (fr_sig){cl->req, cl->mask};
 }
 
 /* After a real tile is placed: connect the large cities beside it. */

@@ -29,8 +29,7 @@ static int slots_of(carc_game *g, slot *s) {
   s[n++] = (slot){(void **)&g->stage, sizeof(staged), 1};
   s[n++] = (slot){(void **)&g->cells, sizeof(cell), 2};
   s[n++] = (slot){(void **)&g->frontier, sizeof(int32_t), 2};
-  s[n++] = (slot){(void **)&g->fr_req, sizeof(uint32_t), 2};
-  s[n++] = (slot){(void **)&g->fr_mask, sizeof(uint32_t), 2};
+  s[n++] = (slot){(void **)&g->fr, sizeof(fr_sig), 2};
   return n;
 }
 
@@ -215,8 +214,7 @@ void store_copy(carc_game *dst, const carc_game *src) {
   memcpy(dst->open_roots, src->open_roots, sizeof(uint64_t) * (size_t)((src->nsegs + 63) / 64));
   memcpy(dst->cells, src->cells, sizeof(cell) * (size_t)src->ncells);
   memcpy(dst->frontier, src->frontier, sizeof(int32_t) * (size_t)src->nfrontier);
-  memcpy(dst->fr_req, src->fr_req, sizeof(uint32_t) * (size_t)src->nfrontier);
-  memcpy(dst->fr_mask, src->fr_mask, sizeof(uint32_t) * (size_t)src->nfrontier);
+  memcpy(dst->fr, src->fr, sizeof(fr_sig) * (size_t)src->nfrontier);
   dst->grid_x0 = src->grid_x0, dst->grid_y0 = src->grid_y0;
   dst->grid_w = src->grid_w, dst->grid_h = src->grid_h;
   if (src->grid) {

@@ -56,13 +56,13 @@ carc_result turn_draw(carc_game *g) {
 int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap) {
   if (g->phase != CARC_PHASE_PLACE || g->drawn < 0) return 0;
   const uint32_t *sig = g->e->types[g->drawn].sig;
-  const uint32_t *req = g->fr_req, *mask = g->fr_mask;
+  const fr_sig *fr = g->fr;
   bool hooks = g->e->nhooks[CARC_HOOK_PLACEMENT] > 0;
   int nf = g->nfrontier, n = 0;
   for (int r = 0; r < 4; r++) { /* rotation first, then frontier order: the bots' games depend on it */
     uint32_t s = sig[r];
     for (int i = 0; i < nf; i++) {
-      if (((s ^ req[i]) & mask[i]) != 0) continue;
+      if (((s ^ fr[i].req) & fr[i].mask) != 0) continue;
       const cell *cl = &g->cells[g->frontier[i]];
       if (hooks) { /* predicates: the game is read-only while they run */
         carc_game *mg = (carc_game *)(uintptr_t)g;
