@@ -22,17 +22,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-static long alloc_left = -1; /* the engine allocator's countdown: -1 never fails */
-
-static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-  (void)ud;
-  if (nsize == 0) {
-    free(ptr);
-    return NULL;
-  }
-  if (nsize > (ptr ? osize : 0) && alloc_left >= 0 && alloc_left-- == 0) return NULL;
-  return realloc(ptr, nsize);
-}
+static long alloc_left = -1; /* check_failing_alloc's countdown for the engine: -1 never fails */
 
 typedef struct text {
   char *s;
@@ -152,7 +142,7 @@ static const char *const fault_names[] = {"engine allocation", "Lua allocation",
 
 /* One kind of fault at N = 0, 1, ... until the load of `path` succeeds. */
 static void inject(const char *path, int kind, const char *want, const char *want_game, const char *base_game) {
-  carc_engine *e = carc_engine_new(counting_alloc, NULL);
+  carc_engine *e = carc_engine_new(check_failing_alloc, &alloc_left);
   if (!e || carc_tiles_load_base(e) != CARC_OK) abort();
   carc_lua *cl = carc_lua_new(e, 0);
   if (!cl) abort();

@@ -73,6 +73,24 @@ int check_recount_open(const carc_game *g, const char *where) {
   return bad;
 }
 
+int check_same_save(const carc_game *a, const carc_game *b) {
+  char *x = check_save_text(a), *y = check_save_text(b);
+  int same = strcmp(x, y) == 0;
+  free(x);
+  free(y);
+  return same;
+}
+
+void *check_failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  long *left = ud;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  if (nsize > (ptr ? osize : 0) && *left >= 0 && (*left)-- == 0) return NULL;
+  return realloc(ptr, nsize);
+}
+
 char *check_map_text(const char *name) {
   char path[1024];
   snprintf(path, sizeof path, "%s/maps/%s.map", CARC_SOURCE_DIR, name);

@@ -46,6 +46,11 @@ int check_type(const carc_engine *e, const char *name);
 int check_recount_open(const carc_game *g, const char *where);
 /* The game's save text, malloc'd (free it); aborts when out of memory. */
 char *check_save_text(const carc_game *g);
+/* 1 if the two games' save texts are equal (the same game, every field). */
+int check_same_save(const carc_game *a, const carc_game *b);
+/* An engine allocator that fails the allocation that finds *(long *)ud at
+ * 0 (counting down from there; -1 never fails): fault injection. */
+void *check_failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 /* The text of the shipped map maps/NAME.map, malloc'd (free it); exits if
  * it cannot be read. */
 char *check_map_text(const char *name);

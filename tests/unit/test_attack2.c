@@ -175,10 +175,7 @@ static void test_recount_large(void) {
     if (half) {
       while (carc_game_phase(half) == CARC_PHASE_PLACE) CHECK_INT(carc_bot_play_turn(half, CARC_BOT_RANDOM), CARC_OK);
       CHECK_INT(recount(half, "large copy"), 0);
-      char *a = check_save_text(g), *b = check_save_text(half);
-      CHECK(strcmp(a, b) == 0);
-      free(a);
-      free(b);
+      CHECK(check_same_save(g, half));
       carc_game_free(half);
     }
     carc_game_free(g);
@@ -188,16 +185,7 @@ static void test_recount_large(void) {
 
 /* --------------------------------- a placement without hooks, refused */
 
-static long alloc_left = -1; /* -1: never fail */
-static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-  (void)ud;
-  if (nsize == 0) {
-    free(ptr);
-    return NULL;
-  }
-  if (nsize > (ptr ? osize : 0) && alloc_left >= 0 && alloc_left-- == 0) return NULL;
-  return realloc(ptr, nsize);
-}
+static long alloc_left = -1; /* check_failing_alloc's countdown: -1 never fails */
 
 /* No placement or tile-placed hooks, so carc_game_place runs without a
  * transaction: on a board of 1,200 tiles whose grid grows again and again,
@@ -205,7 +193,7 @@ static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
  * until it succeeds; a refusal leaves the save text byte-identical and the
  * success matches a game that never failed. */
 static void test_place_refused_without_hooks(void) {
-  carc_engine *e = carc_engine_new(failing_alloc, NULL);
+  carc_engine *e = carc_engine_new(check_failing_alloc, &alloc_left);
   CHECK_INT(carc_tile_define(e, "big", "R", 700, "road:E,W field:N,El,Wr field:Er,S,Wl"), CARC_OK);
   CHECK_INT(carc_tile_define(e, "big", "MR", 300, "monastery road:E,W field:N,El,Wr field:Er,S,Wl"), CARC_OK);
   CHECK_INT(carc_tile_define(e, "big", "MM", 200, "monastery monastery field:N,E,S,W"), CARC_OK);
