@@ -244,15 +244,31 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       map_side(g, ti, d, *slot == -1 ? -1 : -2 - *slot);
       continue;
     }
-    int nc = *slot != -1 ? -2 - *slot : board_cell_make(g, x + dx_of(d), y + dy_of(d));
+    /* Without branches: whether the square is new or already on the frontier
+     * follows the board, which no predictor can guess. A new cell's fields are
+     * read before they are written, then masked out (board_has_room: the
+     * arrays have room for it). */
+    const int32_t v = *slot;
+    const bool fresh = v == -1;
+    const int old = -2 - v, nc = old ^ ((g->ncells ^ old) & -(int)fresh); /* a select gcc keeps branch-free */
+    g->ncells += fresh;
+    *slot = -2 - nc;
     cell *cl = &g->cells[nc];
-    if (cl->frontier_pos < 0) {
-      cl->frontier_pos = g->nfrontier;
-      g->frontier[g->nfrontier++] = nc;
-    }
-    cl->req |= t->side_req[rot][d];
-    cl->mask |= 0x3Fu << (8 * ((d + 2) % 4));
-    g->fr[cl->frontier_pos] = (fr_sig){cl->req, cl->mask};
+    cl->x = (int16_t)(x + dx_of(d));
+    cl->y = (int16_t)(y + dy_of(d));
+    cl->tile = -1;
+    const uint32_t keep = fresh ? 0u : ~0u;
+    int32_t pos = (int32_t)((uint32_t)cl->frontier_pos | ~keep); /* -1 when fresh */
+    const bool add = pos < 0;
+    pos ^= (g->nfrontier ^ pos) & -(int32_t)add;
+    g->nfrontier += add;
+    g->frontier[pos] = nc;
+    cl->frontier_pos = pos;
+    const uint32_t req = (cl->req & keep) | t->side_req[rot][d];
+    const uint32_t mask = (cl->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4));
+    cl->req = req;
+    cl->mask = mask;
+    g->fr[pos] = (fr_sig){req, mask};
   }
   if (__builtin_expect(map != NULL, 0)) map_after_place(g, ti);
   return ti;
