@@ -80,13 +80,13 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
     g->last_closed += v[ra].open == 0 && closable(v[ra].kind);
     return;
   }
-  if (v[ra].size < v[rb].size) {
-    int t = ra;
-    ra = rb;
-    rb = t;
-  }
+  /* the smaller feature joins the larger: which one is larger follows the
+   * board, so the swap is arithmetic, not a branch */
+  const int flip = (ra ^ rb) & -(v[ra].size < v[rb].size);
+  ra ^= flip;
+  rb ^= flip;
   /* fields never score by tiles: their count is computed on demand instead */
-  int shared = (v[ra].kind != CARC_FIELD && v[ra].twins && v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
+  int shared = ((v[ra].kind != CARC_FIELD) & (v[ra].twins != 0) & (v[rb].twins != 0)) ? shared_tiles(g, rb, ra) : 0;
   int m = rb;
   do {
     v[m].parent = (uint32_t)ra;
