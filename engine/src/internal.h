@@ -80,6 +80,7 @@ typedef struct tile_type {
   uint16_t closable_segs; /* bit per segment a feature of which can complete (no field, no water) */
   uint8_t closed_alone;   /* 1 if a closable segment has no port: complete on its own */
   uint16_t open_init;     /* bit per closable segment with ports: its feature starts open */
+  uint16_t segs_of_kind[CARC_MAX_KINDS]; /* bit per segment of each kind */
   int8_t rport_seg[4][12];/* segment index per board port, per rotation */
   int8_t facing[4][12];   /* the same, read from the neighbour across each side:
                            * facing[r][d*3+k] is the port opposite d*3+k */

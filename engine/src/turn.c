@@ -457,11 +457,14 @@ static inline void main_options_list(const carc_game *g, main_options *o) {
   for (int ft = 0; ft < e->nfig; ft++) {
     if (e->figs[ft].placement != CARC_PLACE_FOLLOWER || g->first_free[ft][g->current + 1] == NO_FIGURE)
       continue;
-    for (int s = 0; s < t->nseg; s++) {
-      if (!(e->figs[ft].kinds & (1u << t->seg[s].kind))) continue;
-      if (g->segs[feature_find(g, bt->seg_base + s)].occupants) continue;
+    unsigned segs = 0; /* the tile's segments of the kinds the figure goes on */
+    for (unsigned k = e->figs[ft].kinds & ((1u << CARC_MAX_KINDS) - 1); k; k &= k - 1)
+      segs |= t->segs_of_kind[__builtin_ctz(k)];
+    for (; segs; segs &= segs - 1) { /* each written, and counted when its feature is free: no branch */
+      const int s = __builtin_ctz(segs);
       o->fig_type[o->nfig] = (uint8_t)ft;
-      o->seg[o->nfig++] = (uint8_t)s;
+      o->seg[o->nfig] = (uint8_t)s;
+      o->nfig += !g->segs[feature_find(g, bt->seg_base + s)].occupants;
     }
   }
   if (bt->token < 0)
