@@ -207,11 +207,12 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     int around = 0;
 #pragma GCC unroll 8
     for (int k = 0; k < 8; k++) { /* a new neighbour for every monastery-like segment around */
-      int v = at[off[k]];
-      if (v < 0) continue;
-      around++;
-      const board_tile *nb = &g->tiles[v];
-      for (unsigned area = e->types[nb->type].area_segs; area; area &= area - 1) {
+      /* whether a square around holds a tile follows the board: counted and
+       * read without a branch (tile 0 stands in for none, its segments masked) */
+      const int v = at[off[k]], has = v >= 0;
+      around += has;
+      const board_tile *nb = &g->tiles[v & -has];
+      for (unsigned area = e->types[nb->type].area_segs & -(unsigned)has; area; area &= area - 1) {
         int s = (int)nb->seg_base + __builtin_ctz(area);
         if (--g->segs[s].open == 0) g->last_area[g->nlast_area++] = s; /* ending the turn scores it */
       }
