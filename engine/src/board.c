@@ -153,7 +153,7 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
     s[i] = t->seg_init[i];
     s[i].parent = s[i].next = (uint32_t)(base + i);
     s[i].tile = (uint32_t)ti;
-    at[i] = (seg_attrs){t->seg[i].attr_bits, t->attr_bits};
+    at[i] = (seg_attrs){t->seg_attr_bits[i], t->attr_bits};
     g->seg_stamp[base + i] = 0;
   }
   for (unsigned m = t->area_segs; m; m &= m - 1) s[__builtin_ctz(m)].open = area_open;

@@ -95,6 +95,7 @@ static void derive(carc_engine *e, tile_type *t) {
   memset(t->segs_of_kind, 0, sizeof t->segs_of_kind);
   for (int i = 0; i < t->nseg; i++) {
     t->segs_of_kind[t->seg[i].kind] |= (uint16_t)(1u << i);
+    t->seg_attr_bits[i] = t->seg[i].attr_bits;
     if (t->seg[i].kind >= CARC_MONASTERY) t->area_segs |= (uint16_t)(1u << i);
     if (t->seg[i].kind != CARC_FIELD && t->seg[i].kind != CARC_WATER) t->closable_segs |= (uint16_t)(1u << i);
   }
