@@ -67,30 +67,29 @@ typedef struct tile_type {
   int copies;
   int adhoc;
   char *notation;
+  int nseg;
   tile_segment seg[CARC_MAX_SEGMENTS_PER_TILE];
   int8_t port_seg[12];    /* segment index per unrotated port */
-  int nattr;
-  attr_value attr[MAX_SEG_ATTRS];
-  uint16_t segs_of_kind[CARC_MAX_KINDS]; /* bit per segment of each kind */
-  /* From here on, what placing a tile reads: together, so that a placement
-   * touches few cache lines of its type */
-  int nseg;
   uint32_t sig[4];        /* edge signature per rotation, 8 bits an edge */
   uint32_t side_req[4][4];/* per rotation and side: what the free square beyond
                            * that side demands, on its own facing edge */
   uint64_t attr_bits;
+  int nattr;
+  attr_value attr[MAX_SEG_ATTRS];
   uint16_t area_segs;     /* bit per segment without ports (monastery-like) */
   uint16_t closable_segs; /* bit per segment a feature of which can complete (no field, no water) */
   uint8_t closed_alone;   /* 1 if a closable segment has no port: complete on its own */
   uint16_t open_init;     /* bit per closable segment with ports: its feature starts open */
+  uint16_t segs_of_kind[CARC_MAX_KINDS]; /* bit per segment of each kind */
   int8_t rport_seg[4][12];/* segment index per board port, per rotation */
   int8_t facing[4][12];   /* the same, read from the neighbour across each side:
                            * facing[r][d*3+k] is the port opposite d*3+k */
   uint8_t side_one[4];    /* per rotation, bit per side whose three ports are one segment */
   uint8_t facing_one[4];  /* the same for facing[r] */
-  uint64_t seg_attr_bits[CARC_MAX_SEGMENTS_PER_TILE]; /* seg[i].attr_bits, beside seg_init */
   seg_state seg_init[CARC_MAX_SEGMENTS_PER_TILE]; /* a placed segment's record before its ids and
                            * tile are written (a monastery-like one's open squares too) */
+  uint64_t seg_attr_bits[CARC_MAX_SEGMENTS_PER_TILE]; /* seg[i].attr_bits, beside seg_init: placing
+                           * a tile reads these, not a line of seg[] each */
 } tile_type;
 
 typedef struct handler {
