@@ -86,7 +86,7 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   ra ^= flip;
   rb ^= flip;
   /* fields never score by tiles: their count is computed on demand instead */
-  int shared = ((v[ra].kind != CARC_FIELD) & (v[ra].twins != 0) & (v[rb].twins != 0)) ? shared_tiles(g, rb, ra) : 0;
+  int shared = ((v[ra].kind != CARC_FIELD) & v[ra].twins & v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
   int m = rb;
   do {
     v[m].parent = (uint32_t)ra;
@@ -98,7 +98,7 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   g->last_closed += v[ra].open == 0 && closable(v[ra].kind);
   v[ra].symbols += v[rb].symbols;
   v[ra].occupants += v[rb].occupants;
-  v[ra].twins += v[rb].twins;
+  v[ra].twins |= v[rb].twins;
   v[ra].scored |= v[rb].scored;
   seg_attrs *at = g->seg_attr;
   at[ra].attr_bits |= at[rb].attr_bits;

@@ -56,11 +56,11 @@ typedef struct tile_segment {
 typedef struct seg_state {
   uint32_t parent, next;  /* union-find parent; circular member list */
   uint32_t tile;
-  uint8_t idx, kind, occupants, scored;
   int32_t size, tiles, open, symbols;
-  uint8_t twins;
-  uint16_t field_cities;  /* a field: its tile's city segments it touches (bit per index) */
-} seg_state;              /* 36 bytes: placing a tile writes several */
+  uint8_t idx, kind, occupants;
+  uint8_t scored : 1;
+  uint8_t twins : 1;      /* a member shares its tile with a segment of its kind */
+} seg_state;              /* 32 bytes: placing a tile writes several, a join reads two */
 typedef struct tile_type {
   char name[CARC_MAX_NAME];
   int set;

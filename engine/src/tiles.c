@@ -128,8 +128,7 @@ static void derive(carc_engine *e, tile_type *t) {
     const tile_segment *s = &t->seg[i];
     t->seg_init[i] = (seg_state){.idx = (uint8_t)i, .kind = s->kind, .size = 1, .tiles = 1,
                                  .open = s->kind >= CARC_MONASTERY ? 0 : s->nports,
-                                 .symbols = s->symbols, .twins = s->has_twin,
-                                 .field_cities = s->field_cities};
+                                 .symbols = s->symbols, .twins = s->has_twin};
   }
   for (int r = 0; r < 4; r++)
     for (int q = 0; q < 12; q++) t->rport_seg[r][q] = t->port_seg[(q - 3 * r + 12) % 12];
