@@ -431,6 +431,9 @@ static inline void open_roots_init(carc_game *g, int base, int n, unsigned bits)
 }
 /* Room on the board for one more tile of `nseg` segments at (x, y) and the
  * squares around it: checked before any change, so a failure changes nothing. */
+/* Room every per-segment array has past its capacity: a new tile writes its
+ * segment records four at a time (board.c: segs_init). */
+#define SEG_SLACK 3
 static inline bool board_has_room(const carc_game *g, int nseg, int x, int y) {
   return g->ntiles < g->cap_tiles && g->nsegs + nseg <= g->cap_segs && g->ncells + 5 <= g->cap_cells &&
          (unsigned)(x - 1 - g->grid_x0) < (unsigned)(g->grid_w - 2) &&

@@ -43,10 +43,14 @@ static int used(const carc_game *g, int group) {
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
 
 /* Bytes of one group's block for `cap` elements: its arrays back to back. */
+/* Elements an array of the group holds for `cap`: the segment arrays have
+ * slack, as a new tile writes its records four at a time. */
+static size_t room_for(int group, int cap) { return (size_t)cap + (group == 1 ? SEG_SLACK : 0); }
+
 static size_t group_bytes(const slot *s, int n, int group, int cap) {
   size_t bytes = 0;
   for (int i = 0; i < n; i++)
-    if (s[i].group == group) bytes += align16(s[i].size * (size_t)cap);
+    if (s[i].group == group) bytes += align16(s[i].size * room_for(group, cap));
   return bytes;
 }
 
@@ -86,7 +90,7 @@ carc_result store_reserve(carc_game *g, int tiles, int segs) {
       void *fresh = block[grp] + at;
       if (*s[i].p) memcpy(fresh, *s[i].p, s[i].size * (size_t)used(g, grp));
       *s[i].p = fresh;
-      at += align16(s[i].size * (size_t)want[grp]);
+      at += align16(s[i].size * room_for(grp, want[grp]));
     }
     if (old) carc_mem(e, old, group_bytes(s, n, grp, cap[grp]), 0);
   }
