@@ -90,6 +90,8 @@ typedef struct tile_type {
                            * tile are written (a monastery-like one's open squares too) */
   uint64_t seg_attr_bits[CARC_MAX_SEGMENTS_PER_TILE]; /* seg[i].attr_bits, beside seg_init: placing
                            * a tile reads these, not a line of seg[] each */
+  uint16_t seg_field_cities[CARC_MAX_SEGMENTS_PER_TILE]; /* seg[i].field_cities, for the walk
+                           * of a farm's segments: one line a type */
 } tile_type;
 
 typedef struct handler {

@@ -126,6 +126,7 @@ static void derive(carc_engine *e, tile_type *t) {
   }
   for (int i = 0; i < t->nseg; i++) {
     const tile_segment *s = &t->seg[i];
+    t->seg_field_cities[i] = s->field_cities;
     t->seg_init[i] = (seg_state){.idx = (uint8_t)i, .kind = s->kind, .size = 1, .tiles = 1,
                                  .open = s->kind >= CARC_MONASTERY ? 0 : s->nports,
                                  .symbols = s->symbols, .twins = s->has_twin};
