@@ -195,7 +195,8 @@ static bool has_exclusive_on(const carc_game *g, int fig, int root) {
 
 /* Feature roots, ascending, of kinds in `kinds` (only incomplete ones if
  * `incomplete`): the places neutral figures may go. One scan of the segments
- * serves every figure listed in the same step. Returns -1 if more than `cap`.
+ * serves every figure listed in the same step. Returns -1 if more than `cap`;
+ * `out` has room for cap + 1.
  * Incomplete roads, cities and the like, most asked for, are read from the
  * open_roots bits (a superset); `prune` (the game's own bits, or NULL for a
  * read-only query) loses those of roots seen joined or complete. */
@@ -208,16 +209,14 @@ static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, in
     for (int w = 0; w < words; w++) {
       uint64_t bits = g->open_roots[w];
       if (w == words - 1 && (g->nsegs & 63)) bits &= (1ull << (g->nsegs & 63)) - 1; /* none above nsegs */
-      for (; bits; bits &= bits - 1) {
+      for (; bits; bits &= bits - 1) { /* which bits are live follows the board: no branch on it */
         int s = w * 64 + __builtin_ctzll(bits);
         const seg_state *v = &g->segs[s];
-        if ((int)v->parent != s || v->open == 0) {
-          if (prune) prune[w] &= ~(1ull << (s & 63));
-          continue;
-        }
-        if (!(kinds & (1u << v->kind))) continue;
-        if (n == cap) return -1;
-        out[n++] = s;
+        const unsigned dead = ((int)v->parent != s) | (v->open == 0);
+        if (prune) prune[w] &= ~((uint64_t)dead << (s & 63));
+        out[n] = s; /* out holds cap + 1 */
+        n += (dead ^ 1u) & (kinds >> v->kind) & 1u;
+        if (n > cap) return -1;
       }
     }
     return n;
@@ -298,7 +297,7 @@ static int neutral_moves(const carc_game *g, const int *figs, int nfigs, carc_ac
     kinds |= ft->kinds;
     incomplete = incomplete && ft->incomplete_only;
   }
-  int roots[NEUTRAL_ROOTS_CAP]; /* past that many, each figure scans the segments itself */
+  int roots[NEUTRAL_ROOTS_CAP + 1]; /* past that many, each figure scans the segments itself */
   int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP, NULL) : 0, n = 0;
   for (int i = 0; i < nfigs; i++)
     n = neutral_targets(g, figs[i], nroots >= 0 ? roots : NULL, nroots, kinds, incomplete, out, n, cap);
@@ -362,13 +361,12 @@ static int step_figures(const carc_game *g, int *figs) {
 
 /* Is `s` in the ascending list `roots`? */
 static bool roots_hold(const int *roots, int n, int s) {
-  int lo = 0, hi = n;
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (roots[mid] < s) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < n && roots[lo] == s;
+  /* halving a window whose length alone says how many rounds: the side
+   * taken is a select, not a branch that follows the board */
+  const int *base = roots;
+  for (int len = n; len > 1; len -= len / 2)
+    base += (base[len / 2 - 1] < s) * (len / 2);
+  return n > 0 && *base == s;
 }
 
 /* Where neutral figure `fig` stands (a root, or -1) and the roots holding
@@ -396,7 +394,7 @@ bool game_neutral_random(carc_game *g, int cap, carc_action *out) {
     kinds |= ft->kinds;
     incomplete = incomplete && ft->incomplete_only;
   }
-  int roots[NEUTRAL_ROOTS_CAP];
+  int roots[NEUTRAL_ROOTS_CAP + 1];
   int nroots = nf ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP, g->open_roots) : 0;
   if (nroots < 0 || nf == 0) return false; /* the caller lists them */
   int count[MAX_FIGURES], total = 0;
