@@ -44,42 +44,27 @@ mispredicted() { # mispredicted GAMES ARGS...: mispredicted branches of one benc
 }
 
 failed=0
-check_branches() { # check_branches LABEL BOUND GAMES ARGS...: mispredictions per game <= BOUND
-  local label=$1 bound=$2 games=$3
-  shift 3
+check() { # check COUNT WHAT LABEL BOUND GAMES ARGS...: COUNT (a function above) per game <= BOUND
+  local count=$1 what=$2 label=$3 bound=$4 games=$5
+  shift 5
   local small big per
-  small=$(mispredicted 20 "$@")
-  big=$(mispredicted $((games + 20)) "$@")
+  small=$($count 20 "$@")
+  big=$($count $((games + 20)) "$@")
   per=$(((big - small) / games))
   if [ "$per" -le "$bound" ]; then
-    printf '%-40s %9d mispredicted branches a game (bound %d)\n' "$label" "$per" "$bound"
+    printf '%-40s %9d %s a game (bound %d)\n' "$label" "$per" "$what" "$bound"
   else
-    printf '%-40s %9d mispredicted branches a game: OVER the bound %d\n' "$label" "$per" "$bound"
-    failed=1
-  fi
-}
-
-check() { # check LABEL BOUND GAMES ARGS...: instructions per game <= BOUND
-  local label=$1 bound=$2 games=$3
-  shift 3
-  local small big per
-  small=$(instructions 20 "$@")
-  big=$(instructions $((games + 20)) "$@")
-  per=$(((big - small) / games))
-  if [ "$per" -le "$bound" ]; then
-    printf '%-40s %9d instructions a game (bound %d)\n' "$label" "$per" "$bound"
-  else
-    printf '%-40s %9d instructions a game: OVER the bound %d\n' "$label" "$per" "$bound"
+    printf '%-40s %9d %s a game: OVER the bound %d\n' "$label" "$per" "$what" "$bound"
     failed=1
   fi
 }
 
 echo "== instructions per game (callgrind)"
-check "base, 2 players" 128500 500 --players 2
-check "base, 5 players" 159000 500 --players 5
-check "all five expansions, 2 players" 284500 200 --players 2 --rules expansions/default.lua
-check "map Veldmark, base tiles, 2 players" 177000 200 --players 2 --rules expansions/maps/veldmark_base.lua
+check instructions instructions "base, 2 players" 128500 500 --players 2
+check instructions instructions "base, 5 players" 159000 500 --players 5
+check instructions instructions "all five expansions, 2 players" 284500 200 --players 2 --rules expansions/default.lua
+check instructions instructions "map Veldmark, base tiles, 2 players" 177000 200 --players 2 --rules expansions/maps/veldmark_base.lua
 echo "== mispredicted branches per game (cachegrind's model)"
-check_branches "base, 2 players" 740 500 --players 2
-check_branches "all five expansions, 2 players" 2240 200 --players 2 --rules expansions/default.lua
+check mispredicted "mispredicted branches" "base, 2 players" 740 500 --players 2
+check mispredicted "mispredicted branches" "all five expansions, 2 players" 2240 200 --players 2 --rules expansions/default.lua
 exit $failed

@@ -431,11 +431,11 @@ static inline void open_roots_init(carc_game *g, int base, int n, unsigned bits)
   w[0] = (w[0] & ~(keep << o)) | ((uint64_t)bits << o);
   if (o + n > 64) w[1] = (w[1] & ~(keep >> (64 - o))) | ((uint64_t)bits >> (64 - o));
 }
-/* Room on the board for one more tile of `nseg` segments at (x, y) and the
- * squares around it: checked before any change, so a failure changes nothing. */
 /* Room every per-segment array has past its capacity: a new tile writes its
  * segment records four at a time (board.c: segs_init). */
 #define SEG_SLACK 3
+/* Room on the board for one more tile of `nseg` segments at (x, y) and the
+ * squares around it: checked before any change, so a failure changes nothing. */
 static inline bool board_has_room(const carc_game *g, int nseg, int x, int y) {
   return g->ntiles < g->cap_tiles && g->nsegs + nseg <= g->cap_segs && g->ncells + 5 <= g->cap_cells &&
          (unsigned)(x - 1 - g->grid_x0) < (unsigned)(g->grid_w - 2) &&

@@ -42,11 +42,11 @@ static int used(const carc_game *g, int group) {
 
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
 
-/* Bytes of one group's block for `cap` elements: its arrays back to back. */
 /* Elements an array of the group holds for `cap`: the segment arrays have
  * slack, as a new tile writes its records four at a time. */
 static size_t room_for(int group, int cap) { return (size_t)cap + (group == 1 ? SEG_SLACK : 0); }
 
+/* Bytes of one group's block for `cap` elements: its arrays back to back. */
 static size_t group_bytes(const slot *s, int n, int group, int cap) {
   size_t bytes = 0;
   for (int i = 0; i < n; i++)
