@@ -92,6 +92,20 @@ static int step_figure(const carc_game *g) {
   return one.figure;
 }
 
+/* The action the random bot takes in this act step: drawn by its generator,
+ * from the list only when it cannot draw without one. */
+static carc_action bot_act_step(carc_game *g) {
+  carc_action one;
+  if (g->act_step == STEP_MAIN) {
+    game_main_random(g, 1024, &one);
+  } else if (!game_neutral_random(g, 1024, &one)) {
+    carc_action acts[1024];
+    int na = carc_game_actions(g, acts, 1024);
+    one = acts[game_random(g, (uint32_t)(na < 1024 ? na : 1024))];
+  }
+  return one;
+}
+
 static uint64_t lcg(uint64_t *s) {
   *s = *s * 6364136223846793005ull + 1442695040888963407ull;
   return *s >> 33;
@@ -199,9 +213,7 @@ static char *play(carc_engine *e, int seed, int hop, int greedy, const char *wha
         if (mode == 4) { /* the list's own pick, not the bot's */
           CHECK_INT(carc_game_act(g, &acts[lcg(&pick) % (uint64_t)(na < 1024 ? na : 1024)]), CARC_OK);
         } else { /* one step as the random bot takes it (its generator, its pruning) */
-          carc_action one;
-          if (g->act_step == STEP_MAIN) game_main_random(g, 1024, &one);
-          else if (!game_neutral_random(g, 1024, &one)) one = acts[game_random(g, (uint32_t)(na < 1024 ? na : 1024))];
+          carc_action one = bot_act_step(g);
           CHECK_INT(carc_game_act(g, &one), CARC_OK);
         }
       }
@@ -270,13 +282,7 @@ static void big_game(int scale) {
     CHECK_INT(carc_game_place(g, opt.x, opt.y, opt.rotation), CARC_OK); /* a compact board: features close */
     while (!bad && carc_game_phase(g) == CARC_PHASE_ACT) {
       if (g->act_step != STEP_MAIN) bad += draw_matches(g, a, b, 1024, where);
-      carc_action one;
-      if (g->act_step == STEP_MAIN) game_main_random(g, 1024, &one);
-      else if (!game_neutral_random(g, 1024, &one)) {
-        carc_action acts[1024];
-        int na = carc_game_actions(g, acts, 1024);
-        one = acts[game_random(g, (uint32_t)(na < 1024 ? na : 1024))];
-      }
+      carc_action one = bot_act_step(g);
       CHECK_INT(carc_game_act(g, &one), CARC_OK);
     }
     if (turn % 50 == 0) bad += roots_superset(g, where) + unscored(g, 1, where) + check_recount_open(g, where);
@@ -293,15 +299,9 @@ static void big_game(int scale) {
       carc_game_placements(half, &opt, 1);
       CHECK_INT(carc_game_place(half, opt.x, opt.y, opt.rotation), CARC_OK);
       while (carc_game_phase(half) == CARC_PHASE_ACT) {
-        carc_action one;
-        if (half->act_step == STEP_MAIN) game_main_random(half, 1024, &one);
-        else if (!game_neutral_random(half, 1024, &one)) {
-          carc_action acts[1024];
-          int na = carc_game_actions(half, acts, 1024);
-          one = acts[game_random(half, (uint32_t)(na < 1024 ? na : 1024))];
-        }
+        carc_action one = bot_act_step(half);
         carc_result ar = carc_game_act(half, &one);
-        if (ar != CARC_OK) fprintf(stderr, "half: %s (step %d, action %d %d %d %d %d)\n", carc_game_error(half), half->act_step, one.type, one.figure_type, one.token_type, one.figure, one.segment);
+        if (ar != CARC_OK) fprintf(stderr, "half: %s (step %d)\n", carc_game_error(half), half->act_step);
         CHECK_INT(ar, CARC_OK);
         if (ar != CARC_OK) break;
       }

@@ -73,10 +73,16 @@ int check_recount_open(const carc_game *g, const char *where) {
   return bad;
 }
 
-int check_same_save(const carc_game *a, const carc_game *b) {
-  char *x = check_save_text(a), *y = check_save_text(b);
-  int same = strcmp(x, y) == 0;
+int check_save_is(const carc_game *g, const char *text) {
+  char *x = check_save_text(g);
+  int same = strcmp(x, text) == 0;
   free(x);
+  return same;
+}
+
+int check_same_save(const carc_game *a, const carc_game *b) {
+  char *y = check_save_text(b);
+  int same = check_save_is(a, y);
   free(y);
   return same;
 }

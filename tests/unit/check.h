@@ -48,6 +48,8 @@ int check_recount_open(const carc_game *g, const char *where);
 char *check_save_text(const carc_game *g);
 /* 1 if the two games' save texts are equal (the same game, every field). */
 int check_same_save(const carc_game *a, const carc_game *b);
+/* 1 if the game's save text is `text` (a game kept as a text to compare with). */
+int check_save_is(const carc_game *g, const char *text);
 /* An engine allocator that fails the allocation that finds *(long *)ud at
  * 0 (counting down from there; -1 never fails): fault injection. */
 void *check_failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
