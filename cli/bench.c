@@ -107,25 +107,30 @@ static int game_tiles(carc_game *g) {
   return 1 + carc_game_bag_left(g) + (carc_game_drawn_tile(g) >= 0) + carc_game_set_aside(g);
 }
 
+/* The base mix repeated to `tiles` tiles a game (0: as the rules give it),
+ * checked against the board's limit with a game of `players`. */
+static int repeat_tiles(carc_engine *e, long tiles, int players) {
+  if (!tiles) return 1;
+  carc_game_options opt = {players, 1, 0, 0};
+  carc_game *g = carc_game_new(e, &opt);
+  if (!g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(e)), 0;
+  long before = game_tiles(g);
+  carc_game_free(g);
+  if (before - BASE_TILES + tiles > CARC_MAX_BOARD_TILES) {
+    fprintf(stderr, "carcassonne bench: --tiles %ld: a game would hold %ld tiles; a board holds "
+            "1 to %d\n", tiles, before - BASE_TILES + tiles, CARC_MAX_BOARD_TILES);
+    return 0;
+  }
+  if (!add_base_repeats(e, tiles)) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(e)), 0;
+  return 1;
+}
+
 static int run_open(bench_run *b, const char *rules, long tiles, int players) {
   b->e = cli_engine_alloc(rules, "bench", count_alloc, &b->alloc);
-  if (!b->e) return 0;
+  if (!b->e || !repeat_tiles(b->e, tiles, players)) return 0;
   carc_game_options opt = {players, 1, 0, 0};
   b->g = carc_game_new(b->e, &opt);
   if (!b->g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
-  int before = game_tiles(b->g);
-  if (tiles) {
-    if (tiles < 1 || before - BASE_TILES + tiles > CARC_MAX_BOARD_TILES) {
-      fprintf(stderr, "carcassonne bench: --tiles %ld: a game would hold %ld tiles; a board holds "
-              "1 to %d\n", tiles, before - BASE_TILES + tiles, CARC_MAX_BOARD_TILES);
-      return 0;
-    }
-    if (!add_base_repeats(b->e, tiles))
-      return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
-    carc_game_free(b->g);
-    b->g = carc_game_new(b->e, &opt);
-    if (!b->g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
-  }
   carc_game_keep_records(b->g, 0);
   size_t bytes0 = b->alloc.bytes;
   carc_game *probe = carc_game_new(b->e, &opt);
@@ -292,7 +297,7 @@ static void print_json(const bench_run *b, int players, const char *bot) {
 static int usage(void) {
   printf("usage: carcassonne bench [--games N] [--players N] [--bot random|greedy] [--rules FILE]\n"
          "                         [--tiles N] [--compare FILE] [--json]\n"
-         "       carcassonne bench --checksum [--games N] [--greedy-every K] [--rules FILE]\n"
+         "       carcassonne bench --checksum [--games N] [--greedy-every K] [--rules FILE] [--tiles N]\n"
          "Plays N seeded full games (seeds 1..N) with bots on one core (followers, farmers\n"
          "and final scoring included) and prints, measured in those games: games per\n"
          "second and microseconds per game and per tile (CPU time, so that waiting for\n"
@@ -316,15 +321,16 @@ static int usage(void) {
   return 0;
 }
 
-static int checksum(const char *rules, long games, long greedy_every) {
+static int checksum(const char *rules, long games, long greedy_every, long tiles) {
   carc_engine *e = cli_engine(rules, "bench");
   if (!e) return 1;
+  if (!repeat_tiles(e, tiles, 5)) return cli_engine_free(e), 1;
   uint64_t h = 0;
   char err[256] = "";
   carc_result r = digest_series(e, games, greedy_every, &h, err, sizeof err);
   if (r == CARC_OK)
-    printf("checksum: %016llx (%ld games, 2-5 players, greedy bot every %ld)\n", (unsigned long long)h,
-           games, greedy_every);
+    printf("checksum: %016llx (%ld games, 2-5 players, greedy bot every %ld%s)\n", (unsigned long long)h,
+           games, greedy_every, tiles ? ", tiles repeated" : "");
   else
     fprintf(stderr, "carcassonne bench: %s\n", err);
   cli_engine_free(e);
@@ -377,7 +383,7 @@ int cli_bench(int argc, char **argv) {
       return fprintf(stderr, "carcassonne bench: unknown option '%s'\n", argv[i]), 2;
     }
   }
-  if (checksum_only) return checksum(rules, games > 0 ? games : 200, greedy_every);
+  if (checksum_only) return checksum(rules, games > 0 ? games : 200, greedy_every, tiles);
   if (games < 0) games = bot == CARC_BOT_GREEDY ? 200 : 20000;
   const char *bot_name = bot == CARC_BOT_GREEDY ? "greedy" : "random";
   bench_run runs[2];

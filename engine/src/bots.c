@@ -28,6 +28,35 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   return false;
 }
 
+/* Legal squares for edge signature s (a loop gcc vectorises). */
+static int fits_count(const fr_sig *fr, int n, uint32_t s) {
+  int count = 0;
+  for (int i = 0; i < n; i++) count += ((s ^ fr[i].req) & fr[i].mask) == 0;
+  return count;
+}
+
+/* The listing's pick without the listing: when 64 draws missed (a tile that
+ * fits few of a large frontier's squares), the placement at index
+ * game_random(n) of carc_game_placements' order (rotation, then frontier),
+ * found by counting. Without placement hooks only: they judge each pair. */
+static bool random_placement_counted(carc_game *g, carc_placement_option *o) {
+  if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->drawn < 0) return false;
+  const uint32_t *sig = g->e->types[g->drawn].sig;
+  const fr_sig *fr = g->fr;
+  const int nf = g->nfrontier;
+  int count[4], total = 0;
+  for (int r = 0; r < 4; r++) total += count[r] = fits_count(fr, nf, sig[r]);
+  if (total == 0) return false; /* the listing says why */
+  int k = (int)game_random(g, (uint32_t)total), r = 0;
+  while (k >= count[r]) k -= count[r++];
+  for (int i = 0;; i++) {
+    if (((sig[r] ^ fr[i].req) & fr[i].mask) != 0 || k-- > 0) continue;
+    const cell *cl = &g->cells[g->frontier[i]];
+    *o = (carc_placement_option){cl->x, cl->y, r};
+    return true;
+  }
+}
+
 /* Every legal placement, in `small` or, on a large board, in a block from
  * the engine's allocator (*out then differs from small: free it). */
 static int list_placements(carc_game *g, carc_placement_option *small, carc_placement_option **out) {
@@ -50,6 +79,10 @@ static void free_placements(carc_game *g, carc_placement_option *small, carc_pla
 static carc_result random_turn(carc_game *g) {
   carc_placement_option pick;
   if (g->phase == CARC_PHASE_PLACE && random_placement_fast(g, &pick)) {
+    carc_result r = game_place_listed(g, pick.x, pick.y, pick.rotation);
+    if (r != CARC_OK) return r;
+  }
+  if (g->phase == CARC_PHASE_PLACE && random_placement_counted(g, &pick)) {
     carc_result r = game_place_listed(g, pick.x, pick.y, pick.rotation);
     if (r != CARC_OK) return r;
   }
