@@ -47,7 +47,14 @@ void bag_fill(carc_game *g) {
     if (tt->adhoc || !e->set_used[tt->set]) continue;
     int n = tt->copies - (t == e->start_type);
     if (n > room - len) n = room - len;
-    for (int k = 0; k < n; k++) bag[len++] = (uint16_t)t;
+    if (len + n + 7 <= room) { /* eight copies a store: a loop of one round for most types */
+      for (int k = 0; k < n; k += 8)
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; j++) bag[len + k + j] = (uint16_t)t;
+      len += n;
+    } else {
+      for (int k = 0; k < n; k++) bag[len++] = (uint16_t)t;
+    }
   }
   g->bag_len = len;
   txn_touch(g);
