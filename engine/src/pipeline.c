@@ -635,7 +635,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   for (int p = 0; p < g->players; p++) {
     out->award[p] = c->award[p];
     out->scored |= c->scores[p];
-    if (c->scores[p]) out->scorers |= 1 << p;
+    out->scorers |= (c->scores[p] != 0) << p;
   }
   return CARC_OK;
 }

@@ -7,8 +7,7 @@
 static carc_result base_majority(carc_score_ctx *c, void *ud) {
   (void)ud;
   int best = 0;
-  for (int p = 0; p < c->players; p++)
-    if (c->strength[p] > best) best = c->strength[p];
+  for (int p = 0; p < c->players; p++) best = c->strength[p] > best ? c->strength[p] : best;
   for (int p = 0; p < c->players; p++) ctx_write(c, &c->scores[p], -2, p, best > 0 && c->strength[p] == best);
   return CARC_OK;
 }
@@ -16,14 +15,10 @@ static carc_result base_majority(carc_score_ctx *c, void *ud) {
 /* 300: points per unit and per coat of arms. */
 static carc_result base_rates(carc_score_ctx *c, void *ud) {
   (void)ud;
-  int unit = 1, symbol = 0;
-  switch (c->kind) {
-    case CARC_CITY:
-      unit = symbol = c->reason == CARC_COMPLETED ? 2 : 1;
-      break;
-    case CARC_FIELD: unit = 3; break;
-    default: break; /* roads and monastery-like features: 1 per tile */
-  }
+  /* by arithmetic: the kind follows the board, a switch would mispredict */
+  const int city = c->kind == CARC_CITY, completed = c->reason == CARC_COMPLETED;
+  const int unit = 1 + (city & completed) + 2 * (c->kind == CARC_FIELD); /* roads, monastery-like: 1 */
+  const int symbol = city * (1 + completed);
   ctx_write(c, &c->v[CARC_F_UNIT_RATE], CARC_F_UNIT_RATE, -1, unit);
   ctx_write(c, &c->v[CARC_F_SYMBOL_RATE], CARC_F_SYMBOL_RATE, -1, symbol);
   return CARC_OK;
@@ -48,8 +43,8 @@ static carc_result base_total(carc_score_ctx *c, void *ud) {
 /* 600: every scoring player receives the total. */
 static carc_result base_award(carc_score_ctx *c, void *ud) {
   (void)ud;
-  for (int p = 0; p < c->players; p++)
-    if (c->scores[p]) ctx_write(c, &c->award[p], -3, p, c->v[CARC_F_TOTAL]);
+  for (int p = 0; p < c->players; p++) /* a select: who scores follows the board */
+    ctx_write(c, &c->award[p], -3, p, c->scores[p] ? c->v[CARC_F_TOTAL] : c->award[p]);
   return CARC_OK;
 }
 
