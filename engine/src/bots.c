@@ -38,8 +38,9 @@ static int fits_count(const fr_sig *fr, int n, uint32_t s) {
 /* The listing's pick without the listing: when 64 draws missed (a tile that
  * fits few of a large frontier's squares), the placement at index
  * game_random(n) of carc_game_placements' order (rotation, then frontier),
- * found by counting. Without placement hooks only: they judge each pair. */
-static bool random_placement_counted(carc_game *g, carc_placement_option *o) {
+ * found by counting. Without placement hooks only: they judge each pair.
+ * Out of line: base games of 72 tiles take it about once in 400 games. */
+__attribute__((noinline)) static bool random_placement_counted(carc_game *g, carc_placement_option *o) {
   if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->drawn < 0) return false;
   const uint32_t *sig = g->e->types[g->drawn].sig;
   const fr_sig *fr = g->fr;
