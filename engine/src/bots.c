@@ -77,47 +77,49 @@ static void free_placements(carc_game *g, carc_placement_option *small, carc_pla
   if (opts != small) carc_mem(g->e, opts, sizeof *opts * (size_t)n, 0);
 }
 
+/* The placement from the whole list: with placement hooks, or when no
+ * placement fits. Out of line, with its kilobytes of list: most turns never
+ * come here. */
+__attribute__((noinline)) static carc_result random_place_listed(carc_game *g) {
+  carc_placement_option small[BOT_CAP], *opts;
+  int n = list_placements(g, small, &opts);
+  if (n < 0) return CARC_ERR_MEMORY;
+  if (n == 0) return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
+  const carc_placement_option o = opts[game_random(g, (uint32_t)n)];
+  free_placements(g, small, opts, n);
+  return game_place_listed(g, o.x, o.y, o.rotation);
+}
+
+/* An action of a step other than the main one (a conflict's), from the list. */
+__attribute__((noinline)) static carc_result random_act_listed(carc_game *g) {
+  carc_action acts[BOT_CAP];
+  int n = carc_game_actions(g, acts, BOT_CAP);
+  if (n > BOT_CAP) n = BOT_CAP;
+  if (n == 0) return game_fail(g, CARC_ERR_STATE, "no action available");
+  return game_act_listed(g, &acts[game_random(g, (uint32_t)n)]);
+}
+
 static carc_result random_turn(carc_game *g) {
   carc_placement_option pick;
-  if (g->phase == CARC_PHASE_PLACE && random_placement_fast(g, &pick)) {
-    carc_result r = game_place_listed(g, pick.x, pick.y, pick.rotation);
-    if (r != CARC_OK) return r;
-  }
-  if (g->phase == CARC_PHASE_PLACE && random_placement_counted(g, &pick)) {
-    carc_result r = game_place_listed(g, pick.x, pick.y, pick.rotation);
-    if (r != CARC_OK) return r;
-  }
+  carc_result r = CARC_OK;
   if (g->phase == CARC_PHASE_PLACE) {
-    carc_placement_option small[BOT_CAP], *opts;
-    int n = list_placements(g, small, &opts);
-    if (n < 0) return CARC_ERR_MEMORY;
-    if (n == 0) return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
-    const carc_placement_option o = opts[game_random(g, (uint32_t)n)];
-    free_placements(g, small, opts, n);
-    carc_result r = game_place_listed(g, o.x, o.y, o.rotation);
-    if (r != CARC_OK) return r;
+    if (random_placement_fast(g, &pick) || random_placement_counted(g, &pick))
+      r = game_place_listed(g, pick.x, pick.y, pick.rotation);
+    else
+      r = random_place_listed(g);
   }
-  while (g->phase == CARC_PHASE_ACT) {
-    carc_action acts[BOT_CAP], one;
+  while (r == CARC_OK && g->phase == CARC_PHASE_ACT) {
+    carc_action one;
     if (g->act_step == STEP_MAIN) { /* drawn as from the list, without writing it */
       game_main_random(g, BOT_CAP, &one);
-      carc_result r = game_act_listed(g, &one);
-      if (r != CARC_OK) return r;
-      continue;
+      r = game_act_listed(g, &one);
+    } else if (game_neutral_random(g, BOT_CAP, &one)) { /* a neutral move, drawn the same way */
+      r = game_act_listed(g, &one);
+    } else {
+      r = random_act_listed(g);
     }
-    if (game_neutral_random(g, BOT_CAP, &one)) {
-      /* a neutral figure's move, drawn as from the list without making it */
-      carc_result r = game_act_listed(g, &one);
-      if (r != CARC_OK) return r;
-      continue;
-    }
-    int n = carc_game_actions(g, acts, BOT_CAP);
-    if (n > BOT_CAP) n = BOT_CAP;
-    if (n == 0) return game_fail(g, CARC_ERR_STATE, "no action available");
-    carc_result r = game_act_listed(g, &acts[game_random(g, (uint32_t)n)]);
-    if (r != CARC_OK) return r;
   }
-  return CARC_OK;
+  return r;
 }
 
 /* Points the current player gains minus the best gain of an opponent. */
