@@ -108,10 +108,11 @@ static int game_tiles(carc_game *g) {
 }
 
 /* The base mix repeated to `tiles` tiles a game (0: as the rules give it),
- * checked against the board's limit with a game of `players`. */
-static int repeat_tiles(carc_engine *e, long tiles, int players) {
+ * checked first against the board's limit (a game's tiles do not depend on
+ * its players: a 2-player game counts them). */
+static int repeat_tiles(carc_engine *e, long tiles) {
   if (!tiles) return 1;
-  carc_game_options opt = {players, 1, 0, 0};
+  carc_game_options opt = {2, 1, 0, 0};
   carc_game *g = carc_game_new(e, &opt);
   if (!g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(e)), 0;
   long before = game_tiles(g);
@@ -127,7 +128,7 @@ static int repeat_tiles(carc_engine *e, long tiles, int players) {
 
 static int run_open(bench_run *b, const char *rules, long tiles, int players) {
   b->e = cli_engine_alloc(rules, "bench", count_alloc, &b->alloc);
-  if (!b->e || !repeat_tiles(b->e, tiles, players)) return 0;
+  if (!b->e || !repeat_tiles(b->e, tiles)) return 0;
   carc_game_options opt = {players, 1, 0, 0};
   b->g = carc_game_new(b->e, &opt);
   if (!b->g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(b->e)), 0;
@@ -324,7 +325,7 @@ static int usage(void) {
 static int checksum(const char *rules, long games, long greedy_every, long tiles) {
   carc_engine *e = cli_engine(rules, "bench");
   if (!e) return 1;
-  if (!repeat_tiles(e, tiles, 5)) return cli_engine_free(e), 1;
+  if (!repeat_tiles(e, tiles)) return cli_engine_free(e), 1;
   uint64_t h = 0;
   char err[256] = "";
   carc_result r = digest_series(e, games, greedy_every, &h, err, sizeof err);
