@@ -18,7 +18,7 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   for (int tries = 0; tries < 64; tries++) {
     uint32_t pick = random_step(&rng, pairs);
     int i = (int)(pick >> 2), r = (int)(pick & 3);
-    if (((sig[r] ^ fr[i].req) & fr[i].mask) != 0) continue;
+    if (!fr_fits(fr[i], sig[r])) continue;
     g->s.rng = rng;
     const cell *cl = &g->cells[g->frontier[i]];
     *o = (carc_placement_option){cl->x, cl->y, r};
@@ -31,7 +31,7 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
 /* Legal squares for edge signature s (a loop gcc vectorises). */
 static int fits_count(const fr_sig *fr, int n, uint32_t s) {
   int count = 0;
-  for (int i = 0; i < n; i++) count += ((s ^ fr[i].req) & fr[i].mask) == 0;
+  for (int i = 0; i < n; i++) count += fr_fits(fr[i], s);
   return count;
 }
 
@@ -51,7 +51,7 @@ __attribute__((noinline)) static bool random_placement_counted(carc_game *g, car
   int k = (int)game_random(g, (uint32_t)total), r = 0;
   while (k >= count[r]) k -= count[r++];
   for (int i = 0;; i++) {
-    if (((sig[r] ^ fr[i].req) & fr[i].mask) != 0 || k-- > 0) continue;
+    if (!fr_fits(fr[i], sig[r]) || k-- > 0) continue;
     const cell *cl = &g->cells[g->frontier[i]];
     *o = (carc_placement_option){cl->x, cl->y, r};
     return true;

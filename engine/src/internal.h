@@ -202,6 +202,8 @@ typedef struct seg_attrs {
 typedef struct fr_sig {
   uint32_t req, mask;
 } fr_sig;
+/* Does a tile of edge signature `sig` (one rotation) fit the square? */
+static inline bool fr_fits(fr_sig f, uint32_t sig) { return ((sig ^ f.req) & f.mask) == 0; }
 
 typedef struct cell {
   int16_t x, y;

@@ -62,7 +62,7 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
   for (int r = 0; r < 4; r++) { /* rotation first, then frontier order: the bots' games depend on it */
     uint32_t s = sig[r];
     for (int i = 0; i < nf; i++) {
-      if (((s ^ fr[i].req) & fr[i].mask) != 0) continue;
+      if (!fr_fits(fr[i], s)) continue;
       const cell *cl = &g->cells[g->frontier[i]];
       if (hooks) { /* predicates: the game is read-only while they run */
         carc_game *mg = (carc_game *)(uintptr_t)g;
