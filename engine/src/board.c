@@ -78,6 +78,7 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   if (ra == rb) {
     v[ra].open -= 2 * pairs;
     g->last_closed += v[ra].open == 0 && closable(v[ra].kind);
+    open_roots_closed(g, ra);
     return;
   }
   /* the smaller feature joins the larger: which one is larger follows the
@@ -106,6 +107,10 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   uint32_t n = v[ra].next;
   v[ra].next = v[rb].next;
   v[rb].next = n;
+  if (g->track_roots) { /* rb is a root no more; ra may have closed */
+    g->open_roots[rb >> 6] &= ~(1ull << (rb & 63));
+    open_roots_closed(g, ra);
+  }
 }
 
 /* The same for map.c (a segment joined to a printed piece beyond an edge). */
@@ -163,7 +168,11 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
     }
   }
   for (unsigned m = t->area_segs; m; m &= m - 1) s[__builtin_ctz(m)].open = area_open;
-  if (g->track_roots) open_roots_init(g, base, n, t->open_init | (area_open > 0 ? t->area_segs : 0u));
+  if (g->track_roots) {
+    unsigned tracked = 0; /* the tile's segments of the kinds neutral figures go to */
+    for (unsigned k = g->track_roots; k; k &= k - 1) tracked |= t->segs_of_kind[__builtin_ctz(k)];
+    open_roots_init(g, base, n, (t->open_init | (area_open > 0 ? t->area_segs : 0u)) & tracked);
+  }
   g->nsegs = base + n;
 }
 
@@ -220,7 +229,10 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       const board_tile *nb = &g->tiles[v & -has];
       for (unsigned area = e->types[nb->type].area_segs & -(unsigned)has; area; area &= area - 1) {
         int s = (int)nb->seg_base + __builtin_ctz(area);
-        if (--g->segs[s].open == 0) g->last_area[g->nlast_area++] = s; /* ending the turn scores it */
+        if (--g->segs[s].open == 0) { /* ending the turn scores it */
+          g->last_area[g->nlast_area++] = s;
+          open_roots_closed(g, s);
+        }
       }
     }
     area_open = (map && t->area_segs ? map_area_squares(g, x, y) : 8) - around;

@@ -98,7 +98,9 @@ static carc_result game_reset_board(carc_game *g, uint64_t seed) {
   for (int p = 0; p < g->players; p++)
     for (int t = 0; t < e->ntok; t++) g->s.token_supply[p][t] = (int16_t)e->toks[t].per_player;
   g->track_roots = 0;
-  for (int t = 0; t < e->nfig; t++) g->track_roots |= e->figs[t].placement == CARC_PLACE_NEUTRAL;
+  for (int t = 0; t < e->nfig; t++)
+    if (e->figs[t].placement == CARC_PLACE_NEUTRAL) g->track_roots |= e->figs[t].kinds;
+  g->track_roots &= ((1u << CARC_MAX_KINDS) - 1) & ~(1u << CARC_FIELD | 1u << CARC_WATER); /* never complete */
   board_reset(g);
   figures_create(g);
   g->phase = CARC_PHASE_PLACE;

@@ -341,8 +341,9 @@ struct carc_game {
    * plane; ending the turn looks at the tile's features only when not 0) */
   int last_closed;
   /* open_roots is kept in games with neutral figures (they look for open
-   * features); set at reset from the engine's figure types */
-  int track_roots;
+   * features), for the kinds they may go to: a bit per kind, set at reset
+   * from the engine's figure types (0: not kept) */
+  unsigned track_roots;
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
@@ -420,18 +421,26 @@ void store_near_mark(carc_game *g); /* grid_near around every tile with a monast
 carc_result store_fit(carc_game *dst, const carc_game *src);
 void store_copy(carc_game *dst, const carc_game *src);
 void store_free(carc_game *g);
-/* open_roots has a bit per segment, set when the segment is made if it is
- * the root of an open feature that can complete (no field, no water), and
- * cleared when neutral_roots finds it joined or complete (a root never
- * becomes one again, a complete feature never reopens): a superset, in id
- * order and read 64 at a time, of the open roots. Joins never touch it, so
- * a game without neutral figures pays one test a tile. The n segments of a
- * new tile from `base` get `bits`, one a segment. */
+/* open_roots has a bit per segment, set exactly while the segment is the
+ * root of an open feature of a kind in track_roots (kinds that can complete:
+ * no field, no water): set when the segment is made open, cleared when a
+ * join makes it a member of another feature or when its last open port or
+ * square closes (a root never becomes one again, a complete feature never
+ * reopens). In id order and read 64 at a time, it gives the open roots'
+ * count by popcount and the k-th without a list. A game without neutral
+ * figures keeps none of it (one predictable test a join). The n segments of
+ * a new tile from `base` get `bits`, one a segment. */
 static inline void open_roots_init(carc_game *g, int base, int n, unsigned bits) {
   uint64_t *w = &g->open_roots[base >> 6], keep = (1ull << n) - 1;
   int o = base & 63;
   w[0] = (w[0] & ~(keep << o)) | ((uint64_t)bits << o);
   if (o + n > 64) w[1] = (w[1] & ~(keep >> (64 - o))) | ((uint64_t)bits >> (64 - o));
+}
+/* Root `root` has lost open ports or squares: once none is left it leaves
+ * open_roots (a select, not a branch: whether it closed follows the board). */
+static inline void open_roots_closed(carc_game *g, int root) {
+  if (g->track_roots)
+    g->open_roots[root >> 6] &= ~((uint64_t)(g->segs[root].open == 0) << (root & 63));
 }
 /* Room every per-segment array has past its capacity: a new tile writes its
  * segment records four at a time (board.c: segs_init). */

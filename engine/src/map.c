@@ -868,8 +868,9 @@ static void open_around_city(carc_game *g, int ci) {
 /* Closes the ports of edge d of tile ti (the border, sea, waves, a highlight). */
 static void close_edge(carc_game *g, const board_tile *bt, const tile_type *t, int d) {
   for (int k = 0; k < 3; k++) {
-    int s = bt->seg_base + tile_seg_at_board_port(t, bt->rot, d * 3 + k);
-    g->segs[feature_find(g, s)].open--;
+    int s = bt->seg_base + tile_seg_at_board_port(t, bt->rot, d * 3 + k), r = feature_find(g, s);
+    g->segs[r].open--;
+    open_roots_closed(g, r);
   }
 }
 
@@ -892,8 +893,12 @@ void map_side(carc_game *g, int ti, int d, int nc) {
       int q = d * 3 + k;
       int a = bt->seg_base + tile_seg_at_board_port(t, bt->rot, q);
       int ls = tile_seg_at_board_port(ltt, 0, le * 3 + (2 - k));
-      if (ltt->seg[ls].kind == CARC_FIELD) g->segs[feature_find(g, a)].open--; /* no farm across */
-      else board_join(g, a, lt->seg_base + ls);
+      if (ltt->seg[ls].kind == CARC_FIELD) { /* no farm across */
+        g->segs[feature_find(g, a)].open--;
+        open_roots_closed(g, feature_find(g, a));
+      } else {
+        board_join(g, a, lt->seg_base + ls);
+      }
     }
     if (l->kind == LINK_FERRY && !printed) open_square(g, l->x[1 - end], l->y[1 - end]);
     return;
@@ -979,7 +984,7 @@ void map_place_printed(carc_game *g) {
   for (int s = 0; g->track_roots && s < t->nsegs; s++) {
     const seg_state *v = &g->segs[s];
     uint64_t bit = 1ull << (s & 63);
-    bool open = (int)v->parent == s && v->kind != CARC_FIELD && v->kind != CARC_WATER && v->open != 0;
+    bool open = (int)v->parent == s && (g->track_roots >> v->kind & 1) && v->open != 0;
     g->open_roots[s >> 6] = open ? g->open_roots[s >> 6] | bit : g->open_roots[s >> 6] & ~bit;
   }
   store_grid_mark(g);

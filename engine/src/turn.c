@@ -198,24 +198,30 @@ static bool has_exclusive_on(const carc_game *g, int fig, int root) {
  * serves every figure listed in the same step. Returns -1 if more than `cap`;
  * `out` has room for cap + 1.
  * Incomplete roads, cities and the like, most asked for, are read from the
- * open_roots bits (a superset); `prune` (the game's own bits, or NULL for a
- * read-only query) loses those of roots seen joined or complete. */
+ * open_roots bits. */
 #define NEUTRAL_ROOTS_CAP 1024
-static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, int *out, int cap,
-                         uint64_t *prune) {
+
+/* Word w of open_roots, without the bits at or above nsegs (a shorter board
+ * after a rollback may leave some there). */
+static inline uint64_t open_roots_word(const carc_game *g, int w) {
+  const int above = g->nsegs - w * 64;
+  return above >= 64 ? g->open_roots[w] : g->open_roots[w] & ((1ull << above) - 1);
+}
+
+/* May neutral_roots read the open_roots bits for these? */
+static inline bool roots_tracked(const carc_game *g, unsigned kinds, bool incomplete) {
+  return incomplete && kinds && !(kinds & ~g->track_roots);
+}
+
+static int neutral_roots(const carc_game *g, unsigned kinds, bool incomplete, int *out, int cap) {
   int n = 0;
-  if (g->track_roots && incomplete && !(kinds & (1u << CARC_FIELD | 1u << CARC_WATER))) {
+  if (roots_tracked(g, kinds, incomplete)) {
     const int words = (g->nsegs + 63) / 64;
     for (int w = 0; w < words; w++) {
-      uint64_t bits = g->open_roots[w];
-      if (w == words - 1 && (g->nsegs & 63)) bits &= (1ull << (g->nsegs & 63)) - 1; /* none above nsegs */
-      for (; bits; bits &= bits - 1) { /* which bits are live follows the board: no branch on it */
+      for (uint64_t bits = open_roots_word(g, w); bits; bits &= bits - 1) {
         int s = w * 64 + __builtin_ctzll(bits);
-        const seg_state *v = &g->segs[s];
-        const unsigned dead = ((int)v->parent != s) | (v->open == 0);
-        if (prune) prune[w] &= ~((uint64_t)dead << (s & 63));
         out[n] = s; /* out holds cap + 1 */
-        n += (dead ^ 1u) & (kinds >> v->kind) & 1u;
+        n += (kinds >> g->segs[s].kind) & 1u; /* the kind follows the board: no branch on it */
         if (n > cap) return -1;
       }
     }
@@ -298,7 +304,7 @@ static int neutral_moves(const carc_game *g, const int *figs, int nfigs, carc_ac
     incomplete = incomplete && ft->incomplete_only;
   }
   int roots[NEUTRAL_ROOTS_CAP + 1]; /* past that many, each figure scans the segments itself */
-  int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP, NULL) : 0, n = 0;
+  int nroots = nfigs ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP) : 0, n = 0;
   for (int i = 0; i < nfigs; i++)
     n = neutral_targets(g, figs[i], nroots >= 0 ? roots : NULL, nroots, kinds, incomplete, out, n, cap);
   return n;
@@ -380,6 +386,57 @@ static int neutral_place(const carc_game *g, int fig, int *partner, int *npartne
   return g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
 }
 
+/* The roots of {here} and the partners' that are open roots (tracked), each
+ * once; returns how many. */
+static int roots_gone(const carc_game *g, int here, const int *partner, int npartner, int *gone) {
+  int n = 0;
+  for (int j = -1; j < npartner; j++) {
+    int r = j < 0 ? here : partner[j];
+    if (r < 0 || r >= g->nsegs || !(g->open_roots[r >> 6] >> (r & 63) & 1)) continue;
+    bool seen = false;
+    for (int k = 0; k < n; k++) seen = seen || gone[k] == r;
+    if (!seen) gone[n++] = r;
+  }
+  return n;
+}
+
+/* game_neutral_random when every figure of the step goes to any open root
+ * of the tracked kinds but its own and its partners': the roots are counted
+ * by popcount and the drawn one found by counting bits, without a list.
+ * Draws and returns what the listing would; false when there are more roots
+ * than the listing takes (the caller lists them). */
+static bool neutral_random_counted(carc_game *g, const int *figs, int nf, int cap, carc_action *out) {
+  const int words = (g->nsegs + 63) / 64;
+  int nroots = 0;
+  for (int w = 0; w < words; w++) nroots += __builtin_popcountll(open_roots_word(g, w));
+  if (nroots > NEUTRAL_ROOTS_CAP) return false;
+  int count[MAX_FIGURES], total = 0;
+  for (int i = 0; i < nf; i++) {
+    int partner[MAX_FIGURES], npartner, here = neutral_place(g, figs[i], partner, &npartner);
+    int gone[MAX_FIGURES + 1], found = nroots - roots_gone(g, here, partner, npartner, gone);
+    count[i] = found ? found : 1; /* none: it leaves the board */
+    total += count[i];
+  }
+  int k = (int)game_random(g, (uint32_t)(total < cap ? total : cap)), i = 0;
+  while (k >= count[i]) k -= count[i++];
+  int partner[MAX_FIGURES], npartner, here = neutral_place(g, figs[i], partner, &npartner);
+  int gone[MAX_FIGURES + 1], ngone = roots_gone(g, here, partner, npartner, gone), to = -1;
+  for (int w = 0; w < words && to < 0 && ngone < nroots; w++) {
+    uint64_t bits = open_roots_word(g, w);
+    for (int j = 0; j < ngone; j++)
+      if (gone[j] >> 6 == w) bits &= ~(1ull << (gone[j] & 63));
+    const int c = __builtin_popcountll(bits);
+    if (k >= c) {
+      k -= c;
+      continue;
+    }
+    for (; k > 0; k--) bits &= bits - 1;
+    to = w * 64 + __builtin_ctzll(bits);
+  }
+  *out = (carc_action){CARC_ACT_MOVE_NEUTRAL, g->figs[figs[i]].type, -1, figs[i], to};
+  return true;
+}
+
 /* The random bot's move in a neutral or conflict step: the action that
  * carc_game_actions lists at index carc_game_random(min(n, cap)), where n
  * is the list's length, found without writing the list. Each figure's
@@ -394,9 +451,13 @@ bool game_neutral_random(carc_game *g, int cap, carc_action *out) {
     kinds |= ft->kinds;
     incomplete = incomplete && ft->incomplete_only;
   }
+  if (nf == 0) return false; /* the caller lists them */
+  bool settled_all = kinds == g->track_roots && roots_tracked(g, kinds, incomplete);
+  for (int i = 0; i < nf; i++) settled_all = settled_all && g->e->figs[g->figs[figs[i]].type].kinds == kinds;
+  if (settled_all) return neutral_random_counted(g, figs, nf, cap, out);
   int roots[NEUTRAL_ROOTS_CAP + 1];
-  int nroots = nf ? neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP, g->open_roots) : 0;
-  if (nroots < 0 || nf == 0) return false; /* the caller lists them */
+  int nroots = neutral_roots(g, kinds, incomplete, roots, NEUTRAL_ROOTS_CAP);
+  if (nroots < 0) return false; /* the caller lists them */
   int count[MAX_FIGURES], total = 0;
   for (int i = 0; i < nf; i++) {
     const figure_type *ft = &g->e->figs[g->figs[figs[i]].type];

@@ -1,9 +1,9 @@
 /* test_attack3.c - adversarial checks of the fast paths of the placement
  * and the bots against slow recomputation, over seeded games with every
  * expansion, the Mage & Witch alone, and the Maps with and without it:
- *  - open_roots (games with neutral figures): every open root of a kind
- *    that can complete has its bit, in the game, its clones, copies and
- *    reloaded saves, and after the random bot pruned the bits;
+ *  - open_roots (games with neutral figures): exactly the open roots of
+ *    the kinds neutral figures go to have their bit, in the game, its
+ *    clones, copies and reloaded saves, and after the random bot's moves;
  *  - last_closed (the plane): after every turn, no feature that is
  *    complete on the board is left unscored, and every open count is
  *    recounted from the board;
@@ -20,15 +20,18 @@
 
 static int bad_total;
 
-/* Every root of an open feature that can complete has its open_roots bit. */
-static int roots_superset(const carc_game *g, const char *where) {
+/* A segment has its open_roots bit exactly when it is the root of an open
+ * feature of a kind that neutral figures go to. */
+static int roots_exact(const carc_game *g, const char *where) {
   if (!g->track_roots) return 0;
   int bad = 0;
   for (int s = 0; s < g->nsegs; s++) {
     const seg_state *v = &g->segs[s];
-    if ((int)v->parent != s || v->kind == CARC_FIELD || v->kind == CARC_WATER || v->open == 0) continue;
-    if (!((g->open_roots[s >> 6] >> (s & 63)) & 1) && bad++ < 3)
-      fprintf(stderr, "%s: open root %d (kind %d, open %d) has no open_roots bit\n", where, s, v->kind, v->open);
+    const bool want = (int)v->parent == s && (g->track_roots >> v->kind & 1) && v->open != 0;
+    const bool has = (g->open_roots[s >> 6] >> (s & 63)) & 1;
+    if (want != has && bad++ < 3)
+      fprintf(stderr, "%s: segment %d (root %u, kind %d, open %d) has open_roots bit %d\n", where, s, v->parent,
+              v->kind, v->open, (int)has);
   }
   return bad;
 }
@@ -81,7 +84,7 @@ static int draw_matches(const carc_game *g, carc_game *a, carc_game *b, int cap,
             where, cap, g->act_step, k, n, acts[k].type, acts[k].figure_type, acts[k].token_type, acts[k].figure,
             acts[k].segment, one.type, one.figure_type, one.token_type, one.figure, one.segment);
   }
-  bad += roots_superset(b, where); /* after the bot's pruning */
+  bad += roots_exact(b, where); /* after the bot's moves */
   return bad;
 }
 
@@ -158,7 +161,7 @@ static char *play(carc_engine *e, int seed, int hop, int greedy, const char *wha
       }
       edits += put;
       if (put) {
-        bad += roots_superset(g, where);
+        bad += roots_exact(g, where);
         CHECK_INT(carc_game_end_turn(g), CARC_OK);
       }
     } else {
@@ -183,7 +186,7 @@ static char *play(carc_engine *e, int seed, int hop, int greedy, const char *wha
         free(text);
         if (l) g = replace(g, l);
       }
-      bad += roots_superset(g, where);
+      bad += roots_exact(g, where);
       /* the act phase: each step's draw checked, then the random bot plays it */
       while (!bad && carc_game_phase(g) == CARC_PHASE_ACT) {
         if (g->act_step != STEP_MAIN) { /* moves to no segment of the board: refused, nothing read past it */
@@ -218,7 +221,7 @@ static char *play(carc_engine *e, int seed, int hop, int greedy, const char *wha
         }
       }
     }
-    bad += roots_superset(g, where);
+    bad += roots_exact(g, where);
     if (carc_game_phase(g) != CARC_PHASE_OVER) bad += unscored(g, first, where);
     if (plane) bad += check_recount_open(g, where);
   }
@@ -246,7 +249,7 @@ static void run(const char *what, const char *ruleset, int seeds, int want_track
     carc_game_options o = {2, 1, 0, 0};
     carc_game *probe = carc_game_new(e, &o);
     CHECK(probe != NULL);
-    if (probe) CHECK_INT(probe->track_roots, want_track);
+    if (probe) CHECK_INT((int)probe->track_roots, want_track);
     carc_game_free(probe);
     int greedy = seed == 2; /* its trial games copied from the game at each placement */
     char *straight = play(e, seed, 0, greedy, what, &turns), *hops = play(e, seed, 1, greedy, what, &turns);
@@ -285,7 +288,7 @@ static void big_game(int scale) {
       carc_action one = bot_act_step(g);
       CHECK_INT(carc_game_act(g, &one), CARC_OK);
     }
-    if (turn % 50 == 0) bad += roots_superset(g, where) + unscored(g, 1, where) + check_recount_open(g, where);
+    if (turn % 50 == 0) bad += roots_exact(g, where) + unscored(g, 1, where) + check_recount_open(g, where);
     if (g->cap_segs != cap) grew++, cap = g->cap_segs;
     if (turn == 4000 / scale) half = carc_game_clone(g);
   }
@@ -306,7 +309,7 @@ static void big_game(int scale) {
         if (ar != CARC_OK) break;
       }
     }
-    CHECK_INT(roots_superset(half, "big clone") + unscored(half, 1, "big clone"), 0);
+    CHECK_INT(roots_exact(half, "big clone") + unscored(half, 1, "big clone"), 0);
     CHECK(check_same_save(g, half));
   }
   carc_game_free(half);
@@ -320,9 +323,10 @@ static void big_game(int scale) {
 int main(void) {
   /* under the sanitizers (the build sets CARC_ROUNDTRIP_GAMES): a quarter */
   const int scale = getenv("CARC_ROUNDTRIP_GAMES") ? 4 : 1;
-  run("default", CARC_SOURCE_DIR "/expansions/default.lua", 12 / scale, 1);
-  run("mage_witch", CARC_SOURCE_DIR "/tests/perf/only_mage_witch.lua", 16 / scale, 1);
-  run("maps+mage_witch", CARC_SOURCE_DIR "/tests/lua_unit/rules/maps_mage_witch.lua", 12 / scale, 1);
+  const int roads_cities = 1 << CARC_ROAD | 1 << CARC_CITY; /* where the Mage and the Witch go */
+  run("default", CARC_SOURCE_DIR "/expansions/default.lua", 12 / scale, roads_cities);
+  run("mage_witch", CARC_SOURCE_DIR "/tests/perf/only_mage_witch.lua", 16 / scale, roads_cities);
+  run("maps+mage_witch", CARC_SOURCE_DIR "/tests/lua_unit/rules/maps_mage_witch.lua", 12 / scale, roads_cities);
   run("veldmark", CARC_SOURCE_DIR "/expansions/maps/veldmark.lua", 8 / scale, 0);
   big_game(scale);
   fprintf(stderr, "test_attack3: %ld scenario edits\n", edits);
