@@ -86,8 +86,8 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   const int flip = (ra ^ rb) & -(v[ra].size < v[rb].size);
   ra ^= flip;
   rb ^= flip;
-  /* fields never score by tiles: their count is computed on demand instead */
-  int shared = ((v[ra].kind != CARC_FIELD) & v[ra].twins & v[rb].twins) ? shared_tiles(g, rb, ra) : 0;
+  /* fields never score by tiles (their count is computed on demand): they have no SEG_TWINS */
+  int shared = v[ra].flags & v[rb].flags & SEG_TWINS ? shared_tiles(g, rb, ra) : 0;
   int m = rb;
   do {
     v[m].parent = (uint32_t)ra;
@@ -99,8 +99,7 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   g->last_closed += v[ra].open == 0 && closable(v[ra].kind);
   v[ra].symbols += v[rb].symbols;
   v[ra].occupants += v[rb].occupants;
-  v[ra].twins |= v[rb].twins;
-  v[ra].scored |= v[rb].scored;
+  v[ra].flags |= v[rb].flags;
   seg_attrs *at = g->seg_attr;
   at[ra].attr_bits |= at[rb].attr_bits;
   at[ra].tile_attr_bits |= at[rb].tile_attr_bits;

@@ -58,9 +58,11 @@ typedef struct seg_state {
   uint32_t tile;
   int32_t size, tiles, open, symbols;
   uint8_t idx, kind, occupants;
-  uint8_t scored : 1;
-  uint8_t twins : 1;      /* a member shares its tile with a segment of its kind */
+  uint8_t flags;          /* SEG_SCORED, SEG_TWINS: one byte, so a join merges both with one or */
 } seg_state;              /* 32 bytes: placing a tile writes several, a join reads two */
+#define SEG_SCORED 1u     /* the feature has been scored */
+#define SEG_TWINS 2u      /* a member shares its tile with another segment of its kind (never
+                           * set on fields, which do not count tiles) */
 typedef struct tile_type {
   char name[CARC_MAX_NAME];
   int set;

@@ -137,7 +137,7 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   text_put(&o, "%s],\n  \"scored\": [", g->nfigs ? "\n  " : "");
   int any = 0;
   for (int s = 0; s < g->nsegs; s++)
-    if (g->segs[s].scored && root_of(g, s) == s) {
+    if ((g->segs[s].flags & SEG_SCORED) && root_of(g, s) == s) {
       text_put(&o, "%s%d", any ? ", " : "", s);
       any = 1;
     }
@@ -464,7 +464,7 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
     char path[64];
     snprintf(path, sizeof path, "scored[%d]", i);
     if (!int_value(L, sv, 0, g->nsegs - 1, path, &v)) return false;
-    g->segs[feature_find(g, v)].scored = 1;
+    g->segs[feature_find(g, v)].flags |= SEG_SCORED;
   }
   /* turn scalars */
   const json_value *ph = member(L, root, "phase", JSON_STRING, false, "");

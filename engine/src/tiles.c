@@ -129,7 +129,8 @@ static void derive(carc_engine *e, tile_type *t) {
     t->seg_field_cities[i] = s->field_cities;
     t->seg_init[i] = (seg_state){.idx = (uint8_t)i, .kind = s->kind, .size = 1, .tiles = 1,
                                  .open = s->kind >= CARC_MONASTERY ? 0 : s->nports,
-                                 .symbols = s->symbols, .twins = s->has_twin};
+                                 .symbols = s->symbols,
+                                 .flags = s->has_twin && s->kind != CARC_FIELD ? SEG_TWINS : 0};
   }
   for (int r = 0; r < 4; r++)
     for (int q = 0; q < 12; q++) t->rport_seg[r][q] = t->port_seg[(q - 3 * r + 12) % 12];

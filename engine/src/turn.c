@@ -634,7 +634,7 @@ static bool already_staged(const carc_game *g, int root) {
 
 /* Stages the scoring of a completed feature (or just marks it, if empty). */
 static carc_result stage_completed(carc_game *g, int root) {
-  if (g->segs[root].scored || !feature_is_complete(g, root) || already_staged(g, root))
+  if ((g->segs[root].flags & SEG_SCORED) || !feature_is_complete(g, root) || already_staged(g, root))
     return CARC_OK;
   staged *st = &g->stage[g->nstaged];
   memset(st, 0, sizeof *st);
@@ -685,7 +685,7 @@ static void log_scoring(carc_game *g, const staged *st) {
 static void commit_stage(carc_game *g) {
   for (int i = 0; i < g->nstaged; i++) {
     const staged *st = &g->stage[i];
-    g->segs[st->root].scored = 1;
+    g->segs[st->root].flags |= SEG_SCORED;
     if (st->ran) {
       for (int p = 0; p < g->players; p++) g->s.score[p] += st->award[p];
       if (g->keep_records && mem_grow(g->e, (void **)&g->records, &g->cap_records, g->nrecords + 1,
@@ -955,7 +955,7 @@ carc_result carc_game_final_scoring(carc_game *g) {
     uint8_t figs[MAX_FIGURES];
     int nf = 0;
     for (j = i; j < npairs && pairs[j].root == s; j++) figs[nf++] = pairs[j].fig;
-    if (g->segs[s].scored || feature_is_complete(g, s)) continue;
+    if ((g->segs[s].flags & SEG_SCORED) || feature_is_complete(g, s)) continue;
     staged *st = &g->stage[g->nstaged];
     memset(st, 0, sizeof *st);
     r = pipeline_score(g, s, CARC_FINAL, st, figs, nf);

@@ -42,7 +42,7 @@ static int unscored(const carc_game *g, int first, const char *where) {
   int bad = 0;
   for (int s = 0; s < g->nsegs; s++) {
     const seg_state *v = &g->segs[s];
-    if ((int)v->parent != s || !feature_is_complete(g, s) || v->scored) continue;
+    if ((int)v->parent != s || !feature_is_complete(g, s) || (v->flags & SEG_SCORED)) continue;
     int m = s, placed = 0;
     do {
       placed |= (int)g->segs[m].tile >= first;
