@@ -132,26 +132,36 @@ typedef struct token_type {
   int per_player, value;
 } token_type;
 
+/* The counts of the engine's growable name tables, side by side: a game's
+ * transaction keeps them (engine_marker) with one copy, to drop what a
+ * failed call added. */
+#define ENGINE_COUNTS int ntypes, nsets, nattr, nkinds, nvars, nflags;
+typedef struct engine_marker {
+  ENGINE_COUNTS
+} engine_marker;
+
 struct carc_engine {
   carc_alloc_fn alloc;
   void *alloc_ud;
   void *userdata;
   char err[ERR_CAP];
-  int nattr;
+  union {
+    struct {
+      ENGINE_COUNTS
+    };
+    engine_marker counts;
+  };
   char attr_names[MAX_ATTRS][CARC_MAX_NAME];
-  int nkinds;
   char kind_names[CARC_MAX_KINDS][CARC_MAX_NAME];
-  int nsets;
   char set_names[MAX_SETS][CARC_MAX_NAME];
   int set_used[MAX_SETS];
-  int ntypes, cap_types;
+  int cap_types;
   tile_type *types;
   int start_type;
   int nfig;
   figure_type figs[MAX_FIGURE_TYPES];
   int ntok;
   token_type toks[MAX_TOKEN_TYPES];
-  int nvars, nflags;
   char var_names[MAX_VARS][CARC_MAX_NAME];
   char flag_names[MAX_FLAGS][CARC_MAX_NAME];
   int nhandlers, seq;
@@ -280,19 +290,24 @@ typedef struct staged {
 
 typedef enum act_step { STEP_MAIN, STEP_NEUTRAL, STEP_CONFLICT } act_step;
 
-/* Counts of the engine's growable name tables, to drop what a failed call added. */
-typedef struct engine_marker {
-  int ntypes, nsets, nattr, nkinds, nvars, nflags;
-} engine_marker;
+
+/* A game's turn scalars that a call may change, side by side: a transaction
+ * keeps them (game_progress) with one copy. */
+#define GAME_PROGRESS \
+  int phase, turn, current, drawn, act_step, last_tile, set_aside, bag_pos; \
+  int nrecords, nchanges;                                                   \
+  int scored_kinds_this_turn; /* bit per kind scored for a player */         \
+  size_t log_len;
+typedef struct game_progress {
+  GAME_PROGRESS
+} game_progress;
 
 /* One public call's transaction (txn.c). Lives on the caller's stack. */
 #define TXN_FIG_MOVES 4
 typedef struct txn {
   int s_saved;
   small_state s;          /* valid when s_saved: copied on the first write */
-  int phase, turn, current, drawn, act_step, last_tile, set_aside, bag_pos;
-  int nrecords, nchanges, scored_kinds;
-  size_t log_len;
+  game_progress progress;
   int nfig_moves;
   struct { int fig, seg; } fig_moves[TXN_FIG_MOVES];
   int tok_tile;
@@ -309,13 +324,17 @@ struct carc_game {
   carc_game_options opt;
   int players, followers;
   small_state s;
-  int phase, turn, current, drawn, act_step, last_tile;
-  int set_aside, bag_len, bag_pos;
+  union {
+    struct {
+      GAME_PROGRESS
+    };
+    game_progress progress;
+  };
+  int bag_len;
   int ntiles, nsegs, ncells, nfrontier, nfigs;
   int nprinted;               /* on a map: the first board tiles are its printed pieces */
   uint32_t cities_opened;     /* on a map: bit per large city whose squares around are open */
   uint32_t stamp;
-  int scored_kinds_this_turn;   /* bit per kind scored for a player */
   int keep_records;
   int hook_running;           /* seq + 1 of the hook being called, 0 none */
   /* per figure type and owner (+1: neutral figures at 0), the lowest index
@@ -349,12 +368,12 @@ struct carc_game {
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
-  int nrecords, cap_records;
+  int cap_records;             /* nrecords: in the turn scalars above */
   record *records;
-  int nchanges, cap_changes;
+  int cap_changes;            /* nchanges: the same */
   record_change *changes;
   char *log;
-  size_t log_len, log_cap;
+  size_t log_cap;             /* log_len: the same */
   int nstaged;
   /* The board's storage (store.c): growable arrays owned by the game, sized
    * when a game starts for every tile its bag holds and grown on demand by

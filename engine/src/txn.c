@@ -17,14 +17,7 @@
 #include "internal.h"
 #include "map.h"
 
-void engine_mark(const carc_engine *e, engine_marker *m) {
-  m->ntypes = e->ntypes;
-  m->nsets = e->nsets;
-  m->nattr = e->nattr;
-  m->nkinds = e->nkinds;
-  m->nvars = e->nvars;
-  m->nflags = e->nflags;
-}
+void engine_mark(const carc_engine *e, engine_marker *m) { *m = e->counts; }
 
 void engine_restore(carc_engine *e, const engine_marker *m) {
   for (int i = m->ntypes; i < e->ntypes; i++)
@@ -48,18 +41,7 @@ carc_result txn_refuse(carc_game *g) {
 carc_result txn_begin(carc_game *g, txn *t) {
   if (!txn_may_begin(g)) return txn_refuse(g);
   t->s_saved = 0;
-  t->phase = g->phase;
-  t->turn = g->turn;
-  t->current = g->current;
-  t->drawn = g->drawn;
-  t->act_step = g->act_step;
-  t->last_tile = g->last_tile;
-  t->set_aside = g->set_aside;
-  t->bag_pos = g->bag_pos;
-  t->nrecords = g->nrecords;
-  t->nchanges = g->nchanges;
-  t->log_len = g->log_len;
-  t->scored_kinds = g->scored_kinds_this_turn;
+  t->progress = g->progress;
   t->nfig_moves = 0;
   t->tok_tile = -1;
   t->board = NULL;
@@ -121,19 +103,8 @@ carc_result txn_rollback(carc_game *g, txn *t, carc_result r) {
       g->tiles[t->tok_tile].token_owner = t->tok_owner;
     }
     if (t->s_saved) g->s = t->s;
-    g->phase = t->phase;
-    g->turn = t->turn;
-    g->current = t->current;
-    g->drawn = t->drawn;
-    g->act_step = t->act_step;
-    g->last_tile = t->last_tile;
-    g->set_aside = t->set_aside;
-    g->bag_pos = t->bag_pos;
-    g->nrecords = t->nrecords;
-    g->nchanges = t->nchanges;
-    g->log_len = t->log_len;
+    g->progress = t->progress;
     if (g->log) g->log[g->log_len] = '\0';
-    g->scored_kinds_this_turn = t->scored_kinds;
   }
   g->nstaged = 0;
   engine_restore(g->e, &t->engine);
