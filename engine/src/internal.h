@@ -457,6 +457,18 @@ static inline void open_roots_init(carc_game *g, int base, int n, unsigned bits)
   w[0] = (w[0] & ~(keep << o)) | ((uint64_t)bits << o);
   if (o + n > 64) w[1] = (w[1] & ~(keep >> (64 - o))) | ((uint64_t)bits >> (64 - o));
 }
+/* Bits set in x. The x86-64 baseline has no popcount instruction, and the
+ * library call gcc makes for the builtin there costs more than these steps. */
+static inline int bits_set64(uint64_t x) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+  return __builtin_popcountll(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555ull;
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
 /* Root `root` has lost open ports or squares: once none is left it leaves
  * open_roots (a select, not a branch: whether it closed follows the board). */
 static inline void open_roots_closed(carc_game *g, int root) {

@@ -408,7 +408,7 @@ static int roots_gone(const carc_game *g, int here, const int *partner, int npar
 static bool neutral_random_counted(carc_game *g, const int *figs, int nf, int cap, carc_action *out) {
   const int words = (g->nsegs + 63) / 64;
   int nroots = 0;
-  for (int w = 0; w < words; w++) nroots += __builtin_popcountll(open_roots_word(g, w));
+  for (int w = 0; w < words; w++) nroots += bits_set64(open_roots_word(g, w));
   if (nroots > NEUTRAL_ROOTS_CAP) return false;
   int count[MAX_FIGURES], total = 0;
   for (int i = 0; i < nf; i++) {
@@ -425,7 +425,7 @@ static bool neutral_random_counted(carc_game *g, const int *figs, int nf, int ca
     uint64_t bits = open_roots_word(g, w);
     for (int j = 0; j < ngone; j++)
       if (gone[j] >> 6 == w) bits &= ~(1ull << (gone[j] & 63));
-    const int c = __builtin_popcountll(bits);
+    const int c = bits_set64(bits);
     if (k >= c) {
       k -= c;
       continue;
