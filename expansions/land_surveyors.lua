@@ -215,15 +215,7 @@ x:handler {
   name = "citizens_jury", priority = 150, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.citizens_jury",
   describe = "Citizens' Jury up: every player with a follower in the city has the majority",
-  fn = function(ctx)
-    local present = {}
-    for _, f in ipairs(ctx.feature:figures()) do
-      if f.owner then present[f.owner] = true end
-    end
-    for p = 1, ctx.players do
-      if present[p] or ctx:strength(p) > 0 then ctx:set_strength(p, 1) end
-    end
-  end,
+  strength = { present = 1 }, -- in C: no Lua call
 }
 
 -- 210 count: Highway. A completed road counts as 5 tiles (the Mage still uses
@@ -242,19 +234,7 @@ x:handler {
   name = "bad_neighborhood", priority = 210, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.bad_neighborhood",
   describe = "Bad Neighborhood up: tiles showing only semicircular city segments do not count",
-  fn = function(ctx)
-    local bad = {}
-    for _, seg in ipairs(ctx.feature:segments()) do
-      local key = seg.tile.index -- the placed tile's board index: one key per tile
-      local semi = #seg:edges() == 1
-      if bad[key] == nil then bad[key] = semi else bad[key] = bad[key] and semi end
-    end
-    local n = 0
-    for _, is_bad in pairs(bad) do
-      if is_bad then n = n + 1 end
-    end
-    if n > 0 then ctx.count = ctx.count - n end
-  end,
+  sub = { count = "semicircular_tiles" }, -- in C: no Lua call
 }
 
 -- 310 per_tile: Siege. One more point per coat of arms.

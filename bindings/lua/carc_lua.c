@@ -17,7 +17,8 @@ extern const char carc_lua_prelude[];
 
 /* One step of a declarative handler: field = source, field += source,
  * field -= source, or field = field / 2 rounded up. */
-enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND, SRC_POINTERS };
+enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND, SRC_POINTERS,
+       SRC_SEMICIRCULAR };
 enum { OP_SET, OP_ADD, OP_SUB, OP_HALVE };
 #define MAX_POINTERS 4
 typedef struct ladd {
@@ -45,6 +46,7 @@ typedef struct lfn {
   int point;          /* hook point, or -1 for a scoring handler */
   char exp[CARC_MAX_NAME];
   int nsteps[2];      /* a declarative handler's steps when completed [0], at the end [1] */
+  int present[2];     /* ... and its strength = { present = n } (-1: none), per reason */
   ladd steps[2][MAX_STEPS];
   int args_ref;       /* a batched placement hook's own args table */
   int verdicts_ref;   /* ... and its last verdicts, copied where the hook cannot reach */
@@ -370,6 +372,14 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
       return CARC_OK;
   }
   int r_ = carc_ctx_reason(ctx) == CARC_FINAL;
+  if (f->present[r_] >= 0) { /* players with a figure there, or a strength, get this strength */
+    unsigned present = binding_players_present(ctx);
+    for (int p = 0; p < carc_ctx_players(ctx); p++) {
+      if (!(present >> p & 1) && carc_ctx_strength(ctx, p) <= 0) continue;
+      carc_result r = carc_ctx_set_strength(ctx, p, f->present[r_]);
+      if (r != CARC_OK) return r;
+    }
+  }
   for (int i = 0; i < f->nsteps[r_]; i++) {
     const ladd *a = &f->steps[r_][i];
     long long now = carc_ctx_get(ctx, (carc_ctx_field)a->field), v = a->value, out;
@@ -378,6 +388,7 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
     else if (a->src == SRC_TILES_ATTR) v = binding_tiles_with_attr(ctx, a->value);
     else if (a->src == SRC_TILES_KIND) v = binding_tiles_with_kind(ctx, a->value);
+    else if (a->src == SRC_SEMICIRCULAR) v = binding_semicircular_tiles(ctx);
     else if (a->src == SRC_POINTERS && pointers_value(ctx, f, a, &v) != CARC_OK) return CARC_ERR_SCRIPT;
     if (a->op == OP_SET) out = v;
     else if (a->op == OP_ADD) out = now + v;
@@ -1318,10 +1329,11 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         a->src = SRC_FIELD;
         if (!strcmp(src, "token_points")) a->src = SRC_TOKEN_POINTS;
         else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
+        else if (!strcmp(src, "semicircular_tiles")) a->src = SRC_SEMICIRCULAR;
         else if (a->value < 0)
           luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
-                        "\"token_points\", \"tokens\", { tiles_with_attr = name } or "
-                        "{ tiles_with_kind = name }", name, what, k, src);
+                        "\"token_points\", \"tokens\", \"semicircular_tiles\", { tiles_with_attr = name } "
+                        "or { tiles_with_kind = name }", name, what, k, src);
       } else if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "pointers") != LUA_TNIL) {
         read_pointers(L, a, name, what, k);
       } else if (lua_type(L, -2) == LUA_TTABLE) { /* { tiles_with_attr = a } or { tiles_with_kind = k } */
@@ -1355,11 +1367,32 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
     if (seen[i]) out[(*n)++] = step[i];
 }
 
+/* `strength = { present = n }` of table `t`: *present gets n, or stays -1
+ * without the key. Returns whether it had the key. */
+static int parse_strength(lua_State *L, int t, const char *name, const char *where, int *present) {
+  int ty = lua_getfield(L, t, "strength");
+  if (ty == LUA_TNIL) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  int keys = 0;
+  if (ty == LUA_TTABLE)
+    for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
+  if (ty != LUA_TTABLE || keys != 1 || lua_getfield(L, -1, "present") == LUA_TNIL || !lua_isinteger(L, -1) ||
+      lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > CARC_MAX_SCORE)
+    luaL_error(L, "handler '%s': '%sstrength' must be { present = n }, n a whole number from 0 to %d", name,
+               where, CARC_MAX_SCORE);
+  *present = (int)lua_tointeger(L, -1);
+  lua_pop(L, 2);
+  return 1;
+}
+
 /* The steps of table `t` (the spec, or its `completed` / `final` table):
  * every set, then every add, every sub, every halve. Returns whether it had any key. */
-static int parse_reason(lua_State *L, int t, const char *name, const char *where, ladd *out, int *n) {
+static int parse_reason(lua_State *L, int t, const char *name, const char *where, ladd *out, int *n,
+                        int *present) {
   static const char *const keys[] = {"set", "add", "sub", "halve"};
-  int any = 0;
+  int any = parse_strength(L, t, name, where, present);
   for (int op = 0; op < 4; op++) {
     int ty = lua_getfield(L, t, keys[op]);
     if (ty != LUA_TNIL) {
@@ -1406,8 +1439,8 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
 static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name) {
   int top = lua_gettop(L);
   ladd all[MAX_STEPS], by[2][MAX_STEPS];
-  int nall = 0, nby[2] = {0, 0};
-  int common = parse_reason(L, 2, name, "", all, &nall);
+  int nall = 0, nby[2] = {0, 0}, present_all = -1, present_by[2] = {-1, -1};
+  int common = parse_reason(L, 2, name, "", all, &nall, &present_all);
   static const char *const reasons[] = {"completed", "final"};
   int per = 0;
   for (int r = 0; r < 2; r++) {
@@ -1415,7 +1448,7 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
     if (ty == LUA_TTABLE) {
       char where[24];
       snprintf(where, sizeof where, "%s.", reasons[r]);
-      parse_reason(L, top + 1, name, where, by[r], &nby[r]);
+      parse_reason(L, top + 1, name, where, by[r], &nby[r], &present_by[r]);
       per = 1;
     } else if (ty != LUA_TNIL) {
       luaL_error(L, "handler '%s': '%s' must be a table of set/add/halve", name, reasons[r]);
@@ -1439,8 +1472,10 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
     const ladd *src = common ? all : by[r];
     f->nsteps[r] = common ? nall : nby[r];
     memcpy(f->steps[r], src, sizeof *src * (size_t)f->nsteps[r]);
+    f->present[r] = common ? present_all : present_by[r];
   }
-  if (!f->nsteps[0] && !f->nsteps[1]) luaL_error(L, "handler '%s': its steps change nothing", name);
+  if (!f->nsteps[0] && !f->nsteps[1] && f->present[0] < 0 && f->present[1] < 0)
+    luaL_error(L, "handler '%s': its steps change nothing", name);
   if (when != LUA_TNIL) read_when(L, cl, f, name);
   return f;
 }

@@ -716,6 +716,39 @@ int binding_tiles_with_kind(carc_score_ctx *ctx, int kind) {
   }
   return n;
 }
+/* semicircular_tiles: how many of the scored tiles show the scored feature
+ * only in segments that each touch exactly one edge. */
+int binding_semicircular_tiles(carc_score_ctx *ctx) {
+  carc_game *g = carc_ctx_game(ctx);
+  carc_engine *e = carc_game_engine(g);
+  const int root = carc_feature_root(g, carc_ctx_feature(ctx));
+  int n = 0;
+  for (int i = 0; i < carc_ctx_tile_count(ctx); i++) {
+    const int tile = carc_ctx_tile(ctx, i), type = carc_board_tile_type(g, tile);
+    int shown = 0, all_one_edge = 1;
+    for (int s = 0; s < carc_tile_type_segments(e, type); s++) {
+      const int id = carc_board_segment_id(g, tile, s);
+      if (id < 0 || carc_feature_root(g, id) != root) continue;
+      const unsigned p = carc_segment_ports(e, type, s);
+      const int edges = ((p & 7u) != 0) + ((p >> 3 & 7u) != 0) + ((p >> 6 & 7u) != 0) + ((p >> 9 & 7u) != 0);
+      shown = 1;
+      all_one_edge = all_one_edge && edges == 1;
+    }
+    n += shown && all_one_edge;
+  }
+  return n;
+}
+/* A bit per player with a figure of their own on the scored feature. */
+unsigned binding_players_present(carc_score_ctx *ctx) {
+  carc_game *g = carc_ctx_game(ctx);
+  const int root = carc_feature_root(g, carc_ctx_feature(ctx));
+  unsigned present = 0;
+  for (int f = 0; f < carc_game_figures(g); f++) {
+    const int s = carc_figure_segment(g, f), owner = carc_figure_owner(g, f);
+    if (s >= 0 && owner >= 0 && carc_feature_root(g, s) == root) present |= 1u << owner;
+  }
+  return present;
+}
 static int c_tiles_with_attr(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
   lua_pushinteger(L, binding_tiles_with_attr(b->ctx, attr_of(L, carc_game_engine(carc_ctx_game(b->ctx)), 2)));

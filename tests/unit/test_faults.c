@@ -72,7 +72,7 @@ static carc_engine *fault_engine(void) {
   CHECK(carc_handler_add(e, "t.fault", 350, NULL, fault_handler, NULL) == CARC_OK);
 #ifdef FAULTS_LUA
   fault_lua = carc_lua_new(e, 0);
-  if (!fault_lua || carc_lua_load_ruleset(fault_lua, CARC_SOURCE_DIR "/expansions/default.lua") != CARC_OK) {
+  if (!fault_lua || carc_lua_load_ruleset(fault_lua, CARC_SOURCE_DIR "/tests/lua_unit/rules/faults.lua") != CARC_OK) {
     fprintf(stderr, "cannot load the ruleset: %s\n", fault_lua ? carc_lua_error(fault_lua) : "no state");
     exit(1);
   }

@@ -53,6 +53,40 @@ case("when: the steps apply while the kind's variable has its value, never to ot
   end
 end)
 
+case("semicircular_tiles counts the tiles showing the city only in one-edge segments", function()
+  local s = scenario { rules = "rules/declared_present.lua", players = 2 }
+  s:follower(1, 0, 0, "city")
+  s:place("E", 0, -1, 2) -- D's city N and E's city S: each touches one edge
+  s:end_turn()
+  s:expect_change("declared.semi", "adjust", 2)
+  s:expect_scores { 6, 0 } -- 2 tiles x 2, and the adjust 2
+  local t = scenario { rules = "rules/declared_present.lua", players = 2 }
+  t:follower(1, 0, 0, "city")
+  t:place("F", 0, -1, 1) -- city N and S: two edges
+  t:place("E", 0, -2, 2)
+  t:end_turn()
+  t:expect_change("declared.semi", "adjust", 2) -- D and E, not F
+  t:expect_scores { 10, 0 } -- 3 tiles x 2, 1 coat of arms x 2, and the adjust 2
+end)
+
+case("strength = { present = n }: every player with a figure there gets that strength", function()
+  local s = scenario { rules = "rules/declared_present.lua", players = 3 }
+  s:place("U", -1, 0, 1) -- roads west and east of the start tile, and on them
+  s:place("U", 1, 0, 1)
+  s:place("E", -1, -1, 1) -- two city ends, apart for now: a follower on each
+  s:follower(1, -1, -1, "city")
+  s:place("E", 1, -1, 3)
+  s:follower(2, 1, -1, "city")
+  s:follower(1, 0, 0, "city")
+  s:place("R", 0, -1, 2) -- city S, E and W: joins the three, and closes the city
+  s:end_turn()
+  -- player 1 has two followers, player 2 one: both strength 1, both score; player 3 none.
+  -- 4 tiles x 2, and 3 tiles (D and the two E) showing it only in one-edge segments
+  s:expect_change("declared.jury", "strength", 1) -- player 1's, from 2 (player 2's stays 1)
+  s:expect_change("declared.semi", "adjust", 3)
+  s:expect_scores { 11, 11, 0 }
+end)
+
 local function ruleset_error(path, ...)
   local base = scenario { players = 2 }
   base:expect_error(function() scenario { rules = path } end, ...)
@@ -63,6 +97,8 @@ case("declarative handlers refuse fn beside them, read-only fields, and mixed fo
   ruleset_error("rules/declared_field.lua", "declared.field", "count_original")
   ruleset_error("rules/declared_mixed.lua", "declared.mixed", "not both")
   ruleset_error("rules/declared_source.lua", "declared.source", "rules/declared.lua:", "{ tiles_with_attr = name }")
+  ruleset_error("rules/declared_strength.lua", "declared.strength", "rules/declared.lua:",
+                "'strength' must be { present = n }")
   ruleset_error("rules/declared_kind.lua", "declared.kind", "rules/declared.lua:", "unknown kind 'lake'")
   ruleset_error("rules/declared_when_fn.lua", "declared.when_fn", "rules/declared.lua:", "'when' goes with")
   ruleset_error("rules/declared_when_kind.lua", "declared.when_kind", "rules/declared.lua:", "when.lake: unknown kind")

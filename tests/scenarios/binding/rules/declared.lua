@@ -22,6 +22,11 @@ elseif broken == "sources" then
     name = "less", priority = 450, kinds = { "road" },
     sub = { total = { tiles_with_kind = "city" }, adjust = { tiles_with_attr = "declared_mark" } },
   }
+elseif broken == "present" then
+  x:handler { name = "semi", priority = 350, kinds = { "city" }, set = { adjust = "semicircular_tiles" } }
+  x:handler { name = "jury", priority = 150, kinds = { "city" }, strength = { present = 1 } }
+elseif broken == "strength" then
+  x:handler { name = "strength", priority = 150, strength = { present = -1 } }
 elseif broken == "source" then
   x:handler { name = "source", priority = 450, add = { total = { tiles_with = "road" } } }
 elseif broken == "kind" then
