@@ -34,7 +34,8 @@ x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles,
                        towns = town_signal })
 
 -- Coats of arms on a road: the engine counts them on the feature; the base
--- rates give roads no symbol points, so this handler adds them.
+-- rates give roads no symbol points, so this handler adds them (declared:
+-- it runs in C).
 x:handler {
   name = "road_arms",
   priority = 310,
@@ -42,10 +43,8 @@ x:handler {
   attr = "arms",
   describe = { ["road completed"] = "Road with coat(s) of arms (map): +2 points / coat of arms",
                ["road final"] = "Road with coat(s) of arms (map): +1 point / coat of arms" },
-  fn = function(ctx)
-    ctx.symbols = ctx.feature.symbols
-    ctx.symbol_rate = ctx.reason == "completed" and 2 or 1
-  end,
+  completed = { set = { symbols = "feature_symbols", symbol_rate = 2 } },
+  final = { set = { symbols = "feature_symbols", symbol_rate = 1 } },
 }
 
 if x.options.town_bonus then

@@ -18,7 +18,7 @@ extern const char carc_lua_prelude[];
 /* One step of a declarative handler: field = source, field += source,
  * field -= source, or field = field / 2 rounded up. */
 enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND, SRC_POINTERS,
-       SRC_SEMICIRCULAR };
+       SRC_SEMICIRCULAR, SRC_FEATURE_SYMBOLS };
 enum { OP_SET, OP_ADD, OP_SUB, OP_HALVE };
 #define MAX_POINTERS 4
 typedef struct ladd {
@@ -389,6 +389,7 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     else if (a->src == SRC_TILES_ATTR) v = binding_tiles_with_attr(ctx, a->value);
     else if (a->src == SRC_TILES_KIND) v = binding_tiles_with_kind(ctx, a->value);
     else if (a->src == SRC_SEMICIRCULAR) v = binding_semicircular_tiles(ctx);
+    else if (a->src == SRC_FEATURE_SYMBOLS) v = carc_feature_symbols(carc_ctx_game(ctx), carc_ctx_feature(ctx));
     else if (a->src == SRC_POINTERS && pointers_value(ctx, f, a, &v) != CARC_OK) return CARC_ERR_SCRIPT;
     if (a->op == OP_SET) out = v;
     else if (a->op == OP_ADD) out = now + v;
@@ -1330,10 +1331,11 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         if (!strcmp(src, "token_points")) a->src = SRC_TOKEN_POINTS;
         else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
         else if (!strcmp(src, "semicircular_tiles")) a->src = SRC_SEMICIRCULAR;
+        else if (!strcmp(src, "feature_symbols")) a->src = SRC_FEATURE_SYMBOLS;
         else if (a->value < 0)
           luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
-                        "\"token_points\", \"tokens\", \"semicircular_tiles\", { tiles_with_attr = name } "
-                        "or { tiles_with_kind = name }", name, what, k, src);
+                        "\"token_points\", \"tokens\", \"semicircular_tiles\", \"feature_symbols\", "
+                        "{ tiles_with_attr = name } or { tiles_with_kind = name }", name, what, k, src);
       } else if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "pointers") != LUA_TNIL) {
         read_pointers(L, a, name, what, k);
       } else if (lua_type(L, -2) == LUA_TTABLE) { /* { tiles_with_attr = a } or { tiles_with_kind = k } */
