@@ -171,6 +171,12 @@ struct carc_engine {
    * it run, rebuilt with each change of the list (handler_gen counts them),
    * so a scoring visits only the handlers that may apply */
   uint64_t handler_pass[CARC_MAX_KINDS][3][(MAX_HANDLERS + 63) / 64];
+  /* per kind and reason: whether the base game's four handlers are among
+   * those bits, unfiltered and in their own order (base_chain), and the
+   * other handlers' bits (base_rest): a scoring in which none of those
+   * others' filters pass runs the four as one function (scoring.c) */
+  uint8_t base_chain[CARC_MAX_KINDS][3];
+  uint64_t base_rest[CARC_MAX_KINDS][3][(MAX_HANDLERS + 63) / 64];
   unsigned handler_gen;
   int nhooks[CARC_HOOK_COUNT];
   hook hooks[CARC_HOOK_COUNT][MAX_HOOKS];
@@ -597,6 +603,13 @@ bool game_neutral_random(carc_game *g, int cap, carc_action *out);
 void game_main_random(carc_game *g, int cap, carc_action *out);
 carc_result game_place_listed(carc_game *g, int x, int y, int rot);
 carc_result base_handlers_register(carc_engine *e);
+/* The place of fn among the base handlers in their order (majority, rates,
+ * total, award: 0 to 3), or -1 for any other handler. */
+int base_handler_role(carc_handler_fn fn);
+/* The four base handlers' work on the context in one call, when it keeps no
+ * records; false (the context untouched) when the total is out of range,
+ * for the handlers themselves to say so. */
+bool base_chain_run(carc_score_ctx *c);
 void figures_create(carc_game *g);
 void game_log(carc_game *g, const char *fmt, ...);
 void bag_fill(carc_game *g);

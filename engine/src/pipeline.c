@@ -30,19 +30,28 @@ static int handler_cmp(const handler *a, const handler *b) {
 
 _Static_assert(MAX_HANDLERS <= 128, "handler_pass holds two words of bits");
 
-/* Rebuilds handler_pass after any change of the handlers' order or state. */
+/* Rebuilds handler_pass after any change of the handlers' order or state,
+ * and with it base_chain and base_rest. */
 static void handlers_index(carc_engine *e) {
   memset(e->handler_pass, 0, sizeof e->handler_pass);
+  memset(e->base_rest, 0, sizeof e->base_rest);
+  int next_role[CARC_MAX_KINDS][3] = {{0}}; /* the base handler each kind and reason waits for; -1: out of order */
   for (int i = 0; i < e->nhandlers; i++) {
     const handler *h = &e->handlers[i];
     if (!h->enabled) continue;
+    const int role = h->filtered ? -1 : base_handler_role(h->fn);
     for (int k = 0; k < CARC_MAX_KINDS; k++) {
       if (h->filter.kinds && !(h->filter.kinds & (1u << k))) continue;
-      for (int r = 0; r < 3; r++)
-        if (!h->filter.reasons || (h->filter.reasons & (1 << r)))
-          e->handler_pass[k][r][i >> 6] |= 1ull << (i & 63);
+      for (int r = 0; r < 3; r++) {
+        if (h->filter.reasons && !(h->filter.reasons & (1 << r))) continue;
+        e->handler_pass[k][r][i >> 6] |= 1ull << (i & 63);
+        if (role < 0) e->base_rest[k][r][i >> 6] |= 1ull << (i & 63);
+        else next_role[k][r] = next_role[k][r] == role ? role + 1 : -1;
+      }
     }
   }
+  for (int k = 0; k < CARC_MAX_KINDS; k++)
+    for (int r = 0; r < 3; r++) e->base_chain[k][r] = next_role[k][r] == 4;
   e->handler_gen++;
 }
 
@@ -560,6 +569,33 @@ __attribute__((cold, noinline)) static bool seq_in(const int *seqs, int n, int s
   return false;
 }
 
+/* The scoring's result, from the context, into `out`. */
+static void stage_result(const carc_game *g, const carc_score_ctx *c, staged *out) {
+  out->nchanges = g->nchanges - out->first_change;
+  out->total = c->v[CARC_F_TOTAL];
+  out->scored = 0;
+  out->scorers = 0;
+  for (int p = 0; p < g->players; p++) {
+    out->award[p] = c->award[p];
+    out->scored |= c->scores[p];
+    out->scorers |= (c->scores[p] != 0) << p;
+  }
+}
+
+/* Do only the base game's four handlers apply to this scoring, in their
+ * order? (Then base_chain_run does their work in one call.) */
+static bool base_chain_only(const carc_game *g, const carc_score_ctx *c, int reason_at, uint64_t attr_bits) {
+  const carc_engine *e = g->e;
+  if (c->keep || !e->base_chain[c->kind][reason_at]) return false; /* records: each handler writes its own */
+  const uint64_t *rest = e->base_rest[c->kind][reason_at];
+  for (int w = 0; w < 2; w++)
+    for (uint64_t bits = rest[w]; bits; bits &= bits - 1) {
+      const handler *h = &e->handlers[w * 64 + __builtin_ctzll(bits)];
+      if (!h->filtered || filter_match(g, &h->filter, c, attr_bits)) return false;
+    }
+  return true;
+}
+
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, const uint8_t *figs, int nfigs) {
   carc_engine *e = g->e;
   ctx_init(g, root, reason, figs, nfigs);
@@ -569,6 +605,11 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   out->reason = reason;
   out->first_change = g->nchanges;
   uint64_t attr_bits = g->seg_attr[root].attr_bits;
+  const int reason_at = reason == CARC_COMPLETED ? 0 : reason == CARC_FINAL ? 1 : 2;
+  if (base_chain_only(g, c, reason_at, attr_bits) && base_chain_run(c)) {
+    stage_result(g, c, out);
+    return CARC_OK;
+  }
   g->read_only++; /* handlers change only the context */
   /* A handler may add or move handlers (the list is sorted again under this
    * loop): then the loop goes over the list again, passing those that ran (a
@@ -578,7 +619,6 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   /* the handlers this kind and reason may run, in list order (a bit each);
    * a call that enables or disables one takes the new bits after its own
    * place, as a scan of the list would see them */
-  const int reason_at = reason == CARC_COMPLETED ? 0 : reason == CARC_FINAL ? 1 : 2;
   const uint64_t *pass = e->handler_pass[c->kind][reason_at]; /* kinds are below CARC_MAX_KINDS */
   uint64_t todo[2] = {pass[0], pass[1]};
   unsigned gen = e->handler_gen;
@@ -628,15 +668,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   }
   g->read_only--;
   c->current = NULL;
-  out->nchanges = g->nchanges - out->first_change;
-  out->total = c->v[CARC_F_TOTAL];
-  out->scored = 0;
-  out->scorers = 0;
-  for (int p = 0; p < g->players; p++) {
-    out->award[p] = c->award[p];
-    out->scored |= c->scores[p];
-    out->scorers |= (c->scores[p] != 0) << p;
-  }
+  stage_result(g, c, out);
   return CARC_OK;
 }
 

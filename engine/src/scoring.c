@@ -48,6 +48,30 @@ static carc_result base_award(carc_score_ctx *c, void *ud) {
   return CARC_OK;
 }
 
+int base_handler_role(carc_handler_fn fn) {
+  return fn == base_majority ? 0 : fn == base_rates ? 1 : fn == base_total ? 2 : fn == base_award ? 3 : -1;
+}
+
+/* What the four handlers above compute, in their order, without the calls
+ * and the records (the pipeline takes this path only when it keeps none). */
+bool base_chain_run(carc_score_ctx *c) {
+  const int city = c->kind == CARC_CITY, completed = c->reason == CARC_COMPLETED;
+  const int unit = 1 + (city & completed) + 2 * (c->kind == CARC_FIELD), symbol = city * (1 + completed);
+  const long long total = (long long)c->v[CARC_F_COUNT] * unit + (long long)c->v[CARC_F_SYMBOLS] * symbol +
+                          c->v[CARC_F_ADJUST];
+  if (total < -CARC_MAX_SCORE || total > CARC_MAX_SCORE) return false;
+  int best = 0;
+  for (int p = 0; p < c->players; p++) best = c->strength[p] > best ? c->strength[p] : best;
+  for (int p = 0; p < c->players; p++) {
+    c->scores[p] = best > 0 && c->strength[p] == best;
+    c->award[p] = c->scores[p] ? (int)total : c->award[p];
+  }
+  c->v[CARC_F_UNIT_RATE] = unit;
+  c->v[CARC_F_SYMBOL_RATE] = symbol;
+  c->v[CARC_F_TOTAL] = (int)total;
+  return true;
+}
+
 carc_result base_handlers_register(carc_engine *e) {
   carc_result r = carc_handler_add(e, "base.majority", 190, NULL, base_majority, NULL);
   if (r == CARC_OK) r = carc_handler_add(e, "base.rates", 300, NULL, base_rates, NULL);
