@@ -543,10 +543,9 @@ static void ctx_init(carc_game *g, int root, int reason, const uint8_t *figs, in
   for (int i = 0; c->tiles_ready && i < c->ntiles; i++) {
     const board_tile *bt = &g->tiles[c->tiles[i]];
     if (area) c->tile_attr_bits |= e->types[bt->type].attr_bits;
-    if (bt->token >= 0) {
-      c->tokens[bt->token]++;
-      c->token_total++;
-    }
+    const int has = bt->token >= 0; /* counted without a branch: which tiles hold one follows the board */
+    c->tokens[bt->token & (MAX_TOKEN_TYPES - 1)] += has;
+    c->token_total += has;
   }
 }
 

@@ -528,7 +528,10 @@ static inline void main_options_list(const carc_game *g, main_options *o) {
   }
   if (bt->token < 0)
     for (int k = 0; k < e->ntok; k++)
-      if (g->s.token_supply[g->current][k] > 0) o->tok[o->ntok++] = (uint8_t)k;
+      { /* written, and counted when the player has one left: no branch */
+        o->tok[o->ntok] = (uint8_t)k;
+        o->ntok += g->s.token_supply[g->current][k] > 0;
+      }
 }
 
 /* The main step's action at index k: 0 passes, then the options. */
