@@ -3,33 +3,55 @@
 #include "internal.h"
 #include <stdio.h>
 
+/* The rules themselves, each once: the handlers below and base_chain_run
+ * both compute with these. */
+
+/* The strongest players' strength (0: nobody scores). */
+static inline int strongest(const carc_score_ctx *c) {
+  int best = 0;
+  for (int p = 0; p < c->players; p++) best = c->strength[p] > best ? c->strength[p] : best;
+  return best;
+}
+static inline int scores_with(const carc_score_ctx *c, int p, int best) { return best > 0 && c->strength[p] == best; }
+
+/* Points per unit and per coat of arms, by arithmetic: the kind follows the
+ * board, a switch would mispredict. Roads and monastery-like features 1 a
+ * unit; cities 2 and 2 completed, 1 and 1 at the end; fields 3 a city. */
+static inline int unit_rate(const carc_score_ctx *c) {
+  const int city = c->kind == CARC_CITY, completed = c->reason == CARC_COMPLETED;
+  return 1 + (city & completed) + 2 * (c->kind == CARC_FIELD);
+}
+static inline int symbol_rate(const carc_score_ctx *c) {
+  return (c->kind == CARC_CITY) * (1 + (c->reason == CARC_COMPLETED));
+}
+
+/* The feature's value from its numbers and the rates. */
+static inline long long total_of(const carc_score_ctx *c, int unit, int symbol) {
+  return (long long)c->v[CARC_F_COUNT] * unit + (long long)c->v[CARC_F_SYMBOLS] * symbol + c->v[CARC_F_ADJUST];
+}
+static inline bool total_ok(long long total) { return total >= -CARC_MAX_SCORE && total <= CARC_MAX_SCORE; }
+
 /* 190: the strongest players score; all tied leaders score in full. */
 static carc_result base_majority(carc_score_ctx *c, void *ud) {
   (void)ud;
-  int best = 0;
-  for (int p = 0; p < c->players; p++) best = c->strength[p] > best ? c->strength[p] : best;
-  for (int p = 0; p < c->players; p++) ctx_write(c, &c->scores[p], -2, p, best > 0 && c->strength[p] == best);
+  const int best = strongest(c);
+  for (int p = 0; p < c->players; p++) ctx_write(c, &c->scores[p], -2, p, scores_with(c, p, best));
   return CARC_OK;
 }
 
 /* 300: points per unit and per coat of arms. */
 static carc_result base_rates(carc_score_ctx *c, void *ud) {
   (void)ud;
-  /* by arithmetic: the kind follows the board, a switch would mispredict */
-  const int city = c->kind == CARC_CITY, completed = c->reason == CARC_COMPLETED;
-  const int unit = 1 + (city & completed) + 2 * (c->kind == CARC_FIELD); /* roads, monastery-like: 1 */
-  const int symbol = city * (1 + completed);
-  ctx_write(c, &c->v[CARC_F_UNIT_RATE], CARC_F_UNIT_RATE, -1, unit);
-  ctx_write(c, &c->v[CARC_F_SYMBOL_RATE], CARC_F_SYMBOL_RATE, -1, symbol);
+  ctx_write(c, &c->v[CARC_F_UNIT_RATE], CARC_F_UNIT_RATE, -1, unit_rate(c));
+  ctx_write(c, &c->v[CARC_F_SYMBOL_RATE], CARC_F_SYMBOL_RATE, -1, symbol_rate(c));
   return CARC_OK;
 }
 
 /* 400: the feature's value from the numbers the earlier stages left. */
 static carc_result base_total(carc_score_ctx *c, void *ud) {
   (void)ud;
-  long long total = (long long)c->v[CARC_F_COUNT] * c->v[CARC_F_UNIT_RATE] +
-                   (long long)c->v[CARC_F_SYMBOLS] * c->v[CARC_F_SYMBOL_RATE] + c->v[CARC_F_ADJUST];
-  if (total < -CARC_MAX_SCORE || total > CARC_MAX_SCORE) {
+  const long long total = total_of(c, c->v[CARC_F_UNIT_RATE], c->v[CARC_F_SYMBOL_RATE]);
+  if (!total_ok(total)) {
     char msg[128];
     snprintf(msg, sizeof msg, "total %lld is outside the allowed %d..%d", total, -CARC_MAX_SCORE,
              CARC_MAX_SCORE);
@@ -52,18 +74,15 @@ int base_handler_role(carc_handler_fn fn) {
   return fn == base_majority ? 0 : fn == base_rates ? 1 : fn == base_total ? 2 : fn == base_award ? 3 : -1;
 }
 
-/* What the four handlers above compute, in their order, without the calls
- * and the records (the pipeline takes this path only when it keeps none). */
+/* What the four handlers above do, in their order, without the calls and
+ * the records (the pipeline takes this path only when it keeps none). */
 bool base_chain_run(carc_score_ctx *c) {
-  const int city = c->kind == CARC_CITY, completed = c->reason == CARC_COMPLETED;
-  const int unit = 1 + (city & completed) + 2 * (c->kind == CARC_FIELD), symbol = city * (1 + completed);
-  const long long total = (long long)c->v[CARC_F_COUNT] * unit + (long long)c->v[CARC_F_SYMBOLS] * symbol +
-                          c->v[CARC_F_ADJUST];
-  if (total < -CARC_MAX_SCORE || total > CARC_MAX_SCORE) return false;
-  int best = 0;
-  for (int p = 0; p < c->players; p++) best = c->strength[p] > best ? c->strength[p] : best;
+  const int unit = unit_rate(c), symbol = symbol_rate(c);
+  const long long total = total_of(c, unit, symbol);
+  if (!total_ok(total)) return false;
+  const int best = strongest(c);
   for (int p = 0; p < c->players; p++) {
-    c->scores[p] = best > 0 && c->strength[p] == best;
+    c->scores[p] = scores_with(c, p, best);
     c->award[p] = c->scores[p] ? (int)total : c->award[p];
   }
   c->v[CARC_F_UNIT_RATE] = unit;
