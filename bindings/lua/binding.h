@@ -60,7 +60,11 @@ void carc_lua_views_open(lua_State *L);
  * segment of `kind` (ctx:tiles_with_attr, ctx:tiles_with_kind). */
 int binding_tiles_with_attr(carc_score_ctx *ctx, int attr);
 int binding_tiles_with_kind(carc_score_ctx *ctx, int kind);
+/* The scored tiles that show the scored feature only in segments touching
+ * one edge each (the source "semicircular_tiles"). */
 int binding_semicircular_tiles(carc_score_ctx *ctx);
+/* A bit per player with a figure of their own on the scored feature (the
+ * step strength = { present = n }). */
 unsigned binding_players_present(carc_score_ctx *ctx);
 carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a);
 /* guards.c: time bounds on the string and table libraries (before the prelude runs) */

@@ -449,13 +449,20 @@ static int s_attr(lua_State *L) {
                                                    carc_segment_index(v->g, v->a), a));
   return 1;
 }
+/* A bit per tile edge (N, E, S, W) that a segment of port mask `ports` touches. */
+static unsigned edges_touched(unsigned ports) {
+  unsigned edges = 0;
+  for (int d = 0; d < 4; d++) edges |= (unsigned)((ports >> (d * 3) & 7u) != 0) << d;
+  return edges;
+}
+
 static int s_edges(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_SEG);
-  unsigned ports = carc_board_segment_ports(v->g, v->a);
+  unsigned edges = edges_touched(carc_board_segment_ports(v->g, v->a));
   lua_createtable(L, 4, 0);
   int n = 0;
   for (int d = 0; d < 4; d++)
-    if (ports & (7u << (d * 3))) {
+    if (edges >> d & 1) {
       lua_pushstring(L, edge_names[d]);
       lua_rawseti(L, -2, ++n);
     }
@@ -729,10 +736,9 @@ int binding_semicircular_tiles(carc_score_ctx *ctx) {
     for (int s = 0; s < carc_tile_type_segments(e, type); s++) {
       const int id = carc_board_segment_id(g, tile, s);
       if (id < 0 || carc_feature_root(g, id) != root) continue;
-      const unsigned p = carc_segment_ports(e, type, s);
-      const int edges = ((p & 7u) != 0) + ((p >> 3 & 7u) != 0) + ((p >> 6 & 7u) != 0) + ((p >> 9 & 7u) != 0);
+      const unsigned edges = edges_touched(carc_segment_ports(e, type, s));
       shown = 1;
-      all_one_edge = all_one_edge && edges == 1;
+      all_one_edge = all_one_edge && edges != 0 && (edges & (edges - 1)) == 0; /* exactly one */
     }
     n += shown && all_one_edge;
   }

@@ -296,7 +296,6 @@ typedef struct staged {
 
 typedef enum act_step { STEP_MAIN, STEP_NEUTRAL, STEP_CONFLICT } act_step;
 
-
 /* A game's turn scalars that a call may change, side by side: a transaction
  * keeps them (game_progress) with one copy. */
 #define GAME_PROGRESS \

@@ -894,8 +894,9 @@ void map_side(carc_game *g, int ti, int d, int nc) {
       int a = bt->seg_base + tile_seg_at_board_port(t, bt->rot, q);
       int ls = tile_seg_at_board_port(ltt, 0, le * 3 + (2 - k));
       if (ltt->seg[ls].kind == CARC_FIELD) { /* no farm across */
-        g->segs[feature_find(g, a)].open--;
-        open_roots_closed(g, feature_find(g, a));
+        const int r = feature_find(g, a);
+        g->segs[r].open--;
+        open_roots_closed(g, r);
       } else {
         board_join(g, a, lt->seg_base + ls);
       }
