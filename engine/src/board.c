@@ -34,6 +34,7 @@ void board_reset(carc_game *g) {
   if (g->grid_near) memset(g->grid_near, 0, (size_t)g->grid_w * (size_t)g->grid_h);
   g->ntiles = g->nsegs = g->ncells = g->nfrontier = 0;
   g->cities_opened = 0;
+  g->ahead.valid = 0;
 }
 
 /* Every segment's parent is its feature's root: a join relabels the smaller
@@ -179,6 +180,7 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
  * ferry route): a board tile joined to the edges it is printed on. */
 int board_place_off(carc_game *g, int type, int x, int y) {
   int ti = g->ntiles++;
+  g->ahead.valid = 0;
   board_tile *bt = &g->tiles[ti];
   bt->type = (uint16_t)type;
   bt->rot = 0;
@@ -202,6 +204,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   int32_t *at = grid_at(g, x, y);
   int c = *at != -1 ? grid_cell(g, *at) : board_cell_make(g, x, y);
   frontier_remove(g, c);
+  g->ahead.valid = 0; /* the frontier changes */
   int ti = g->ntiles++;
   board_tile *bt = &g->tiles[ti];
   *bt = (board_tile){(uint16_t)type, (uint8_t)rot, -1, -1, (int16_t)x, (int16_t)y,

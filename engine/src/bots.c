@@ -5,27 +5,68 @@
 
 #define BOT_CAP 1024
 
-/* A uniformly random legal placement by rejection: draw a free square and a
- * rotation until one fits. Every legal pair is equally likely, as with a full
- * listing, at a fraction of the cost; after 64 misses, list them all. */
-static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
-  if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
-  const uint32_t *sig = g->e->types[g->drawn].sig;
+/* Rejection draws from generator state *rng for tile `type`: a free square
+ * and a rotation until one fits, every legal pair equally likely, as with a
+ * full listing at a fraction of its cost. The first fit's frontier index and
+ * rotation; false after 64 misses (the caller then counts the fits). */
+static inline bool draw_fit(const carc_game *g, int type, uint64_t *rng, int *pos, int *rot) {
+  const uint32_t *sig = g->e->types[type].sig;
   const fr_sig *fr = g->fr;
   const uint32_t pairs = (uint32_t)g->nfrontier * 4;
-  txn_touch(g);
-  uint64_t rng = g->s.rng; /* the game's generator, kept in a register for the loop */
+  uint64_t state = *rng; /* in a register for the loop */
   for (int tries = 0; tries < 64; tries++) {
-    uint32_t pick = random_step(&rng, pairs);
+    uint32_t pick = random_step(&state, pairs);
     int i = (int)(pick >> 2), r = (int)(pick & 3);
     if (!fr_fits(fr[i], sig[r])) continue;
-    g->s.rng = rng;
-    const cell *cl = &g->cells[g->frontier[i]];
-    *o = (carc_placement_option){cl->x, cl->y, r};
+    *rng = state;
+    *pos = i;
+    *rot = r;
     return true;
   }
-  g->s.rng = rng;
+  *rng = state;
   return false;
+}
+
+/* Called by the draw in games the random bot plays: the bot's draws for
+ * `type`, made now from the generator's state without moving it, and kept
+ * (g->ahead) for the bot's next placement. A fit also answers the draw's
+ * question (the tile fits somewhere) without its scan of the frontier; a
+ * miss answers nothing. The games are those the bot would play without it. */
+bool placement_ahead(carc_game *g, int type) {
+  if (!g->random_bot || g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
+  uint64_t rng = g->s.rng;
+  int pos = -1, rot = 0;
+  bool fits = draw_fit(g, type, &rng, &pos, &rot);
+  g->ahead.rng_from = g->s.rng;
+  g->ahead.rng_to = rng;
+  g->ahead.drawn = type;
+  g->ahead.pos = fits ? pos : -1;
+  g->ahead.rot = rot;
+  g->ahead.valid = 1;
+  return fits;
+}
+
+/* A uniformly random legal placement by rejection (draw_fit), found ahead
+ * by the draw when the board and the generator are still those it saw. */
+static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
+  if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
+  uint64_t rng = g->s.rng;
+  int pos, rot;
+  bool fits;
+  if (g->ahead.valid && g->ahead.rng_from == rng && g->ahead.drawn == g->drawn) {
+    rng = g->ahead.rng_to;
+    pos = g->ahead.pos;
+    rot = g->ahead.rot;
+    fits = pos >= 0;
+  } else {
+    fits = draw_fit(g, g->drawn, &rng, &pos, &rot);
+  }
+  txn_touch(g);
+  g->s.rng = rng;
+  if (!fits) return false;
+  const cell *cl = &g->cells[g->frontier[pos]];
+  *o = (carc_placement_option){cl->x, cl->y, rot};
+  return true;
 }
 
 /* Legal squares for edge signature s (a loop gcc vectorises). */
@@ -102,6 +143,7 @@ __attribute__((noinline)) static carc_result random_act_listed(carc_game *g) {
 static carc_result random_turn(carc_game *g) {
   carc_placement_option pick;
   carc_result r = CARC_OK;
+  g->random_bot = 1;
   if (g->phase == CARC_PHASE_PLACE) {
     if (random_placement_fast(g, &pick) || random_placement_counted(g, &pick))
       r = game_place_listed(g, pick.x, pick.y, pick.rotation);

@@ -370,6 +370,17 @@ struct carc_game {
    * features), for the kinds they may go to: a bit per kind, set at reset
    * from the engine's figure types (0: not kept) */
   unsigned track_roots;
+  /* The random bot's next placement, found when its tile is drawn (bots.c,
+   * placement_ahead): the draw's "fits somewhere?" and the bot's pick are
+   * one search. It holds for the board it was found on (board_place and
+   * board_reset clear `valid`), the generator state and the tile it was
+   * found with. */
+  struct {
+    uint64_t rng_from, rng_to;  /* the generator before and after its draws */
+    int drawn, pos, rot;        /* pos: frontier index; -1: 64 draws missed */
+    int valid;
+  } ahead;
+  int random_bot;             /* the random bot plays this game: draws look ahead */
   carc_event_fn event_fn;     /* moves.c: called with each event log line */
   void *event_ud;
   /* records and log: growable, owned by the game (pointers kept by copy) */
@@ -597,6 +608,7 @@ void handlers_sort(carc_engine *e);
 
 /* game.c, turn.c, scoring.c */
 carc_result turn_draw(carc_game *g);
+bool placement_ahead(carc_game *g, int type); /* bots.c */
 carc_result game_act_listed(carc_game *g, const carc_action *a);
 bool game_neutral_random(carc_game *g, int cap, carc_action *out);
 void game_main_random(carc_game *g, int cap, carc_action *out);
