@@ -1,38 +1,34 @@
 /* board.c - squares, placement legality and features kept incrementally.
  *
- * Squares live in a dense grid over the board's bounding box (store.c). Free squares next to a
- * tile form the frontier; each keeps the edge signature its neighbours demand,
- * so testing a rotation is one xor and one mask. Features are union-find sets
+ * Squares live in a dense grid over the board's bounding box (store.c): an
+ * entry names the square's tile or its place on the frontier, the free
+ * squares next to a tile. Each of those keeps its coordinates and the edge
+ * signature its neighbours demand, so testing a rotation is one xor and one
+ * mask; no other record of a square is kept. Features are union-find sets
  * of segments with aggregates at the root: distinct tiles, open ports, coats
  * of arms, occupying figures. Nothing here allocates. */
 #include "internal.h"
 
-int board_cell_find(const carc_game *g, int x, int y) {
+int32_t board_square(const carc_game *g, int x, int y) {
   unsigned ux = (unsigned)(x - g->grid_x0), uy = (unsigned)(y - g->grid_y0);
   if (ux >= (unsigned)g->grid_w || uy >= (unsigned)g->grid_h) return -1;
-  return grid_cell(g, g->grid[uy * (unsigned)g->grid_w + ux]);
+  return g->grid[uy * (unsigned)g->grid_w + ux];
 }
 
-/* The square's cell, made if new; the grid covers (x, y) (board_has_room). */
-int board_cell_make(carc_game *g, int x, int y) {
-  int32_t *slot = grid_at(g, x, y);
-  if (*slot != -1) return grid_cell(g, *slot);
-  int c = g->ncells++;
-  cell *cl = &g->cells[c];
-  cl->x = (int16_t)x;
-  cl->y = (int16_t)y;
-  cl->tile = -1;
-  cl->frontier_pos = -1;
-  cl->req = cl->mask = 0;
-  *slot = -2 - c;
-  return c;
+/* A free square joins the frontier, at its end; the grid covers (x, y). */
+void frontier_add(carc_game *g, int x, int y, uint32_t req, uint32_t mask) {
+  int pos = g->nfrontier++;
+  g->fr[pos] = (fr_sig){req, mask};
+  g->fsq[pos] = (fr_square){(int16_t)x, (int16_t)y};
+  *grid_at(g, x, y) = -2 - pos;
 }
 
 void board_reset(carc_game *g) {
-  for (int c = 0; c < g->ncells; c++)
-    *grid_at(g, g->cells[c].x, g->cells[c].y) = -1;
+  for (int ti = 0; ti < g->ntiles; ti++)
+    if (g->tiles[ti].on_square) *grid_at(g, g->tiles[ti].x, g->tiles[ti].y) = -1;
+  for (int pos = 0; pos < g->nfrontier; pos++) *grid_at(g, g->fsq[pos].x, g->fsq[pos].y) = -1;
   if (g->grid_near) memset(g->grid_near, 0, (size_t)g->grid_w * (size_t)g->grid_h);
-  g->ntiles = g->nsegs = g->ncells = g->nfrontier = 0;
+  g->ntiles = g->nsegs = g->nfrontier = 0;
   g->cities_opened = 0;
   g->ahead.valid = 0;
 }
@@ -118,10 +114,8 @@ void board_join(carc_game *g, int a, int b) { join(g, a, b, 1); }
 
 bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
   if (g->ntiles == 0) return true;
-  int c = board_cell_find(g, x, y);
-  if (c < 0 || g->cells[c].tile >= 0 || g->cells[c].frontier_pos < 0) return false;
-  const cell *cl = &g->cells[c];
-  return ((g->e->types[type].sig[rot] ^ cl->req) & cl->mask) == 0;
+  int pos = square_frontier(board_square(g, x, y));
+  return pos >= 0 && fr_fits(g->fr[pos], g->e->types[type].sig[rot]);
 }
 
 bool board_can_place_anywhere(carc_game *g, int type) {
@@ -137,15 +131,12 @@ bool board_can_place_anywhere(carc_game *g, int type) {
   return g->ntiles == 0;
 }
 
-static void frontier_remove(carc_game *g, int c) {
-  int pos = g->cells[c].frontier_pos;
-  if (pos < 0) return;
+/* The square at frontier position pos leaves it: the last one takes its place. */
+static void frontier_remove(carc_game *g, int pos) {
   int end = --g->nfrontier;
-  int last = g->frontier[end];
-  g->frontier[pos] = last;
   g->fr[pos] = g->fr[end];
-  g->cells[last].frontier_pos = pos;
-  g->cells[c].frontier_pos = -1;
+  g->fsq[pos] = g->fsq[end];
+  *grid_at(g, g->fsq[pos].x, g->fsq[pos].y) = -2 - pos; /* itself when pos is the last */
 }
 
 /* The new segments of board tile ti, copied from the type's records;
@@ -189,7 +180,7 @@ int board_place_off(carc_game *g, int type, int x, int y) {
   bt->x = (int16_t)x;
   bt->y = (int16_t)y;
   bt->seg_base = (uint32_t)g->nsegs;
-  bt->cell = UINT32_MAX;
+  bt->on_square = 0;
   g->tile_stamp[ti] = 0;
   segs_init(g, ti, &g->e->types[type], 0);
   return ti;
@@ -202,14 +193,11 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   const tile_type *t = &e->types[type];
   const int w = g->grid_w;
   int32_t *at = grid_at(g, x, y);
-  int c = *at != -1 ? grid_cell(g, *at) : board_cell_make(g, x, y);
-  frontier_remove(g, c);
+  if (*at <= -2) frontier_remove(g, -2 - *at); /* not so for the first tile, or a map's printed one */
   g->ahead.valid = 0; /* the frontier changes */
   int ti = g->ntiles++;
   board_tile *bt = &g->tiles[ti];
-  *bt = (board_tile){(uint16_t)type, (uint8_t)rot, -1, -1, (int16_t)x, (int16_t)y,
-                     (uint32_t)g->nsegs, (uint32_t)c};
-  g->cells[c].tile = ti;
+  *bt = (board_tile){(uint16_t)type, (uint8_t)rot, -1, -1, (int16_t)x, (int16_t)y, (uint32_t)g->nsegs, 1};
   *at = ti;
   g->tile_stamp[ti] = 0;
 
@@ -262,34 +250,23 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       continue;
     }
     if (__builtin_expect(map != NULL, 0)) { /* a map decides what lies beyond and what opens */
-      map_side(g, ti, d, *slot == -1 ? -1 : -2 - *slot);
+      map_side(g, ti, d, square_frontier(*slot));
       continue;
     }
     /* Without branches: whether the square is new or already on the frontier
-     * follows the board, which no predictor can guess. A new cell's fields are
-     * read before they are written, then masked out (board_has_room: the
-     * arrays have room for it). */
+     * follows the board, which no predictor can guess. A new square's
+     * signature is read before it is written, then masked out
+     * (board_has_room: the arrays have room for it). */
     const int32_t v = *slot;
     const bool fresh = v == -1;
-    const int old = -2 - v, nc = old ^ ((g->ncells ^ old) & -(int)fresh); /* a select gcc keeps branch-free */
-    g->ncells += fresh;
-    *slot = -2 - nc;
-    cell *cl = &g->cells[nc];
-    cl->x = (int16_t)(x + dx_of(d));
-    cl->y = (int16_t)(y + dy_of(d));
-    cl->tile = -1;
-    const uint32_t keep = fresh ? 0u : ~0u;
-    int32_t pos = (int32_t)((uint32_t)cl->frontier_pos | ~keep); /* -1 when fresh */
-    const bool add = pos < 0;
-    pos ^= (g->nfrontier ^ pos) & -(int32_t)add;
-    g->nfrontier += add;
-    g->frontier[pos] = nc;
-    cl->frontier_pos = pos;
-    const uint32_t req = (cl->req & keep) | t->side_req[rot][d];
-    const uint32_t mask = (cl->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4));
-    cl->req = req;
-    cl->mask = mask;
-    g->fr[pos] = (fr_sig){req, mask};
+    int32_t pos = -2 - v; /* -1 when fresh */
+    pos ^= (g->nfrontier ^ pos) & -(int32_t)fresh; /* a select gcc keeps branch-free */
+    g->nfrontier += fresh;
+    *slot = -2 - pos;
+    fr_sig *f = &g->fr[pos];
+    const uint32_t keep = -(uint32_t)!fresh;
+    *f = (fr_sig){(f->req & keep) | t->side_req[rot][d], (f->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4))};
+    g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
   }
   if (__builtin_expect(map != NULL, 0)) map_after_place(g, ti);
   return ti;

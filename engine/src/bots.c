@@ -64,8 +64,8 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   txn_touch(g);
   g->s.rng = rng;
   if (!fits) return false;
-  const cell *cl = &g->cells[g->frontier[pos]];
-  *o = (carc_placement_option){cl->x, cl->y, rot};
+  const fr_square *sq = &g->fsq[pos];
+  *o = (carc_placement_option){sq->x, sq->y, rot};
   return true;
 }
 
@@ -93,8 +93,8 @@ __attribute__((noinline)) static bool random_placement_counted(carc_game *g, car
   while (k >= count[r]) k -= count[r++];
   for (int i = 0;; i++) {
     if (!fr_fits(fr[i], sig[r]) || k-- > 0) continue;
-    const cell *cl = &g->cells[g->frontier[i]];
-    *o = (carc_placement_option){cl->x, cl->y, r};
+    const fr_square *sq = &g->fsq[i];
+    *o = (carc_placement_option){sq->x, sq->y, r};
     return true;
   }
 }

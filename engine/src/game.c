@@ -340,8 +340,8 @@ carc_result carc_game_set_flag(carc_game *g, int f, int on) {
 int carc_board_tiles(const carc_game *g) { return g->ntiles; }
 int carc_board_tile_at(const carc_game *g, int x, int y) {
   if (x < -30000 || x > 30000 || y < -30000 || y > 30000) return -1;
-  int c = board_cell_find(g, x, y);
-  return c >= 0 ? g->cells[c].tile : -1;
+  int32_t v = board_square(g, x, y);
+  return v >= 0 ? v : -1;
 }
 #define TILE_OK(g, t) ((t) >= 0 && (t) < (g)->ntiles)
 int carc_board_tile_type(const carc_game *g, int t) { return TILE_OK(g, t) ? g->tiles[t].type : -1; }

@@ -205,7 +205,7 @@ typedef struct board_tile {
   int8_t token_owner;
   int16_t x, y;
   uint32_t seg_base;      /* segment id of its segment 0 */
-  uint32_t cell;          /* UINT32_MAX: a printed piece with no square */
+  uint32_t on_square;     /* 0: a map's printed piece with no square of its own */
 } board_tile;
 
 /* A segment's attribute bits and its tile's, aggregated at roots like the
@@ -214,7 +214,6 @@ typedef struct seg_attrs {
   uint64_t attr_bits, tile_attr_bits;
 } seg_attrs;
 
-/* A board square: a placed tile or a free square next to one. */
 /* A frontier square's demanded edge signature and which of its bits count:
  * side by side, so a draw that tests a random square reads one cache line. */
 typedef struct fr_sig {
@@ -223,12 +222,11 @@ typedef struct fr_sig {
 /* Does a tile of edge signature `sig` (one rotation) fit the square? */
 static inline bool fr_fits(fr_sig f, uint32_t sig) { return ((sig ^ f.req) & f.mask) == 0; }
 
-typedef struct cell {
+/* A frontier square's coordinates: the frontier is the free squares next
+ * to a tile, and nothing else of a free square is kept. */
+typedef struct fr_square {
   int16_t x, y;
-  int32_t tile;           /* -1: free square on the frontier */
-  int32_t frontier_pos;
-  uint32_t req, mask;     /* edge signature the square demands */
-} cell;
+} fr_square;
 
 typedef struct figure_state {
   uint8_t type;
@@ -336,7 +334,7 @@ struct carc_game {
     game_progress progress;
   };
   int bag_len;
-  int ntiles, nsegs, ncells, nfrontier, nfigs;
+  int ntiles, nsegs, nfrontier, nfigs;
   int nprinted;               /* on a map: the first board tiles are its printed pieces */
   uint32_t cities_opened;     /* on a map: bit per large city whose squares around are open */
   uint32_t stamp;
@@ -404,14 +402,15 @@ struct carc_game {
   uint32_t *seg_stamp;        /* cap_segs: scoring's "seen" marks */
   uint64_t *open_roots;       /* cap_segs bits (a byte each allocated): see neutral_roots */
   staged *stage;              /* cap_segs: at most one scoring per feature */
-  cell *cells;                /* cap_cells = 4 * cap_tiles + 8 */
-  int32_t *frontier;          /* cap_cells */
-  fr_sig *fr;                 /* cap_cells: frontier signatures, contiguous for fast scans */
-  int cap_tiles, cap_segs, cap_cells;
-  /* squares -> cells: a dense grid over the board's bounding box; it grows
-   * (and is rebuilt) when a placement nears its border. An entry is the
-   * square's tile (>= 0), -1 for no cell, or -2 - c for free cell c: the
-   * squares around a new tile are read with no second lookup. */
+  fr_sig *fr;                 /* cap_frontier = 4 * cap_tiles + 8: the frontier squares'
+                               * signatures, contiguous for fast scans */
+  fr_square *fsq;             /* cap_frontier: their coordinates, by the same position */
+  int cap_tiles, cap_segs, cap_frontier;
+  /* squares: a dense grid over the board's bounding box; it grows (and is
+   * rebuilt) when a placement nears its border. An entry is the square's
+   * tile (>= 0), -2 - pos for the free square at frontier position pos, or
+   * -1 for neither: the squares around a new tile are read with no second
+   * lookup. */
   int32_t *grid;
   /* the same window, one byte a square: nonzero once a tile with a
    * monastery-like segment lies in the eight around it, so a placement reads
@@ -431,13 +430,8 @@ struct carc_game {
   carc_score_ctx ctx;
 };
 
-/* A grid entry for cell c, and the cell an entry stands for (-1: none). */
-static inline int32_t grid_value(const carc_game *g, int c) {
-  return g->cells[c].tile >= 0 ? g->cells[c].tile : -2 - c;
-}
-static inline int grid_cell(const carc_game *g, int32_t v) {
-  return v >= 0 ? (int)g->tiles[v].cell : v == -1 ? -1 : -2 - v;
-}
+/* The frontier position a grid entry stands for, -1 if it is no free square. */
+static inline int square_frontier(int32_t v) { return v <= -2 ? -2 - v : -1; }
 /* The grid entry of square (x, y), which the grid covers. */
 static inline int32_t *grid_at(const carc_game *g, int x, int y) {
   return &g->grid[(y - g->grid_y0) * g->grid_w + (x - g->grid_x0)];
@@ -497,7 +491,7 @@ static inline void open_roots_closed(carc_game *g, int root) {
 /* Room on the board for one more tile of `nseg` segments at (x, y) and the
  * squares around it: checked before any change, so a failure changes nothing. */
 static inline bool board_has_room(const carc_game *g, int nseg, int x, int y) {
-  return g->ntiles < g->cap_tiles && g->nsegs + nseg <= g->cap_segs && g->ncells + 5 <= g->cap_cells &&
+  return g->ntiles < g->cap_tiles && g->nsegs + nseg <= g->cap_segs && g->nfrontier + 4 <= g->cap_frontier &&
          (unsigned)(x - 1 - g->grid_x0) < (unsigned)(g->grid_w - 2) &&
          (unsigned)(y - 1 - g->grid_y0) < (unsigned)(g->grid_h - 2);
 }
@@ -573,14 +567,14 @@ static inline int tile_attr_value(const attr_value *a, int n, int id) {
 }
 
 /* board.c */
-int board_cell_find(const carc_game *g, int x, int y);
+int32_t board_square(const carc_game *g, int x, int y); /* its grid entry; -1 off the grid */
 bool board_fits(const carc_game *g, int type, int x, int y, int rot);
 bool board_can_place_anywhere(carc_game *g, int type);
 int board_place(carc_game *g, int type, int x, int y, int rot);
 int feature_find(const carc_game *g, int s);
 void board_reset(carc_game *g);
 bool feature_is_complete(const carc_game *g, int root);
-int board_cell_make(carc_game *g, int x, int y);
+void frontier_add(carc_game *g, int x, int y, uint32_t req, uint32_t mask);
 void board_join(carc_game *g, int a, int b);
 int board_place_off(carc_game *g, int type, int x, int y);
 /* Steps to the square beyond side d (N E S W): tables, not branches (hot in placing). */

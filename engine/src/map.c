@@ -621,7 +621,6 @@ static void template_free(carc_engine *e, map_template *t) {
   carc_mem(e, t->tiles, sizeof(board_tile) * (size_t)t->ntiles + 1, 0);
   carc_mem(e, t->segs, sizeof(seg_state) * (size_t)t->nsegs + 1, 0);
   carc_mem(e, t->seg_attr, sizeof(seg_attrs) * (size_t)t->nsegs + 1, 0);
-  carc_mem(e, t->cells, sizeof(cell) * (size_t)t->ncells + 1, 0);
   memset(t, 0, sizeof *t);
 }
 
@@ -648,17 +647,14 @@ static bool template_build(carc_engine *e) {
   }
   t->ntiles = g->ntiles;
   t->nsegs = g->nsegs;
-  t->ncells = g->ncells;
   t->tiles = carc_mem(e, NULL, 0, sizeof(board_tile) * (size_t)g->ntiles + 1);
   t->segs = carc_mem(e, NULL, 0, sizeof(seg_state) * (size_t)g->nsegs + 1);
   t->seg_attr = carc_mem(e, NULL, 0, sizeof(seg_attrs) * (size_t)g->nsegs + 1);
-  t->cells = carc_mem(e, NULL, 0, sizeof(cell) * (size_t)g->ncells + 1);
-  bool ok = t->tiles && t->segs && t->seg_attr && t->cells;
+  bool ok = t->tiles && t->segs && t->seg_attr;
   if (ok) {
     memcpy(t->tiles, g->tiles, sizeof(board_tile) * (size_t)g->ntiles);
     memcpy(t->segs, g->segs, sizeof(seg_state) * (size_t)g->nsegs);
     memcpy(t->seg_attr, g->seg_attr, sizeof(seg_attrs) * (size_t)g->nsegs);
-    memcpy(t->cells, g->cells, sizeof(cell) * (size_t)g->ncells);
   }
   store_free(g);
   carc_mem(e, g, sizeof *g, 0);
@@ -819,10 +815,10 @@ carc_result carc_game_play_again(carc_game *g) {
 static void edge_need(const carc_game *g, int x, int y, int d, uint32_t *req, uint32_t *mask) {
   const map_shape *m = g->e->map;
   int nx = x + dx_of(d), ny = y + dy_of(d);
-  int c = board_cell_find(g, nx, ny);
+  int32_t v = board_square(g, nx, ny);
   uint32_t n;
-  if (c >= 0 && g->cells[c].tile >= 0) {
-    const board_tile *bt = &g->tiles[g->cells[c].tile];
+  if (v >= 0) {
+    const board_tile *bt = &g->tiles[v];
     n = (g->e->types[bt->type].sig[bt->rot] >> (8 * ((d + 2) % 4))) & 0x3F;
   } else if (on_grid(m, x, y) && m->sq[y][x].link[d] >= 0) {
     const map_link *l = &m->links[m->sq[y][x].link[d]];
@@ -845,14 +841,10 @@ static void square_need(const carc_game *g, int x, int y, uint32_t *req, uint32_
 static void open_square(carc_game *g, int x, int y) {
   const map_shape *m = g->e->map;
   if (!takes_tile(sq_kind(m, x, y))) return;
-  int c = board_cell_find(g, x, y);
-  if (c >= 0 && (g->cells[c].tile >= 0 || g->cells[c].frontier_pos >= 0)) return;
-  if (c < 0) c = board_cell_make(g, x, y);
-  cell *cl = &g->cells[c];
-  square_need(g, x, y, &cl->req, &cl->mask);
-  cl->frontier_pos = g->nfrontier;
-  g->frontier[g->nfrontier] = c;
-  g->fr[g->nfrontier++] = (fr_sig){cl->req, cl->mask};
+  if (board_square(g, x, y) != -1) return; /* a tile, or on the frontier already */
+  uint32_t req, mask;
+  square_need(g, x, y, &req, &mask);
+  frontier_add(g, x, y, req, mask);
 }
 
 /* Every square around large city `ci` opens (a tile connected to it). */
@@ -874,9 +866,9 @@ static void close_edge(carc_game *g, const board_tile *bt, const tile_type *t, i
   }
 }
 
-/* Edge d of the tile just placed has no tile beside it; nc is the cell of
- * the square there, or -1. */
-void map_side(carc_game *g, int ti, int d, int nc) {
+/* Edge d of the tile just placed has no tile beside it; pos is the frontier
+ * position of the square there, or -1. */
+void map_side(carc_game *g, int ti, int d, int pos) {
   const map_shape *m = g->e->map;
   board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
@@ -910,31 +902,24 @@ void map_side(carc_game *g, int ti, int d, int nc) {
     return;
   }
   if (printed) return;
-  if (nc >= 0 && g->cells[nc].frontier_pos >= 0) { /* what else it needs was set when it opened */
-    cell *cl = &g->cells[nc];
+  if (pos >= 0) { /* what else it needs was set when it opened */
     uint32_t n = (t->sig[bt->rot] >> (8 * d)) & 0x3F;
     uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
     int od = (d + 2) % 4;
-    cl->req |= mirrored << (8 * od);
-    cl->mask |= 0x3Fu << (8 * od);
-    g->fr[cl->frontier_pos] = (fr_sig){cl->req, cl->mask};
+    g->fr[pos].req |= mirrored << (8 * od);
+    g->fr[pos].mask |= 0x3Fu << (8 * od);
     return;
   }
   /* an island square opens only from the island (or by a ferry) */
   if (k == CARC_SQ_ISLAND && sq_kind(m, x, y) != CARC_SQ_ISLAND) return;
-  if (!m->sq[ny][nx].simple || nc >= 0) {
+  if (!m->sq[ny][nx].simple) {
     open_square(g, nx, ny);
     return;
   }
   /* a plain square: only the tile just placed lies beside it, as on the plane */
-  cell *cl = &g->cells[board_cell_make(g, nx, ny)];
   uint32_t n = (t->sig[bt->rot] >> (8 * d)) & 0x3F;
   uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
-  cl->req = mirrored << (8 * ((d + 2) % 4));
-  cl->mask = 0x3Fu << (8 * ((d + 2) % 4));
-  cl->frontier_pos = g->nfrontier;
-  g->frontier[g->nfrontier] = (int32_t)(cl - g->cells);
-  g->fr[g->nfrontier++] = (fr_sig){cl->req, cl->mask};
+  frontier_add(g, nx, ny, mirrored << (8 * ((d + 2) % 4)), 0x3Fu << (8 * ((d + 2) % 4)));
 }
 
 /* After a real tile is placed: connect the large cities beside it. */
@@ -976,12 +961,10 @@ void map_place_printed(carc_game *g) {
   memcpy(g->tiles, t->tiles, sizeof(board_tile) * (size_t)t->ntiles);
   memcpy(g->segs, t->segs, sizeof(seg_state) * (size_t)t->nsegs);
   memcpy(g->seg_attr, t->seg_attr, sizeof(seg_attrs) * (size_t)t->nsegs);
-  memcpy(g->cells, t->cells, sizeof(cell) * (size_t)t->ncells);
   memset(g->tile_stamp, 0, sizeof(uint32_t) * (size_t)t->ntiles);
   memset(g->seg_stamp, 0, sizeof(uint32_t) * (size_t)t->nsegs);
   g->ntiles = t->ntiles;
   g->nsegs = t->nsegs;
-  g->ncells = t->ncells;
   for (int s = 0; g->track_roots && s < t->nsegs; s++) {
     const seg_state *v = &g->segs[s];
     uint64_t bit = 1ull << (s & 63);
@@ -1068,12 +1051,13 @@ carc_result map_explain(carc_game *g, int type, int x, int y, int rot) {
       return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is sea, not a square of the map", x, y);
     default: break;
   }
-  int c = board_cell_find(g, x, y);
-  bool open = c >= 0 && g->cells[c].frontier_pos >= 0;
-  if (k == CARC_SQ_ISLAND && !open && (c < 0 || g->cells[c].tile < 0))
+  int32_t v = board_square(g, x, y);
+  int pos = square_frontier(v);
+  bool open = pos >= 0;
+  if (k == CARC_SQ_ISLAND && !open && v < 0)
     return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is on an island that no ferry connects yet", x, y);
   if (!open) return CARC_OK;
-  uint32_t diff = (g->e->types[type].sig[rot] ^ g->cells[c].req) & g->cells[c].mask;
+  uint32_t diff = (g->e->types[type].sig[rot] ^ g->fr[pos].req) & g->fr[pos].mask;
   for (int d = 0; d < 4; d++) {
     if (!((diff >> (8 * d)) & 0x3F) || s->link[d] < 0) continue;
     const map_link *l = &m->links[s->link[d]];

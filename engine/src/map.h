@@ -59,8 +59,9 @@ typedef struct map_printed {
 /* The board right after the printed pieces are placed, kept from the first
  * game so that later games copy it instead of placing them again. */
 typedef struct map_template {
-  int ntiles, nsegs, ncells;
-  void *tiles, *segs, *seg_attr, *cells; /* board_tile, seg_state, seg_attrs, cell arrays */
+  int ntiles, nsegs;
+  void *tiles, *segs, *seg_attr; /* board_tile, seg_state, seg_attrs arrays (no frontier: printed
+                                  * pieces open no square) */
 } map_template;
 
 struct map_shape {

@@ -451,8 +451,8 @@ static void ctx_list_tiles(carc_score_ctx *c) {
     const board_tile *bt = &g->tiles[r->tile];
     for (int dy = -1; dy <= 1; dy++)
       for (int dx = -1; dx <= 1; dx++) {
-        int cl = board_cell_find(g, bt->x + dx, bt->y + dy);
-        if (cl >= 0 && g->cells[cl].tile >= 0) add_tile(c, g, g->cells[cl].tile);
+        int32_t v = board_square(g, bt->x + dx, bt->y + dy);
+        if (v >= 0) add_tile(c, g, v);
       }
     return;
   }

@@ -305,12 +305,12 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
       return bad(L, g->err[0] && strstr(g->err, "memory") ? CARC_ERR_MEMORY : CARC_ERR_LIMIT, tv, path,
                  "%s", g->err);
     if (g->ntiles > 0 && !(e->map && map_is_start(g, x, y)) && !board_fits(g, type, x, y, rot)) {
-      int c = board_cell_find(g, x, y);
+      int32_t v = board_square(g, x, y);
       return bad(L, CARC_ERR_ILLEGAL, tv, path, "tile %s does not fit at (%d,%d) rotation %d%s",
                  e->types[type].name, x, y, rot,
-                 c >= 0 && g->cells[c].tile >= 0 ? ": the square is taken"
-                 : c < 0 || g->cells[c].frontier_pos < 0 ? ": not next to a placed tile"
-                                                         : ": its edges do not match");
+                 v >= 0 ? ": the square is taken"
+                 : square_frontier(v) < 0 ? ": not next to a placed tile"
+                                          : ": its edges do not match");
     }
     int ti = board_place(g, type, x, y, rot);
     const json_value *tok = member(L, tv, "token", JSON_OBJECT, true, path);

@@ -1,5 +1,5 @@
-/* store.c - the board's growable storage: tiles, segments, squares, the
- * frontier and the grid that maps squares to cells.
+/* store.c - the board's growable storage: tiles, segments, the frontier
+ * and the grid that maps squares to tiles and frontier squares.
  *
  * A game sizes its arrays when it starts, for every tile its bag holds, so
  * a turn never allocates; scenario edits and loads grow them on demand. A
@@ -13,7 +13,7 @@
 typedef struct slot {
   void **p;
   size_t size;
-  int group; /* 0: per tile, 1: per segment, 2: per cell */
+  int group; /* 0: per tile, 1: per segment, 2: per frontier square */
 } slot;
 
 static int slots_of(carc_game *g, slot *s) {
@@ -27,9 +27,8 @@ static int slots_of(carc_game *g, slot *s) {
   s[n++] = (slot){(void **)&g->seg_stamp, sizeof(uint32_t), 1};
   s[n++] = (slot){(void **)&g->open_roots, 1, 1}; /* a byte a segment: 8 times the bits needed */
   s[n++] = (slot){(void **)&g->stage, sizeof(staged), 1};
-  s[n++] = (slot){(void **)&g->cells, sizeof(cell), 2};
-  s[n++] = (slot){(void **)&g->frontier, sizeof(int32_t), 2};
   s[n++] = (slot){(void **)&g->fr, sizeof(fr_sig), 2};
+  s[n++] = (slot){(void **)&g->fsq, sizeof(fr_square), 2};
   return n;
 }
 
@@ -37,7 +36,7 @@ static int slots_of(carc_game *g, slot *s) {
 static int used(const carc_game *g, int group) {
   if (group == 0) return g->ntiles > g->bag_len ? g->ntiles : g->bag_len;
   if (group == 1) return g->nsegs;
-  return g->ncells;
+  return g->nfrontier;
 }
 
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
@@ -59,7 +58,7 @@ carc_result store_reserve(carc_game *g, int tiles, int segs) {
   if (tiles < 0 || segs < 0 || tiles > CARC_MAX_BOARD_TILES ||
       segs > CARC_MAX_BOARD_TILES / 2 * CARC_MAX_SEGMENTS_PER_TILE)
     return game_fail(g, CARC_ERR_LIMIT, "a board holds at most %d tiles", CARC_MAX_BOARD_TILES);
-  int cap[3] = {g->cap_tiles, g->cap_segs, g->cap_cells};
+  int cap[3] = {g->cap_tiles, g->cap_segs, g->cap_frontier};
   int want[3];
   want[0] = cap[0] ? cap[0] : 16;
   while (want[0] < tiles) want[0] *= 2;
@@ -96,14 +95,17 @@ carc_result store_reserve(carc_game *g, int tiles, int segs) {
   }
   g->cap_tiles = want[0];
   g->cap_segs = want[1];
-  g->cap_cells = want[2];
+  g->cap_frontier = want[2];
   g->ctx.tiles = g->ctx_tiles;
   return CARC_OK;
 }
 
-/* Writes every cell into a grid of the given window (entries -1 elsewhere). */
+/* Writes every tile on a square and every frontier square into a grid whose
+ * other entries are -1. */
 void store_grid_mark(carc_game *g) {
-  for (int c = 0; c < g->ncells; c++) *grid_at(g, g->cells[c].x, g->cells[c].y) = grid_value(g, c);
+  for (int ti = 0; ti < g->ntiles; ti++)
+    if (g->tiles[ti].on_square) *grid_at(g, g->tiles[ti].x, g->tiles[ti].y) = ti;
+  for (int pos = 0; pos < g->nfrontier; pos++) *grid_at(g, g->fsq[pos].x, g->fsq[pos].y) = -2 - pos;
 }
 
 /* Bytes of a grid block of `cap` squares: the entries, then the near marks. */
@@ -127,7 +129,7 @@ static void grid_fill(carc_game *g) {
 void store_near_mark(carc_game *g) {
   for (int ti = 0; ti < g->ntiles; ti++) { /* marks wholly inside the window (a map may cut them) */
     const board_tile *bt = &g->tiles[ti];
-    if (bt->cell == UINT32_MAX || !g->e->types[bt->type].area_segs) continue;
+    if (!bt->on_square || !g->e->types[bt->type].area_segs) continue;
     if (bt->x - 1 >= g->grid_x0 && bt->x + 1 < g->grid_x0 + g->grid_w && bt->y - 1 >= g->grid_y0 &&
         bt->y + 1 < g->grid_y0 + g->grid_h)
       grid_near_mark(g, bt->x, bt->y);
@@ -141,12 +143,18 @@ carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
   /* the new window: the squares in use and the rectangle, each dimension
    * doubled, at least GRID_MIN more (so a long line of tiles stays a thin grid) */
   int lx = x0, ly = y0, hx = x1, hy = y1;
-  for (int c = 0; c < g->ncells; c++) {
-    const cell *cl = &g->cells[c];
-    if (cl->x < lx) lx = cl->x;
-    if (cl->x > hx) hx = cl->x;
-    if (cl->y < ly) ly = cl->y;
-    if (cl->y > hy) hy = cl->y;
+  for (int i = 0; i < g->ntiles + g->nfrontier; i++) { /* the tiles on squares, then the frontier */
+    int x, y;
+    if (i < g->ntiles) {
+      if (!g->tiles[i].on_square) continue;
+      x = g->tiles[i].x, y = g->tiles[i].y;
+    } else {
+      x = g->fsq[i - g->ntiles].x, y = g->fsq[i - g->ntiles].y;
+    }
+    if (x < lx) lx = x;
+    if (x > hx) hx = x;
+    if (y < ly) ly = y;
+    if (y > hy) hy = y;
   }
   long w = hx - lx + 1, h = hy - ly + 1;
   if (w * h > GRID_MAX_SQUARES)
@@ -216,9 +224,8 @@ void store_copy(carc_game *dst, const carc_game *src) {
   memcpy(dst->seg_attr, src->seg_attr, sizeof(seg_attrs) * (size_t)src->nsegs);
   memcpy(dst->seg_stamp, src->seg_stamp, sizeof(uint32_t) * (size_t)src->nsegs);
   memcpy(dst->open_roots, src->open_roots, sizeof(uint64_t) * (size_t)((src->nsegs + 63) / 64));
-  memcpy(dst->cells, src->cells, sizeof(cell) * (size_t)src->ncells);
-  memcpy(dst->frontier, src->frontier, sizeof(int32_t) * (size_t)src->nfrontier);
   memcpy(dst->fr, src->fr, sizeof(fr_sig) * (size_t)src->nfrontier);
+  memcpy(dst->fsq, src->fsq, sizeof(fr_square) * (size_t)src->nfrontier);
   dst->grid_x0 = src->grid_x0, dst->grid_y0 = src->grid_y0;
   dst->grid_w = src->grid_w, dst->grid_h = src->grid_h;
   if (src->grid) {
@@ -232,7 +239,7 @@ void store_copy(carc_game *dst, const carc_game *src) {
 void store_free(carc_game *g) {
   slot s[16];
   int n = slots_of(g, s);
-  int cap[3] = {g->cap_tiles, g->cap_segs, g->cap_cells};
+  int cap[3] = {g->cap_tiles, g->cap_segs, g->cap_frontier};
   for (int grp = 0; grp < 3; grp++)
     for (int i = 0; i < n; i++)
       if (s[i].group == grp) { /* the group's first array holds its block */
@@ -242,5 +249,5 @@ void store_free(carc_game *g) {
   if (g->grid) carc_mem(g->e, g->grid, grid_bytes(g->grid_cap), 0);
   g->grid = NULL;
   g->grid_near = NULL;
-  g->cap_tiles = g->cap_segs = g->cap_cells = g->grid_cap = 0;
+  g->cap_tiles = g->cap_segs = g->cap_frontier = g->grid_cap = 0;
 }

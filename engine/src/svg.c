@@ -297,7 +297,7 @@ size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap) {
     draw_map(&o, g, minx, miny);
   }
   for (int t = 0; t < g->ntiles; t++)
-    if (g->tiles[t].cell != UINT32_MAX) draw_tile(&o, g, t, minx, miny);
+    if (g->tiles[t].on_square) draw_tile(&o, g, t, minx, miny);
   if (m) draw_links(&o, g, minx, miny);
   /* scores */
   text_put(&o, "<g class=\"scores\" font-size=\"13\">");

@@ -63,7 +63,7 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
     uint32_t s = sig[r];
     for (int i = 0; i < nf; i++) {
       if (!fr_fits(fr[i], s)) continue;
-      const cell *cl = &g->cells[g->frontier[i]];
+      const fr_square *cl = &g->fsq[i];
       if (hooks) { /* predicates: the game is read-only while they run */
         carc_game *mg = (carc_game *)(uintptr_t)g;
         carc_hook_args a = {mg, g->current, -1, cl->x, cl->y, r, g->drawn, -1};
@@ -85,25 +85,24 @@ static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
   if (x < -29999 || x > 29999 || y < -29999 || y > 29999)
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board (squares run from -29999 to 29999)", x, y);
   if (g->ntiles == 0) return CARC_OK;
-  int c = board_cell_find(g, x, y);
-  if (g->e->map && !(c >= 0 && g->cells[c].frontier_pos >= 0 &&
-                     ((g->e->types[type].sig[rot] ^ g->cells[c].req) & g->cells[c].mask) == 0)) {
+  const int32_t v = board_square(g, x, y);
+  const int pos = square_frontier(v);
+  if (g->e->map && !(pos >= 0 && fr_fits(g->fr[pos], g->e->types[type].sig[rot]))) {
     carc_result r = map_explain(g, type, x, y, rot); /* only for a refusal: say why */
     if (r != CARC_OK) return r;
   }
-  if (c >= 0 && g->cells[c].tile >= 0)
+  if (v >= 0)
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) already holds tile %s", x, y,
-                     g->e->types[g->tiles[g->cells[c].tile].type].name);
-  if (c < 0 || g->cells[c].frontier_pos < 0)
-    return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is not next to a placed tile", x, y);
-  const cell *cl = &g->cells[c];
-  uint32_t diff = (g->e->types[type].sig[rot] ^ cl->req) & cl->mask;
+                     g->e->types[g->tiles[v].type].name);
+  if (pos < 0) return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is not next to a placed tile", x, y);
+  uint32_t diff = (g->e->types[type].sig[rot] ^ g->fr[pos].req) & g->fr[pos].mask;
   for (int d = 0; d < 4; d++) {
     if (!((diff >> (8 * d)) & 0x3F)) continue;
     static const char *const kinds[] = {"field", "road", "city", "water"};
     int mine = tile_port_kind(&g->e->types[type], rot, d * 3 + 1);
-    int nb = board_cell_find(g, x + dx_of(d), y + dy_of(d));
-    const board_tile *bt = &g->tiles[g->cells[nb].tile];
+    const int32_t nb = board_square(g, x + dx_of(d), y + dy_of(d));
+    if (nb < 0) continue; /* a map's printed link: map_explain has said why */
+    const board_tile *bt = &g->tiles[nb];
     int theirs = tile_port_kind(&g->e->types[bt->type], bt->rot, opposite_port(d * 3 + 1));
     return game_fail(g, CARC_ERR_ILLEGAL,
                      "tile %s at (%d,%d) rotation %d: its %s edge (%s) does not match the %s of "

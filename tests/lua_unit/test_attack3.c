@@ -149,7 +149,7 @@ static char *play(carc_engine *e, int seed, int hop, int greedy, const char *wha
     } else if (mode == 5) { /* a scenario edit: a tile put where it fits, then the turn ended */
       int type = (int)(lcg(&pick) % (uint64_t)carc_tile_type_count(e)), put = 0;
       for (int i = g->nfrontier - 1; i >= 0 && !put; i--) {
-        const cell *c = &g->cells[g->frontier[i]];
+        const fr_square *c = &g->fsq[i];
         for (int rot = 0; rot < 4 && !put; rot++) {
           if (!board_fits(g, type, c->x, c->y, rot)) continue;
           /* not where the drawn tile would then fit nowhere: the turn could not go on */

@@ -60,8 +60,8 @@ static void same_games_with_and_without(carc_engine *e) {
       bool holds = ahead_holds(with);
       used += holds;
       if (holds && with->ahead.pos >= 0) { /* the found pair fits the board */
-        const cell *cl = &with->cells[with->frontier[with->ahead.pos]];
-        CHECK(board_fits(with, with->drawn, cl->x, cl->y, with->ahead.rot));
+        const fr_square *sq = &with->fsq[with->ahead.pos];
+        CHECK(board_fits(with, with->drawn, sq->x, sq->y, with->ahead.rot));
       }
       fresh->ahead.valid = 0; /* this one searches afresh */
       CHECK_INT(carc_bot_play_turn(with, CARC_BOT_RANDOM), CARC_OK);
