@@ -5,16 +5,21 @@
 
 #define BOT_CAP 1024
 
+/* The bot's rejection draws in all, and those made ahead at the draw: a
+ * tile that fits nowhere (set aside) costs the draw that many, not all. */
+#define DRAW_TRIES 64
+#define AHEAD_TRIES 16
+
 /* Rejection draws from generator state *rng for tile `type`: a free square
  * and a rotation until one fits, every legal pair equally likely, as with a
  * full listing at a fraction of its cost. The first fit's frontier index and
- * rotation; false after 64 misses (the caller then counts the fits). */
-static inline bool draw_fit(const carc_game *g, int type, uint64_t *rng, int *pos, int *rot) {
+ * rotation; false after `tries` misses. */
+static inline bool draw_fit(const carc_game *g, int type, int tries, uint64_t *rng, int *pos, int *rot) {
   const uint32_t *sig = g->e->types[type].sig;
   const fr_sig *fr = g->fr;
   const uint32_t pairs = (uint32_t)g->nfrontier * 4;
   uint64_t state = *rng; /* in a register for the loop */
-  for (int tries = 0; tries < 64; tries++) {
+  for (; tries > 0; tries--) {
     uint32_t pick = random_step(&state, pairs);
     int i = (int)(pick >> 2), r = (int)(pick & 3);
     if (!fr_fits(fr[i], sig[r])) continue;
@@ -27,16 +32,17 @@ static inline bool draw_fit(const carc_game *g, int type, uint64_t *rng, int *po
   return false;
 }
 
-/* Called by the draw in games the random bot plays: the bot's draws for
- * `type`, made now from the generator's state without moving it, and kept
- * (g->ahead) for the bot's next placement. A fit also answers the draw's
- * question (the tile fits somewhere) without its scan of the frontier; a
- * miss answers nothing. The games are those the bot would play without it. */
+/* Called by the draw in games the random bot plays: the bot's first
+ * AHEAD_TRIES draws for `type`, made now from the generator's state without
+ * moving it, and kept (g->ahead) for the bot's next placement. A fit also
+ * answers the draw's question (the tile fits somewhere) without its scan of
+ * the frontier; a miss answers nothing, and the bot goes on from the draws
+ * made. The games are those the bot would play without it. */
 bool placement_ahead(carc_game *g, int type) {
   if (!g->random_bot || g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
   uint64_t rng = g->s.rng;
   int pos = -1, rot = 0;
-  bool fits = draw_fit(g, type, &rng, &pos, &rot);
+  bool fits = draw_fit(g, type, AHEAD_TRIES, &rng, &pos, &rot);
   g->ahead.rng_from = g->s.rng;
   g->ahead.rng_to = rng;
   g->ahead.drawn = type;
@@ -46,20 +52,21 @@ bool placement_ahead(carc_game *g, int type) {
   return fits;
 }
 
-/* A uniformly random legal placement by rejection (draw_fit), found ahead
- * by the draw when the board and the generator are still those it saw. */
+/* A uniformly random legal placement by rejection (draw_fit): DRAW_TRIES
+ * draws, those the draw made ahead first when the board and the generator
+ * are still those it saw. */
 static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
   uint64_t rng = g->s.rng;
-  int pos, rot;
+  int pos = -1, rot = 0;
   bool fits;
   if (g->ahead.valid && g->ahead.rng_from == rng && g->ahead.drawn == g->drawn) {
     rng = g->ahead.rng_to;
     pos = g->ahead.pos;
     rot = g->ahead.rot;
-    fits = pos >= 0;
+    fits = pos >= 0 || draw_fit(g, g->drawn, DRAW_TRIES - AHEAD_TRIES, &rng, &pos, &rot);
   } else {
-    fits = draw_fit(g, g->drawn, &rng, &pos, &rot);
+    fits = draw_fit(g, g->drawn, DRAW_TRIES, &rng, &pos, &rot);
   }
   txn_touch(g);
   g->s.rng = rng;
@@ -76,7 +83,7 @@ static int fits_count(const fr_sig *fr, int n, uint32_t s) {
   return count;
 }
 
-/* The listing's pick without the listing: when 64 draws missed (a tile that
+/* The listing's pick without the listing: when DRAW_TRIES draws missed (a tile that
  * fits few of a large frontier's squares), the placement at index
  * game_random(n) of carc_game_placements' order (rotation, then frontier),
  * found by counting. Without placement hooks only: they judge each pair.

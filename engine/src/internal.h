@@ -375,7 +375,7 @@ struct carc_game {
    * found with. */
   struct {
     uint64_t rng_from, rng_to;  /* the generator before and after its draws */
-    int drawn, pos, rot;        /* pos: frontier index; -1: 64 draws missed */
+    int drawn, pos, rot;        /* pos: frontier index; -1: the draws made missed */
     int valid;
   } ahead;
   int random_bot;             /* the random bot plays this game: draws look ahead */
