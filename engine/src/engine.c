@@ -131,6 +131,7 @@ carc_result carc_figure_define(carc_engine *e, const carc_figure_def *d) {
     f->exclusive = other;
     e->figs[other].exclusive = e->nfig;
   }
+  if (f->placement == CARC_PLACE_FOLLOWER) e->follower_types |= 1u << e->nfig;
   e->nfig++;
   return CARC_OK;
 }

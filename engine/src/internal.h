@@ -192,6 +192,7 @@ struct carc_engine {
   int has_neutral_trigger;          /* some neutral figure moves on a tile attribute */
   int has_exclusive;                /* some figures never share a feature */
   int has_nonoccupying;             /* some figures do not occupy (neutral ones) */
+  unsigned follower_types;          /* bit per figure type placed as a follower */
   search_dir search[MAX_SEARCH_KINDS];
   map_shape *map;                   /* the board shape; NULL: the unbounded plane */
   struct engine_snap *snap;         /* carc_engine_begin's copy; NULL outside one */

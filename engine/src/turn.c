@@ -186,9 +186,10 @@ carc_result game_place_listed(carc_game *g, int x, int y, int rot) { return plac
 static bool has_exclusive_on(const carc_game *g, int fig, int root) {
   int other = g->e->figs[g->figs[fig].type].exclusive;
   if (other < 0) return false;
-  for (int i = 0; i < g->nfigs; i++)
-    if (g->figs[i].type == other && g->figs[i].seg >= 0 && feature_find(g, g->figs[i].seg) == root)
-      return true;
+  for (int k = 0; k < g->nexcl_figs; k++) { /* the partner's figures are among these */
+    const figure_state *f = &g->figs[g->excl_figs[k]];
+    if (f->type == other && f->seg >= 0 && feature_find(g, f->seg) == root) return true;
+  }
   return false;
 }
 
@@ -261,9 +262,10 @@ static int neutral_targets(const carc_game *g, int fig, const int *roots, int nr
   const figure_type *ft = &g->e->figs[g->figs[fig].type];
   int here = g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
   int partner[MAX_FIGURES], npartner = 0; /* roots holding the exclusive partner */
-  for (int i = 0; ft->exclusive >= 0 && i < g->nfigs; i++)
-    if (g->figs[i].type == ft->exclusive && g->figs[i].seg >= 0)
-      partner[npartner++] = feature_find(g, g->figs[i].seg);
+  for (int k = 0; ft->exclusive >= 0 && k < g->nexcl_figs; k++) { /* a partner's type has a partner */
+    const figure_state *f = &g->figs[g->excl_figs[k]];
+    if (f->type == ft->exclusive && f->seg >= 0) partner[npartner++] = feature_find(g, f->seg);
+  }
   int found = 0;
   if (roots) {
     /* the list holds roots of the listed kinds, complete ones left out if
@@ -379,9 +381,10 @@ static bool roots_hold(const int *roots, int n, int s) {
 static int neutral_place(const carc_game *g, int fig, int *partner, int *npartner) {
   const figure_type *ft = &g->e->figs[g->figs[fig].type];
   *npartner = 0;
-  for (int i = 0; ft->exclusive >= 0 && i < g->nfigs; i++)
-    if (g->figs[i].type == ft->exclusive && g->figs[i].seg >= 0)
-      partner[(*npartner)++] = feature_find(g, g->figs[i].seg);
+  for (int k = 0; ft->exclusive >= 0 && k < g->nexcl_figs; k++) { /* a partner's type has a partner */
+    const figure_state *f = &g->figs[g->excl_figs[k]];
+    if (f->type == ft->exclusive && f->seg >= 0) partner[(*npartner)++] = feature_find(g, f->seg);
+  }
   return g->figs[fig].seg >= 0 ? feature_find(g, g->figs[fig].seg) : -1;
 }
 
@@ -510,9 +513,9 @@ static inline void main_options_list(const carc_game *g, main_options *o) {
   const board_tile *bt = &g->tiles[g->last_tile];
   const tile_type *t = &e->types[bt->type];
   o->nfig = o->ntok = 0;
-  for (int ft = 0; ft < e->nfig; ft++) {
-    if (e->figs[ft].placement != CARC_PLACE_FOLLOWER || g->first_free[ft][g->current + 1] == NO_FIGURE)
-      continue;
+  for (unsigned types = e->follower_types; types; types &= types - 1) {
+    const int ft = __builtin_ctz(types);
+    if (g->first_free[ft][g->current + 1] == NO_FIGURE) continue;
     unsigned segs = 0; /* the tile's segments of the kinds the figure goes on */
     for (unsigned k = e->figs[ft].kinds & ((1u << CARC_MAX_KINDS) - 1); k; k &= k - 1)
       segs |= t->segs_of_kind[__builtin_ctz(k)];
