@@ -902,12 +902,10 @@ void map_side(carc_game *g, int ti, int d, int pos) {
     return;
   }
   if (printed) return;
+  const uint32_t need = t->side_req[bt->rot][d], need_mask = 0x3Fu << (8 * ((d + 2) % 4));
   if (pos >= 0) { /* what else it needs was set when it opened */
-    uint32_t n = (t->sig[bt->rot] >> (8 * d)) & 0x3F;
-    uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
-    int od = (d + 2) % 4;
-    g->fr[pos].req |= mirrored << (8 * od);
-    g->fr[pos].mask |= 0x3Fu << (8 * od);
+    g->fr[pos].req |= need;
+    g->fr[pos].mask |= need_mask;
     return;
   }
   /* an island square opens only from the island (or by a ferry) */
@@ -917,9 +915,7 @@ void map_side(carc_game *g, int ti, int d, int pos) {
     return;
   }
   /* a plain square: only the tile just placed lies beside it, as on the plane */
-  uint32_t n = (t->sig[bt->rot] >> (8 * d)) & 0x3F;
-  uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
-  frontier_add(g, nx, ny, mirrored << (8 * ((d + 2) % 4)), 0x3Fu << (8 * ((d + 2) % 4)));
+  frontier_add(g, nx, ny, need, need_mask);
 }
 
 /* After a real tile is placed: connect the large cities beside it. */

@@ -136,6 +136,14 @@ void store_near_mark(carc_game *g) {
   }
 }
 
+/* Widens the box (lx, ly)-(hx, hy) to hold (x, y). */
+static void widen(int *lx, int *ly, int *hx, int *hy, int x, int y) {
+  if (x < *lx) *lx = x;
+  if (x > *hx) *hx = x;
+  if (y < *ly) *ly = y;
+  if (y > *hy) *hy = y;
+}
+
 carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
   if (g->grid && x0 >= g->grid_x0 && y0 >= g->grid_y0 && x1 < g->grid_x0 + g->grid_w &&
       y1 < g->grid_y0 + g->grid_h)
@@ -143,19 +151,9 @@ carc_result store_grid_cover(carc_game *g, int x0, int y0, int x1, int y1) {
   /* the new window: the squares in use and the rectangle, each dimension
    * doubled, at least GRID_MIN more (so a long line of tiles stays a thin grid) */
   int lx = x0, ly = y0, hx = x1, hy = y1;
-  for (int i = 0; i < g->ntiles + g->nfrontier; i++) { /* the tiles on squares, then the frontier */
-    int x, y;
-    if (i < g->ntiles) {
-      if (!g->tiles[i].on_square) continue;
-      x = g->tiles[i].x, y = g->tiles[i].y;
-    } else {
-      x = g->fsq[i - g->ntiles].x, y = g->fsq[i - g->ntiles].y;
-    }
-    if (x < lx) lx = x;
-    if (x > hx) hx = x;
-    if (y < ly) ly = y;
-    if (y > hy) hy = y;
-  }
+  for (int ti = 0; ti < g->ntiles; ti++)
+    if (g->tiles[ti].on_square) widen(&lx, &ly, &hx, &hy, g->tiles[ti].x, g->tiles[ti].y);
+  for (int pos = 0; pos < g->nfrontier; pos++) widen(&lx, &ly, &hx, &hy, g->fsq[pos].x, g->fsq[pos].y);
   long w = hx - lx + 1, h = hy - ly + 1;
   if (w * h > GRID_MAX_SQUARES)
     return game_fail(g, CARC_ERR_LIMIT, "the board would span %ld by %ld squares; its bounding box "
