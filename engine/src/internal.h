@@ -516,8 +516,9 @@ static inline void txn_touch(carc_game *g) {
 }
 /* The game's generator (splitmix64), inlined for the bots and the shuffle:
  * a number in [0, n), 0 when n is 0. carc_game_random is the same call. */
+#define RANDOM_INCREMENT 0x9E3779B97F4A7C15ull /* the state's step: k steps add k times it */
 static inline uint32_t random_step(uint64_t *state, uint32_t n) {
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  uint64_t z = (*state += RANDOM_INCREMENT);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   z ^= z >> 31;
