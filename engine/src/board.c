@@ -38,9 +38,13 @@ void board_reset(carc_game *g) {
  * never writes: queries on a const game are safe from several threads. */
 int feature_find(const carc_game *g, int s) { return g->segs[s].parent; }
 
+/* Tests below combine with & rather than &&: each part follows the board,
+ * and && would make a branch of each. */
+static inline bool closable(int kind) { return (kind != CARC_FIELD) & (kind != CARC_WATER); }
+
 bool feature_is_complete(const carc_game *g, int root) {
   const seg_state *r = &g->segs[root];
-  return r->kind != CARC_FIELD && r->kind != CARC_WATER && r->open == 0;
+  return closable(r->kind) & (r->open == 0);
 }
 
 /* Tiles that both features cover (segments of one tile on both sides). */
@@ -66,15 +70,13 @@ static int shared_tiles(carc_game *g, int small, int other) {
   return shared;
 }
 
-static inline bool closable(int kind) { return kind != CARC_FIELD && kind != CARC_WATER; }
-
 /* Joins the features of segments a and b across `pairs` matched port pairs. */
 static inline void join(carc_game *g, int a, int b, int pairs) {
   int ra = feature_find(g, a), rb = feature_find(g, b);
   seg_state *v = g->segs;
   if (ra == rb) {
     v[ra].open -= 2 * pairs;
-    g->last_closed += v[ra].open == 0 && closable(v[ra].kind);
+    g->last_closed += (v[ra].open == 0) & closable(v[ra].kind);
     open_roots_closed(g, ra);
     return;
   }
@@ -93,7 +95,7 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
   v[ra].size += v[rb].size;
   v[ra].tiles = v[ra].tiles + v[rb].tiles - shared;
   v[ra].open = v[ra].open + v[rb].open - 2 * pairs;
-  g->last_closed += v[ra].open == 0 && closable(v[ra].kind);
+  g->last_closed += (v[ra].open == 0) & closable(v[ra].kind);
   v[ra].symbols += v[rb].symbols;
   v[ra].occupants += v[rb].occupants;
   v[ra].flags |= v[rb].flags;

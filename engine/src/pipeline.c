@@ -474,9 +474,9 @@ static int farm_cities(carc_game *g, int root) {
       int ci = __builtin_ctz(cities);
       cities &= cities - 1;
       int cr = feature_find(g, s - v->idx + ci);
-      if (!feature_is_complete(g, cr) || g->seg_stamp[cr] == g->stamp) continue;
+      /* counted without a branch; an open city is stamped too, and stays open */
+      count += (g->seg_stamp[cr] != g->stamp) & feature_is_complete(g, cr);
       g->seg_stamp[cr] = g->stamp;
-      count++;
     }
     s = (int)v->next;
   } while (s != root);
@@ -551,14 +551,16 @@ static void ctx_init(carc_game *g, int root, int reason, const uint8_t *figs, in
 
 static bool filter_match(const carc_game *g, const carc_filter *f, const carc_score_ctx *c,
                          uint64_t attr_bits) {
-  if (f->kinds && !(f->kinds & (1u << c->kind))) return false;
-  if (f->reasons && !(f->reasons & c->reason)) return false;
-  if (f->attr >= 0 && !(attr_bits & (1ull << f->attr))) return false;
-  if (f->tile_attr >= 0 && !(c->tile_attr_bits & (1ull << f->tile_attr))) return false;
-  if (f->figure >= 0 && !(c->figure_bits & (1u << f->figure))) return false;
-  if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) return false;
-  if (f->tokens && c->token_total == 0) return false;
-  return true;
+  /* every test made, combined with &: which of them fails follows the
+   * feature scored, and a branch each would be mispredicted often */
+  const bool kinds = (f->kinds == 0) | (f->kinds >> (c->kind & 31) & 1u);
+  const bool reasons = (f->reasons == 0) | ((f->reasons & c->reason) != 0);
+  const bool attr = (f->attr < 0) | (attr_bits >> (f->attr & 63) & 1u);
+  const bool tile_attr = (f->tile_attr < 0) | (c->tile_attr_bits >> (f->tile_attr & 63) & 1u);
+  const bool figure = (f->figure < 0) | (c->figure_bits >> (f->figure & 31) & 1u);
+  const bool flag = (f->flag < 0) | (g->s.flags >> (f->flag & 63) & 1u);
+  const bool tokens = (f->tokens == 0) | (c->token_total != 0);
+  return kinds & reasons & attr & tile_attr & figure & flag & tokens;
 }
 
 /* Is `seq` among the first n of `seqs`? (A list changed under its loop.) */
