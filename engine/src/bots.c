@@ -9,12 +9,13 @@
  * tile that fits nowhere (set aside) costs the draw that many, not all. */
 #define DRAW_TRIES 64
 #define AHEAD_TRIES 16
-#define BATCH 4 /* draws tested at a time (single draws take a remainder) */
+#define BATCH 4 /* draws tested at a time */
+_Static_assert(AHEAD_TRIES % BATCH == 0 && DRAW_TRIES % BATCH == 0, "draws come in whole batches");
 
 /* Rejection draws from generator state *rng for tile `type`: a free square
  * and a rotation until one fits, every legal pair equally likely, as with a
  * full listing at a fraction of its cost. The first fit's frontier index and
- * rotation; false after `tries` misses. */
+ * rotation; false after `tries` misses (a multiple of BATCH). */
 static inline bool draw_fit(const carc_game *g, int type, int tries, uint64_t *rng, int *pos, int *rot) {
   const uint32_t *sig = g->e->types[type].sig;
   const fr_sig *fr = g->fr;
@@ -27,7 +28,7 @@ static inline bool draw_fit(const carc_game *g, int type, int tries, uint64_t *r
   for (; tries >= BATCH; tries -= BATCH) {
     uint32_t pick[BATCH], fit = 0;
     uint64_t s = state;
-#pragma GCC unroll 4
+#pragma GCC unroll 4 /* BATCH: the pragma takes no macro */
     for (int k = 0; k < BATCH; k++) {
       pick[k] = random_step(&s, pairs);
       fit |= (uint32_t)fr_fits(fr[pick[k] >> 2], sig[pick[k] & 3]) << k;
@@ -40,15 +41,6 @@ static inline bool draw_fit(const carc_game *g, int type, int tries, uint64_t *r
       return true;
     }
     state = s;
-  }
-  for (; tries > 0; tries--) {
-    uint32_t pick = random_step(&state, pairs);
-    int i = (int)(pick >> 2), r = (int)(pick & 3);
-    if (!fr_fits(fr[i], sig[r])) continue;
-    *rng = state;
-    *pos = i;
-    *rot = r;
-    return true;
   }
   *rng = state;
   return false;
