@@ -57,7 +57,6 @@ void bag_fill(carc_game *g) {
     }
   }
   g->bag_len = len;
-  txn_touch(g);
   uint64_t rng = g->s.rng; /* the game's generator, in a register for the shuffle */
   for (int i = len - 1; i > 0; i--) {
     int j = (int)random_step(&rng, (uint32_t)i + 1);

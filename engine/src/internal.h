@@ -310,6 +310,7 @@ typedef struct game_progress {
 #define TXN_FIG_MOVES 4
 typedef struct txn {
   int s_saved;
+  uint64_t rng;           /* the generator at begin: a draw needs no copy of s */
   small_state s;          /* valid when s_saved: copied on the first write */
   game_progress progress;
   int nfig_moves;
@@ -525,8 +526,7 @@ static inline uint32_t random_step(uint64_t *state, uint32_t n) {
   return (uint32_t)(((z >> 32) * (uint64_t)n) >> 32);
 }
 static inline uint32_t game_random(carc_game *g, uint32_t n) {
-  if (n == 0) return 0;
-  txn_touch(g);
+  if (n == 0) return 0; /* no txn_touch: the transaction kept the generator at its begin */
   return random_step(&g->s.rng, n);
 }
 void engine_mark(const carc_engine *e, engine_marker *m);

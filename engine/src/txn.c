@@ -1,7 +1,8 @@
 /* txn.c - one transaction per public call that changes a game.
  *
- * txn_begin records the few scalars a call may change; the small mutable
- * state (random generator, flags, variables, scores, token supplies) is
+ * txn_begin records the few scalars a call may change, the random
+ * generator's state among them (the bots draw in most calls); the rest of
+ * the small mutable state (flags, variables, scores, token supplies) is
  * copied on its first write inside the transaction (txn_touch, called by
  * every setter), so a call that runs no script copies nothing. A call that
  * changes the board under hooks that may fail takes a full copy first
@@ -41,6 +42,7 @@ carc_result txn_refuse(carc_game *g) {
 carc_result txn_begin(carc_game *g, txn *t) {
   if (!txn_may_begin(g)) return txn_refuse(g);
   t->s_saved = 0;
+  t->rng = g->s.rng;
   t->progress = g->progress;
   t->nfig_moves = 0;
   t->tok_tile = -1;
@@ -106,6 +108,7 @@ carc_result txn_rollback(carc_game *g, txn *t, carc_result r) {
     g->progress = t->progress;
     if (g->log) g->log[g->log_len] = '\0';
   }
+  g->s.rng = t->rng; /* last: a copy of s or of the board may postdate draws */
   g->nstaged = 0;
   engine_restore(g->e, &t->engine);
   memcpy(g->err, msg, sizeof msg);

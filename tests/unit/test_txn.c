@@ -105,6 +105,35 @@ static void test_failed_reset(void) {
   carc_engine_free(e);
 }
 
+/* A turn-end hook that draws from the game's generator, then fails: the
+ * draws are undone with the rest (the transaction keeps the generator's
+ * state at its begin; no copy of the board is taken for this hook point). */
+static carc_result draws_then_fails(const carc_hook_args *a, void *ud) {
+  int *draws = ud;
+  for (int i = 0; i < 3; i++) draws[i] = carc_game_random(a->game, 1000);
+  return CARC_ERR_SCRIPT;
+}
+
+static void test_failed_turn_end_draws(void) {
+  carc_engine *e = check_base_engine();
+  int draws[3] = {-1, -1, -1}, again[3];
+  CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.draws", 100, NULL, draws_then_fails, draws) == CARC_OK);
+  carc_game *g = check_scenario(e, 2);
+  CHECK(carc_game_put_tile(g, check_type(e, "E"), 0, -1, 2) == CARC_OK);
+  char *before = check_save_text(g);
+  CHECK(carc_game_end_turn(g) == CARC_ERR_SCRIPT);
+  CHECK_HAS(carc_game_error(g), "t.draws");
+  CHECK(draws[0] >= 0 && draws[1] >= 0 && draws[2] >= 0);
+  CHECK_SAME_SAVE(g, before);
+  for (int i = 0; i < 3; i++) again[i] = carc_game_random(g, 1000); /* the same three, again */
+  CHECK_INT(again[0], draws[0]);
+  CHECK_INT(again[1], draws[1]);
+  CHECK_INT(again[2], draws[2]);
+  free(before);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 /* A setup hook promised never to fail: no copy of the game; if it fails
  * all the same, the reset fails and leaves the new game over. */
 static void test_infallible_setup(void) {
@@ -369,6 +398,7 @@ int main(void) {
   test_placement_hooks_predicates();
   test_failed_reset();
   test_infallible_setup();
+  test_failed_turn_end_draws();
   test_failed_load_and_notation();
   test_many_features_at_once();
   test_score_limits();
