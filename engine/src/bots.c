@@ -82,7 +82,7 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
   } else {
     fits = draw_fit(g, g->drawn, DRAW_TRIES, &rng, &pos, &rot);
   }
-  g->s.rng = rng; /* the transaction kept the generator at its begin */
+  g->s.rng = rng; /* no txn_touch: a transaction, if one runs, kept the generator at its begin */
   if (!fits) return false;
   const fr_square *sq = &g->fsq[pos];
   *o = (carc_placement_option){sq->x, sq->y, rot};

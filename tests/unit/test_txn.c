@@ -107,31 +107,43 @@ static void test_failed_reset(void) {
 
 /* A turn-end hook that draws from the game's generator, then fails: the
  * draws are undone with the rest (the transaction keeps the generator's
- * state at its begin; no copy of the board is taken for this hook point). */
+ * state at its begin; no copy of the board is taken for this hook point).
+ * With `write`, it sets a variable after its draws, so the copy of the
+ * small state the setter takes already holds the moved generator. */
+typedef struct draws_hook {
+  int write;
+  int draws[3];
+} draws_hook;
+
 static carc_result draws_then_fails(const carc_hook_args *a, void *ud) {
-  int *draws = ud;
-  for (int i = 0; i < 3; i++) draws[i] = carc_game_random(a->game, 1000);
+  draws_hook *h = ud;
+  for (int i = 0; i < 3; i++) h->draws[i] = carc_game_random(a->game, 1000);
+  if (h->write && carc_game_set_var(a->game, 0, 9) != CARC_OK) return CARC_ERR_STATE;
   return CARC_ERR_SCRIPT;
 }
 
-static void test_failed_turn_end_draws(void) {
+static void failed_turn_end_draws(int write) {
   carc_engine *e = check_base_engine();
-  int draws[3] = {-1, -1, -1}, again[3];
-  CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.draws", 100, NULL, draws_then_fails, draws) == CARC_OK);
+  CHECK(carc_var_id(e, "v") == 0);
+  draws_hook h = {write, {-1, -1, -1}};
+  CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.draws", 100, NULL, draws_then_fails, &h) == CARC_OK);
   carc_game *g = check_scenario(e, 2);
   CHECK(carc_game_put_tile(g, check_type(e, "E"), 0, -1, 2) == CARC_OK);
   char *before = check_save_text(g);
   CHECK(carc_game_end_turn(g) == CARC_ERR_SCRIPT);
   CHECK_HAS(carc_game_error(g), "t.draws");
-  CHECK(draws[0] >= 0 && draws[1] >= 0 && draws[2] >= 0);
+  CHECK(h.draws[0] >= 0 && h.draws[1] >= 0 && h.draws[2] >= 0);
   CHECK_SAME_SAVE(g, before);
-  for (int i = 0; i < 3; i++) again[i] = carc_game_random(g, 1000); /* the same three, again */
-  CHECK_INT(again[0], draws[0]);
-  CHECK_INT(again[1], draws[1]);
-  CHECK_INT(again[2], draws[2]);
+  CHECK_INT(carc_game_var(g, 0), 0);
+  for (int i = 0; i < 3; i++) CHECK_INT(carc_game_random(g, 1000), h.draws[i]); /* the same three, again */
   free(before);
   carc_game_free(g);
   carc_engine_free(e);
+}
+
+static void test_failed_turn_end_draws(void) {
+  failed_turn_end_draws(0);
+  failed_turn_end_draws(1);
 }
 
 /* A setup hook promised never to fail: no copy of the game; if it fails
