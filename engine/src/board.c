@@ -141,6 +141,18 @@ static void frontier_remove(carc_game *g, int pos) {
   *grid_at(g, g->fsq[pos].x, g->fsq[pos].y) = -2 - pos; /* itself when pos is the last */
 }
 
+/* A tile on the board's last row or column: the free squares beyond it are
+ * off the board, and leave the frontier (no placement is offered there). */
+static void frontier_trim(carc_game *g, int x, int y) {
+  for (int d = 0; d < 4; d++) {
+    const int nx = x + dx_of(d), ny = y + dy_of(d);
+    const int pos = off_board(nx, ny) ? square_frontier(*grid_at(g, nx, ny)) : -1;
+    if (pos < 0) continue;
+    frontier_remove(g, pos);
+    *grid_at(g, nx, ny) = -1; /* after: the removal rewrites it when pos was the last */
+  }
+}
+
 /* The new segments of board tile ti, copied from the type's records;
  * monastery-like ones miss `area_open` squares. */
 static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_open) {
@@ -271,5 +283,6 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
   }
   if (__builtin_expect(map != NULL, 0)) map_after_place(g, ti);
+  if (__builtin_expect(off_board(x - 1, y - 1) | off_board(x + 1, y + 1), 0)) frontier_trim(g, x, y);
   return ti;
 }

@@ -296,8 +296,8 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
       if (!tile_type_of(L, name, tpath, &type)) return false;
     }
     /* a tile on the last square would offer squares off the board */
-    if (!int_member(L, tv, "x", -29999, 29999, path, &x) ||
-        !int_member(L, tv, "y", -29999, 29999, path, &y) ||
+    if (!int_member(L, tv, "x", -BOARD_LIMIT, BOARD_LIMIT, path, &x) ||
+        !int_member(L, tv, "y", -BOARD_LIMIT, BOARD_LIMIT, path, &y) ||
         !int_member(L, tv, "rotation", 0, 3, path, &rot))
       return false;
     if (!board_has_room(g, e->types[type].nseg, x, y) &&

@@ -82,8 +82,9 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
 /* Says why `type` does not fit at (x, y, rot), or returns CARC_OK. */
 static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
   if (rot < 0 || rot > 3) return game_fail(g, CARC_ERR_ARGUMENT, "rotation %d is outside 0..3", rot);
-  if (x < -29999 || x > 29999 || y < -29999 || y > 29999)
-    return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board (squares run from -29999 to 29999)", x, y);
+  if (off_board(x, y))
+    return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board (squares run from %d to %d)", x, y,
+                     -BOARD_LIMIT, BOARD_LIMIT);
   if (g->ntiles == 0) return CARC_OK;
   const int32_t v = board_square(g, x, y);
   const int pos = square_frontier(v);

@@ -242,20 +242,24 @@ static void expect_fail(carc_engine *e, const char *json, const char *needle, co
   if (!strstr(err, needle)) fprintf(stderr, "%s: message '%s' lacks '%s'\n", label, err, needle);
 }
 
-/* Replaces the value after "key": (up to the next comma or line end). */
-static char *set_value(const char *text, const char *key, const char *value) {
+/* Replaces the value after the first "key": at or after `after` (the text's
+ * start when NULL), up to the next comma, brace or line end. */
+static char *set_value_after(const char *text, const char *after, const char *key, const char *value) {
   char pat[64];
   snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *at = strstr(text, pat);
+  const char *at = strstr(after ? after : text, pat);
   if (!at) return NULL;
   at += strlen(pat);
-  const char *end = at + strcspn(at, ",\n");
+  const char *end = at + strcspn(at, ",}\n");
   size_t k = (size_t)(at - text);
   char *out = malloc(strlen(text) + strlen(value) + 1);
   memcpy(out, text, k);
   strcpy(out + k, value);
   strcat(out, end);
   return out;
+}
+static char *set_value(const char *text, const char *key, const char *value) {
+  return set_value_after(text, NULL, key, value);
 }
 
 /* States no game can reach are refused, naming where. */
@@ -338,9 +342,29 @@ static void test_unreachable(carc_engine *e) {
     CHECK(n > 0);
     for (int i = 0; i < n && i < 512; i++) {
       carc_game *k = carc_game_load(e, t, err, sizeof err);
+      CHECK(po[i].x <= 29999); /* the squares beyond the last column are not offered */
       CHECK(k && carc_game_place(k, po[i].x, po[i].y, po[i].rotation) == CARC_OK);
       carc_game_free(k);
     }
+  }
+  carc_game_free(h);
+  free(t);
+  /* in the corner, the random bot's own draws stay on the board too: its
+   * game saves and loads again (a load refuses a tile beyond the limit) */
+  char *cx = tl ? edit(good, "\"tiles\"", "\"x\": 0", "\"x\": 29999") : NULL;
+  t = cx ? edit(cx, "\"tiles\"", "\"y\": 0", "\"y\": -29999") : NULL;
+  free(cx);
+  h = t ? carc_game_load(e, t, err, sizeof err) : NULL;
+  CHECK(h != NULL);
+  if (h) {
+    play_turns(h, 40, CARC_BOT_RANDOM);
+    CHECK(carc_board_tiles(h) > 30);
+    char *again = save_text(h);
+    carc_game *k = carc_game_load(e, again, err, sizeof err);
+    CHECK(k != NULL);
+    if (!k) fprintf(stderr, "corner game: %s\n", err);
+    carc_game_free(k);
+    free(again);
   }
   carc_game_free(h);
   free(t);
@@ -381,8 +405,7 @@ static void test_malformed(carc_engine *e) {
   const char *second = strstr(strstr(good, "\"tiles\""), "},\n    {");
   CHECK(second != NULL);
   if (second) {
-    const char *x = strstr(second, "\"x\": ");
-    char *moved = edit(good, second, x ? "\"x\": " : "", "\"x\": 900");
+    char *moved = set_value_after(good, second, "x", "900");
     expect_fail(e, moved, "does not fit", "far tile");
     CHECK(moved && strstr(carc_engine_error(e), "tiles[1]") != NULL);
     free(moved);
