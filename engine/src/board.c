@@ -143,7 +143,7 @@ static void frontier_remove(carc_game *g, int pos) {
 
 /* A tile on the board's last row or column: the free squares beyond it are
  * off the board, and leave the frontier (no placement is offered there). */
-static void frontier_trim(carc_game *g, int x, int y) {
+__attribute__((noinline, cold)) static void frontier_trim(carc_game *g, int x, int y) {
   for (int d = 0; d < 4; d++) {
     const int nx = x + dx_of(d), ny = y + dy_of(d);
     const int pos = off_board(nx, ny) ? square_frontier(*grid_at(g, nx, ny)) : -1;
