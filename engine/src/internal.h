@@ -520,15 +520,31 @@ void txn_touch_slow(carc_game *g);
 static inline void txn_touch(carc_game *g) {
   if (g->txn && !g->txn->s_saved) txn_touch_slow(g);
 }
-/* The game's generator (splitmix64), inlined for the bots and the shuffle:
- * a number in [0, n), 0 when n is 0. carc_game_random is the same call. */
-#define RANDOM_INCREMENT 0x9E3779B97F4A7C15ull /* the state's step: k steps add k times it */
+/* The game's generator (wyrand: a Weyl sequence, one 64x64->128 product
+ * folded), inlined for the bots and the shuffle: a number in [0, n), 0 when
+ * n is 0. carc_game_random is the same call. The state only ever advances by
+ * RANDOM_INCREMENT, so k steps add k times it (the bots' batched draws). */
+#define RANDOM_INCREMENT 0xA0761D6478BD642Full
+#define RANDOM_MIX 0xE7037ED1A0B428DBull
+/* a * b as 128 bits, high half xor low half; from four 32-bit products, for
+ * compilers without a 128-bit type (a unit test holds both paths equal) */
+static inline uint64_t random_mix_portable(uint64_t a, uint64_t b) {
+  const uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+  const uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+  const uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+  return (hh + (lh >> 32) + (hl >> 32) + (mid >> 32)) ^ ((mid << 32) | (uint32_t)ll);
+}
+static inline uint64_t random_mix(uint64_t a, uint64_t b) {
+#ifdef __SIZEOF_INT128__
+  __extension__ const unsigned __int128 p = (unsigned __int128)a * b;
+  return (uint64_t)(p >> 64) ^ (uint64_t)p;
+#else
+  return random_mix_portable(a, b);
+#endif
+}
 static inline uint32_t random_step(uint64_t *state, uint32_t n) {
-  uint64_t z = (*state += RANDOM_INCREMENT);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  z ^= z >> 31;
-  return (uint32_t)(((z >> 32) * (uint64_t)n) >> 32);
+  const uint64_t z = (*state += RANDOM_INCREMENT);
+  return (uint32_t)(((random_mix(z, z ^ RANDOM_MIX) >> 32) * (uint64_t)n) >> 32);
 }
 static inline uint32_t game_random(carc_game *g, uint32_t n) {
   if (n == 0) return 0; /* no txn_touch: the transaction kept the generator at its begin */
