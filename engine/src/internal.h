@@ -177,6 +177,7 @@ struct carc_engine {
    * others' filters pass runs the four as one function (scoring.c) */
   uint8_t base_chain[CARC_MAX_KINDS][3];
   uint64_t base_rest[CARC_MAX_KINDS][3][(MAX_HANDLERS + 63) / 64];
+  uint64_t handler_filtered[(MAX_HANDLERS + 63) / 64]; /* a bit per handler whose filter asks more */
   unsigned handler_gen;
   int nhooks[CARC_HOOK_COUNT];
   hook hooks[CARC_HOOK_COUNT][MAX_HOOKS];

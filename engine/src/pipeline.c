@@ -35,11 +35,13 @@ _Static_assert(MAX_HANDLERS <= 128, "handler_pass holds two words of bits");
 static void handlers_index(carc_engine *e) {
   memset(e->handler_pass, 0, sizeof e->handler_pass);
   memset(e->base_rest, 0, sizeof e->base_rest);
+  memset(e->handler_filtered, 0, sizeof e->handler_filtered);
   int next_role[CARC_MAX_KINDS][3] = {{0}}; /* the base handler each kind and reason waits for; -1: out of order */
   for (int i = 0; i < e->nhandlers; i++) {
     const handler *h = &e->handlers[i];
     if (!h->enabled) continue;
     const int role = h->filtered ? -1 : base_handler_role(h->fn);
+    if (h->filtered) e->handler_filtered[i >> 6] |= 1ull << (i & 63);
     for (int k = 0; k < CARC_MAX_KINDS; k++) {
       if (h->filter.kinds && !(h->filter.kinds & (1u << k))) continue;
       for (int r = 0; r < 3; r++) {
@@ -583,18 +585,28 @@ static void stage_result(const carc_game *g, const carc_score_ctx *c, staged *ou
   }
 }
 
-/* Do only the base game's four handlers apply to this scoring, in their
- * order? (Then base_chain_run does their work in one call.) */
-static bool base_chain_only(const carc_game *g, const carc_score_ctx *c, int reason_at, uint64_t attr_bits) {
+/* Drops from `todo` the handlers whose filter fails this scoring, all
+ * tested up front and none by a branch on its result: which pass follows the
+ * feature scored. (A filter reads only the scoring's context, which its
+ * handlers cannot change.) */
+__attribute__((noinline)) static void drop_unmatched_slow(const carc_game *g, const carc_score_ctx *c,
+                                                          uint64_t attr_bits, uint64_t todo[2]) {
   const carc_engine *e = g->e;
-  if (c->keep || !e->base_chain[c->kind][reason_at]) return false; /* records: each handler writes its own */
-  const uint64_t *rest = e->base_rest[c->kind][reason_at];
-  for (int w = 0; w < 2; w++)
-    for (uint64_t bits = rest[w]; bits; bits &= bits - 1) {
-      const handler *h = &e->handlers[w * 64 + __builtin_ctzll(bits)];
-      if (!h->filtered || filter_match(g, &h->filter, c, attr_bits)) return false;
+  for (int w = 0; w < 2; w++) {
+    uint64_t drop = 0;
+    for (uint64_t bits = todo[w] & e->handler_filtered[w]; bits; bits &= bits - 1) {
+      const int i = w * 64 + __builtin_ctzll(bits);
+      drop |= (uint64_t)!filter_match(g, &e->handlers[i].filter, c, attr_bits) << (i & 63);
     }
-  return true;
+    todo[w] &= ~drop;
+  }
+}
+/* (Out of line, and only when a filtered handler may run: the base game's
+ * scorings keep their short path.) */
+static inline void drop_unmatched(const carc_game *g, const carc_score_ctx *c, uint64_t attr_bits,
+                                  uint64_t todo[2]) {
+  const uint64_t *filtered = g->e->handler_filtered;
+  if ((todo[0] & filtered[0]) | (todo[1] & filtered[1])) drop_unmatched_slow(g, c, attr_bits, todo);
 }
 
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, const uint8_t *figs, int nfigs) {
@@ -607,7 +619,17 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
   out->first_change = g->nchanges;
   uint64_t attr_bits = g->seg_attr[root].attr_bits;
   const int reason_at = reason == CARC_COMPLETED ? 0 : reason == CARC_FINAL ? 1 : 2;
-  if (base_chain_only(g, c, reason_at, attr_bits) && base_chain_run(c)) {
+  /* the handlers this kind and reason may run whose filters pass, in list
+   * order (a bit each); a call that enables or disables one takes the new
+   * bits after its own place, as a scan of the list would see them */
+  const uint64_t *pass = e->handler_pass[c->kind][reason_at]; /* kinds are below CARC_MAX_KINDS */
+  uint64_t todo[2] = {pass[0], pass[1]};
+  drop_unmatched(g, c, attr_bits, todo);
+  /* only the base game's four apply, in their order: one call does their
+   * work (without records: each handler writes its own) */
+  const uint64_t *rest = e->base_rest[c->kind][reason_at];
+  if (!c->keep && e->base_chain[c->kind][reason_at] && !((todo[0] & rest[0]) | (todo[1] & rest[1])) &&
+      base_chain_run(c)) {
     stage_result(g, c, out);
     return CARC_OK;
   }
@@ -617,11 +639,6 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
    * filter reads only the scoring's context, which its handlers cannot turn) */
   int ran[2 * MAX_HANDLERS], nran = 0;
   bool changed = false;
-  /* the handlers this kind and reason may run, in list order (a bit each);
-   * a call that enables or disables one takes the new bits after its own
-   * place, as a scan of the list would see them */
-  const uint64_t *pass = e->handler_pass[c->kind][reason_at]; /* kinds are below CARC_MAX_KINDS */
-  uint64_t todo[2] = {pass[0], pass[1]};
   unsigned gen = e->handler_gen;
   for (;;) {
     int i;
@@ -635,7 +652,6 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
       break;
     }
     const handler *h = &e->handlers[i];
-    if (h->filtered && !filter_match(g, &h->filter, c, attr_bits)) continue;
     if (__builtin_expect(changed, 0) && seq_in(ran, nran, h->seq)) continue;
     if (nran < 2 * MAX_HANDLERS) ran[nran++] = h->seq;
     c->current = h;
@@ -653,6 +669,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
         todo[0] &= i >= 63 ? 0 : ~0ull << (i + 1);
         todo[1] &= i < 64 ? ~0ull : i == 127 ? 0 : ~0ull << (i - 63);
       }
+      drop_unmatched(g, c, attr_bits, todo);
     }
     if (r != CARC_OK) {
       const handler *f = NULL; /* its entry may have moved: found by sequence number */

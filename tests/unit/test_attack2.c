@@ -683,9 +683,10 @@ static void test_handler_list_changed_inside(void) {
 
 /* Handlers switched on or off by a running handler: the scoring goes on as
  * a scan of the list would, taking the switch from the next handler on
- * (one before the switcher that was off stays passed), and the kind and
- * reason filters pick handlers as before. */
-static int sw_counts[6];
+ * (one before the switcher that was off stays passed), and the filters
+ * pick handlers as before, a switched-on one's too (its figure filter
+ * holds, its flag filter does not). */
+static int sw_counts[8];
 static carc_result sw_count(carc_score_ctx *c, void *ud) {
   (void)c;
   sw_counts[(intptr_t)ud]++;
@@ -698,6 +699,8 @@ static carc_result sw_switcher(carc_score_ctx *c, void *ud) {
     CHECK_INT(carc_handler_enable(e, "t.sw_before", 1), CARC_OK);
     CHECK_INT(carc_handler_enable(e, "t.sw_on", 1), CARC_OK);
     CHECK_INT(carc_handler_enable(e, "t.sw_off", 0), CARC_OK);
+    CHECK_INT(carc_handler_enable(e, "t.sw_figure", 1), CARC_OK);
+    CHECK_INT(carc_handler_enable(e, "t.sw_flag", 1), CARC_OK);
   }
   return CARC_OK;
 }
@@ -717,8 +720,18 @@ static void test_handler_switched_inside(void) {
   CHECK_INT(carc_handler_add(e, "t.sw_city", 380, &city, sw_count, (void *)(intptr_t)4), CARC_OK);
   CHECK_INT(carc_handler_add(e, "t.sw_road", 390, &road, sw_count, (void *)(intptr_t)5), CARC_OK);
   CHECK_INT(carc_handler_add(e, "t.sw_final", 395, &final, sw_count, (void *)(intptr_t)0), CARC_OK);
+  carc_filter follower, flag;
+  carc_filter_init(&follower);
+  carc_filter_init(&flag);
+  follower.figure = 0; /* the follower, which stands on the city */
+  flag.flag = carc_flag_id(e, "t.sw_flag_never_set");
+  CHECK(flag.flag >= 0);
+  CHECK_INT(carc_handler_add(e, "t.sw_figure", 396, &follower, sw_count, (void *)(intptr_t)6), CARC_OK);
+  CHECK_INT(carc_handler_add(e, "t.sw_flag", 397, &flag, sw_count, (void *)(intptr_t)7), CARC_OK);
   CHECK_INT(carc_handler_enable(e, "t.sw_before", 0), CARC_OK);
   CHECK_INT(carc_handler_enable(e, "t.sw_on", 0), CARC_OK);
+  CHECK_INT(carc_handler_enable(e, "t.sw_figure", 0), CARC_OK);
+  CHECK_INT(carc_handler_enable(e, "t.sw_flag", 0), CARC_OK);
   carc_game *g = check_scenario(e, 2);
   CHECK_INT(carc_game_put_figure(g, 0, 0, 0, 0), CARC_OK); /* on D's city */
   CHECK_INT(carc_game_put_tile(g, check_type(e, "E"), 0, -1, 2), CARC_OK);
@@ -731,6 +744,8 @@ static void test_handler_switched_inside(void) {
   CHECK_INT(sw_counts[3], 0); /* switched off after it: does not */
   CHECK_INT(sw_counts[4], 1); /* a city handler, for a city */
   CHECK_INT(sw_counts[5], 0); /* a road handler, not */
+  CHECK_INT(sw_counts[6], 1); /* switched on, its figure filter holds: runs */
+  CHECK_INT(sw_counts[7], 0); /* switched on, its flag is off: does not */
   carc_game_free(g);
   carc_engine_free(e);
 }
