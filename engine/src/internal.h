@@ -186,9 +186,13 @@ struct carc_engine {
    * hooks all wait on flags that are off costs one test */
   uint8_t hook_open[CARC_HOOK_COUNT];
   uint64_t hook_flags[CARC_HOOK_COUNT];
-  /* the same for the kinds a turn-end hook waits on (scored this turn) */
-  uint8_t turn_end_any_kind;
+  /* turn end: the kinds the hooks with a kind filter wait on (scored this
+   * turn), and for the hooks without one, whether one needs no flag or the
+   * flags one of which must be on; a turn that scored none of those kinds
+   * with those flags off runs no turn-end hook, and costs two tests */
   unsigned turn_end_kinds;
+  uint8_t turn_end_free_open;
+  uint64_t turn_end_free_flags;
   int arms_attr;                    /* id of "arms" */
   int has_neutral_trigger;          /* some neutral figure moves on a tile attribute */
   int has_exclusive;                /* some figures never share a feature */

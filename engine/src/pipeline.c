@@ -216,7 +216,8 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
   else e->hook_open[point] = 1;
   if (point == CARC_HOOK_TURN_END) {
     if (h->filter.kinds) e->turn_end_kinds |= h->filter.kinds;
-    else e->turn_end_any_kind = 1;
+    else if (h->filter.flag >= 0) e->turn_end_free_flags |= 1ull << h->filter.flag;
+    else e->turn_end_free_open = 1;
   }
   return CARC_OK;
 }

@@ -764,7 +764,8 @@ static carc_result end_turn(carc_game *g, int only_tile) {
     r = run_feature_hooks(g);
   }
   const carc_engine *e = g->e;
-  if (r == CARC_OK && (e->turn_end_any_kind || (g->scored_kinds_this_turn & e->turn_end_kinds))) {
+  const bool free = e->turn_end_free_open || (g->s.flags & e->turn_end_free_flags);
+  if (r == CARC_OK && (free || (g->scored_kinds_this_turn & e->turn_end_kinds))) {
     carc_hook_args a = {g, g->current, only_tile, 0, 0, 0, -1, -1};
     r = hooks_run(g, CARC_HOOK_TURN_END, &a);
   }
