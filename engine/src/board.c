@@ -246,6 +246,8 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   segs_init(g, ti, t, area_open);
   const int side_off[4] = {-w, 1, w, -1}; /* N, E, S, W */
   const int8_t *mine = t->rport_seg[rot];
+  /* on a map: the sides whose square beyond opens as on the plane (most) */
+  const unsigned plain = __builtin_expect(map != NULL, 0) ? map_plain_sides(g, ti) : 0;
 #pragma GCC unroll 4 /* each side's branches predicted on their own */
   for (int d = 0; d < 4; d++) {
     int32_t *slot = at + side_off[d];
@@ -263,7 +265,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       for (int q = d * 3; q < d * 3 + 3; q++) join(g, (int)bt->seg_base + mine[q], (int)nb->seg_base + theirs[q], 1);
       continue;
     }
-    if (__builtin_expect(map != NULL, 0)) { /* a map decides what lies beyond and what opens */
+    if (__builtin_expect(map != NULL, 0) && !(plain >> d & 1)) { /* the map decides what lies beyond */
       map_side(g, ti, d, square_frontier(*slot));
       continue;
     }
@@ -282,7 +284,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     *f = (fr_sig){(f->req & keep) | t->side_req[rot][d], (f->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4))};
     g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
   }
-  if (__builtin_expect(map != NULL, 0)) map_after_place(g, ti);
+  if (__builtin_expect(map != NULL, 0) && (plain & MAP_AFTER)) map_after_place(g, ti);
   if (__builtin_expect(off_board(x - 1, y - 1) | off_board(x + 1, y + 1), 0)) frontier_trim(g, x, y);
   return ti;
 }

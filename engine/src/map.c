@@ -613,6 +613,16 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
         if (city) q->city_side |= (uint8_t)(1u << d);
       }
     }
+  for (int y = 0; y < m->h; y++) /* once every square knows whether it is simple */
+    for (int x = 0; x < m->w; x++) {
+      map_square *q = &m->sq[y][x];
+      const bool after = q->city_side || q->kind == CARC_SQ_TOWN || (q->kind == CARC_SQ_ISLAND && q->arms);
+      q->plain = after ? MAP_AFTER : 0;
+      for (int d = 0; d < 4; d++) {
+        const int nx = x + dx_of(d), ny = y + dy_of(d);
+        if (q->link[d] < 0 && on_grid(m, nx, ny) && m->sq[ny][nx].simple) q->plain |= (uint8_t)(1u << d);
+      }
+    }
   return CARC_OK;
 }
 
@@ -916,6 +926,16 @@ void map_side(carc_game *g, int ti, int d, int pos) {
   }
   /* a plain square: only the tile just placed lies beside it, as on the plane */
   frontier_add(g, nx, ny, need, need_mask);
+}
+
+/* The sides of board tile ti that map_side would treat as the plane's, and
+ * MAP_AFTER when map_after_place has work: a real tile's square's bits; a
+ * printed piece takes map_side on every side. */
+unsigned map_plain_sides(const carc_game *g, int ti) {
+  const map_shape *m = g->e->map;
+  const board_tile *bt = &g->tiles[ti];
+  if (ti < g->nprinted || !on_grid(m, bt->x, bt->y)) return MAP_AFTER;
+  return m->sq[bt->y][bt->x].plain;
 }
 
 /* After a real tile is placed: connect the large cities beside it. */

@@ -30,6 +30,9 @@ typedef struct map_square {
   int8_t name;           /* index into names, -1 */
   uint8_t simple;        /* opens like a square of the plane: land, no printed piece on or beside it */
   uint8_t city_side;     /* bit per side (N E S W) across which a large city's square lies */
+  uint8_t plain;         /* bit per side (N E S W) that a tile here treats as the plane's (no
+                          * link, a simple square beyond: board_place's own code), and
+                          * MAP_AFTER when placing here may do more (map_after_place) */
 } map_square;
 
 enum { LINK_ROAD, LINK_CITY, LINK_FERRY };
