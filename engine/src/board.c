@@ -114,6 +114,16 @@ static inline void join(carc_game *g, int a, int b, int pairs) {
 /* The same for map.c (a segment joined to a printed piece beyond an edge). */
 void board_join(carc_game *g, int a, int b) { join(g, a, b, 1); }
 
+/* A port of segment s meets what takes no tile (a map's border, sea, a
+ * field link): closed, and counted as a join's closing is. */
+void board_close_port(carc_game *g, int s) {
+  const int r = feature_find(g, s);
+  seg_state *v = &g->segs[r];
+  v->open--;
+  g->last_closed += (v->open == 0) & closable(v->kind);
+  open_roots_closed(g, r);
+}
+
 bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
   if (g->ntiles == 0) return true;
   int pos = square_frontier(board_square(g, x, y));

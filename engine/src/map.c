@@ -870,9 +870,7 @@ static void open_around_city(carc_game *g, int ci) {
 /* Closes the ports of edge d of tile ti (the border, sea, waves, a highlight). */
 static void close_edge(carc_game *g, const board_tile *bt, const tile_type *t, int d) {
   for (int k = 0; k < 3; k++) {
-    int s = bt->seg_base + tile_seg_at_board_port(t, bt->rot, d * 3 + k), r = feature_find(g, s);
-    g->segs[r].open--;
-    open_roots_closed(g, r);
+    board_close_port(g, (int)bt->seg_base + tile_seg_at_board_port(t, bt->rot, d * 3 + k));
   }
 }
 
@@ -896,9 +894,7 @@ void map_side(carc_game *g, int ti, int d, int pos) {
       int a = bt->seg_base + tile_seg_at_board_port(t, bt->rot, q);
       int ls = tile_seg_at_board_port(ltt, 0, le * 3 + (2 - k));
       if (ltt->seg[ls].kind == CARC_FIELD) { /* no farm across */
-        const int r = feature_find(g, a);
-        g->segs[r].open--;
-        open_roots_closed(g, r);
+        board_close_port(g, a);
       } else {
         board_join(g, a, lt->seg_base + ls);
       }

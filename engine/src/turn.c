@@ -659,8 +659,9 @@ static carc_result stage_completed(carc_game *g, int root) {
 static carc_result stage_around(carc_game *g, int ti) {
   const board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
-  /* on the plane, the last placement counted what it may have closed: most close nothing */
-  unsigned closable = g->e->map || ti != g->ntiles - 1 || g->last_closed ? t->closable_segs : 0;
+  /* the last placement counted what it may have closed (joins, a map's
+   * edges): most close nothing */
+  unsigned closable = ti != g->ntiles - 1 || g->last_closed ? t->closable_segs : 0;
   for (unsigned m = closable; m; m &= m - 1) { /* fields never complete */
     int root = feature_find(g, (int)bt->seg_base + __builtin_ctz(m));
     if (g->segs[root].open != 0) continue; /* most are open: no call */
