@@ -552,6 +552,23 @@ static carc_result define_printed(carc_engine *e, map_shape *m, const parse_aux 
   return CARC_OK;
 }
 
+/* Does square (x, y), reached from a tile on an island square or not,
+ * open as the plane's would, with only that tile's edge to match? A simple
+ * square does; so does an island square with no link, no large city beside
+ * it and only island squares around that take tiles, reached from the
+ * island (a tile beside it is an island tile, which opened it). */
+static bool opens_plain(const map_shape *m, int x, int y, bool from_island) {
+  if (!on_grid(m, x, y)) return false;
+  const map_square *q = &m->sq[y][x];
+  if (q->simple) return true;
+  if (q->kind != CARC_SQ_ISLAND || !from_island) return false;
+  for (int d = 0; d < 4; d++) {
+    const int k = sq_kind(m, x + dx_of(d), y + dy_of(d));
+    if (q->link[d] >= 0 || k == CARC_SQ_CITY || (takes_tile(k) && k != CARC_SQ_ISLAND)) return false;
+  }
+  return true;
+}
+
 static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a,
                                 const uint8_t (*cedge)[MAP_MAX_W][4]) {
   char nota[256];
@@ -616,12 +633,11 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
   for (int y = 0; y < m->h; y++) /* once every square knows whether it is simple */
     for (int x = 0; x < m->w; x++) {
       map_square *q = &m->sq[y][x];
-      const bool after = q->city_side || q->kind == CARC_SQ_TOWN || (q->kind == CARC_SQ_ISLAND && q->arms);
-      q->plain = after ? MAP_AFTER : 0;
-      for (int d = 0; d < 4; d++) {
-        const int nx = x + dx_of(d), ny = y + dy_of(d);
-        if (q->link[d] < 0 && on_grid(m, nx, ny) && m->sq[ny][nx].simple) q->plain |= (uint8_t)(1u << d);
-      }
+      q->plain = (uint8_t)((q->city_side ? PLAIN_CITY : 0) | (q->kind == CARC_SQ_TOWN ? PLAIN_TOWN : 0) |
+                           (q->kind == CARC_SQ_ISLAND && q->arms ? PLAIN_ARMS : 0));
+      for (int d = 0; d < 4; d++)
+        if (q->link[d] < 0 && opens_plain(m, x + dx_of(d), y + dy_of(d), q->kind == CARC_SQ_ISLAND))
+          q->plain |= (uint8_t)(1u << d);
     }
   return CARC_OK;
 }
@@ -931,7 +947,9 @@ unsigned map_plain_sides(const carc_game *g, int ti) {
   const map_shape *m = g->e->map;
   const board_tile *bt = &g->tiles[ti];
   if (ti < g->nprinted || !on_grid(m, bt->x, bt->y)) return MAP_AFTER;
-  return m->sq[bt->y][bt->x].plain;
+  const unsigned p = m->sq[bt->y][bt->x].plain;
+  const bool after = (p & PLAIN_CITY) || (m->signal && ((p & PLAIN_ARMS) || ((p & PLAIN_TOWN) && m->signal_towns)));
+  return (p & 0x0Fu) | (after ? MAP_AFTER : 0u);
 }
 
 /* After a real tile is placed: connect the large cities beside it. */

@@ -31,9 +31,12 @@ typedef struct map_square {
   uint8_t simple;        /* opens like a square of the plane: land, no printed piece on or beside it */
   uint8_t city_side;     /* bit per side (N E S W) across which a large city's square lies */
   uint8_t plain;         /* bit per side (N E S W) that a tile here treats as the plane's (no
-                          * link, a simple square beyond: board_place's own code), and
-                          * MAP_AFTER when placing here may do more (map_after_place) */
+                          * link; beyond, a square that opens like the plane's), and what may
+                          * give map_after_place work: PLAIN_CITY, PLAIN_TOWN, PLAIN_ARMS */
 } map_square;
+#define PLAIN_CITY 0x10u   /* a large city's square beside it */
+#define PLAIN_TOWN 0x20u   /* a town: a signal when the map signals towns */
+#define PLAIN_ARMS 0x40u   /* an island with coats of arms: a signal when the map signals */
 
 enum { LINK_ROAD, LINK_CITY, LINK_FERRY };
 
