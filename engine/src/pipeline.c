@@ -436,10 +436,15 @@ const char *carc_ctx_field_name(carc_ctx_field f) {
 
 /* --------------------------------------------------------------- a run */
 
+/* A tile of the feature, once; its token counted with it. */
 static void add_tile(carc_score_ctx *c, carc_game *g, int ti) {
   if (g->tile_stamp[ti] == g->stamp) return;
   g->tile_stamp[ti] = g->stamp;
   c->tiles[c->ntiles++] = ti;
+  const board_tile *bt = &g->tiles[ti];
+  const int has = bt->token >= 0; /* counted without a branch: which tiles hold one follows the board */
+  c->tokens[bt->token & (MAX_TOKEN_TYPES - 1)] += has;
+  c->token_total += has;
 }
 
 /* The distinct tiles of the context's feature: a monastery's area, or the
@@ -449,6 +454,8 @@ static void ctx_list_tiles(carc_score_ctx *c) {
   const seg_state *r = &g->segs[c->root];
   c->ntiles = 0;
   c->tiles_ready = 1;
+  memset(c->tokens, 0, sizeof c->tokens);
+  c->token_total = 0;
   g->stamp++;
   if (r->kind >= CARC_MONASTERY) {
     const board_tile *bt = &g->tiles[r->tile];
@@ -535,21 +542,15 @@ static void ctx_init(carc_game *g, int root, int reason, const uint8_t *figs, in
   }
   c->tiles_ready = 0;
   c->ntiles = 0;
+  memset(c->tokens, 0, sizeof c->tokens);
+  c->token_total = 0;
   bool area = r->kind >= CARC_MONASTERY;
-  if (area || e->ntok) ctx_list_tiles(c);
+  if (area || e->ntok) ctx_list_tiles(c); /* the tokens are counted with the tiles */
   int count = area ? c->ntiles : r->kind == CARC_FIELD ? farm_cities(g, root) : r->tiles;
   c->v[CARC_F_COUNT] = c->v[CARC_F_COUNT_ORIGINAL] = count;
   c->v[CARC_F_SYMBOLS] = c->v[CARC_F_SYMBOLS_ORIGINAL] = r->kind == CARC_CITY ? r->symbols : 0;
   c->tile_attr_bits = area ? 0 : g->seg_attr[root].tile_attr_bits;
-  memset(c->tokens, 0, sizeof c->tokens);
-  c->token_total = 0;
-  for (int i = 0; c->tiles_ready && i < c->ntiles; i++) {
-    const board_tile *bt = &g->tiles[c->tiles[i]];
-    if (area) c->tile_attr_bits |= e->types[bt->type].attr_bits;
-    const int has = bt->token >= 0; /* counted without a branch: which tiles hold one follows the board */
-    c->tokens[bt->token & (MAX_TOKEN_TYPES - 1)] += has;
-    c->token_total += has;
-  }
+  for (int i = 0; area && i < c->ntiles; i++) c->tile_attr_bits |= e->types[g->tiles[c->tiles[i]].type].attr_bits;
 }
 
 static bool filter_match(const carc_game *g, const carc_filter *f, const carc_score_ctx *c,
