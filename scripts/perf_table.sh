@@ -75,3 +75,4 @@ row "all five, 5 players" 4000 --players 5 --rules expansions/default.lua
 row "all five + base mix repeated to 290, 2 players" 1000 --players 2 --tiles 290 --rules expansions/default.lua
 row "map Veldmark, base tiles, 2 players" 4000 --players 2 --rules expansions/maps/veldmark_base.lua
 row "map Veldmark, its 110 tiles of four sets, 2 players" 4000 --players 2 --rules expansions/maps/veldmark.lua
+row "all five on map Veldmark, 2 players" 3000 --players 2 --rules tests/perf/all_five_veldmark.lua
