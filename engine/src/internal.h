@@ -361,6 +361,8 @@ struct carc_game {
   int nexcl_figs;
   uint8_t nonocc_figs[MAX_FIGURES]; /* the figures that do not occupy (neutral ones) */
   int nnonocc_figs;
+  uint8_t trigger_figs[MAX_FIGURES]; /* neutral figures a tile attribute moves, ascending */
+  int ntrigger_figs;
   uint64_t neutral_triggers;
   /* monastery-like segments around the last placed tile that it completed,
    * in board order: eight neighbours, each with up to all but one of its

@@ -350,11 +350,9 @@ static int step_figures(const carc_game *g, int *figs) {
   int nf = 0;
   if (g->act_step == STEP_NEUTRAL) {
     uint64_t bits = e->types[g->tiles[g->last_tile].type].attr_bits;
-    for (int i = 0; i < g->nfigs; i++) {
-      const figure_type *ft = &e->figs[g->figs[i].type];
-      if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0 &&
-          (bits & (1ull << ft->trigger_attr)))
-        figs[nf++] = i;
+    for (int k = 0; k < g->ntrigger_figs; k++) { /* the neutral figures a tile attribute moves */
+      const int i = g->trigger_figs[k];
+      if (bits >> e->figs[g->figs[i].type].trigger_attr & 1) figs[nf++] = i;
     }
   } else {
     int a = conflict_figure(g);
@@ -594,15 +592,17 @@ void supply_index(carc_game *g) {
   for (int i = g->nfigs - 1; i >= 0; i--)
     if (g->figs[i].seg < 0) g->first_free[g->figs[i].type][g->figs[i].owner + 1] = (uint8_t)i;
     else board_list_add(g, i);
-  g->nexcl_figs = g->nnonocc_figs = 0;
+  g->nexcl_figs = g->nnonocc_figs = g->ntrigger_figs = 0;
   g->neutral_triggers = 0;
   if (!e->has_exclusive && !e->has_neutral_trigger && !e->has_nonoccupying) return;
   for (int i = 0; i < g->nfigs; i++) {
     const figure_type *ft = &e->figs[g->figs[i].type];
     if (ft->exclusive >= 0) g->excl_figs[g->nexcl_figs++] = (uint8_t)i;
     if (!ft->occupies) g->nonocc_figs[g->nnonocc_figs++] = (uint8_t)i;
-    if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0)
+    if (ft->placement == CARC_PLACE_NEUTRAL && ft->trigger_attr >= 0) {
       g->neutral_triggers |= 1ull << ft->trigger_attr;
+      g->trigger_figs[g->ntrigger_figs++] = (uint8_t)i;
+    }
   }
 }
 
