@@ -70,14 +70,20 @@ static int shared_tiles(carc_game *g, int small, int other) {
   return shared;
 }
 
+/* n open ports of the feature at root r close: counted when that closes it. */
+static inline void ports_closed(carc_game *g, int r, int n) {
+  seg_state *v = &g->segs[r];
+  v->open -= n;
+  g->last_closed += (v->open == 0) & closable(v->kind);
+  open_roots_closed(g, r);
+}
+
 /* Joins the features of segments a and b across `pairs` matched port pairs. */
 static inline void join(carc_game *g, int a, int b, int pairs) {
   int ra = feature_find(g, a), rb = feature_find(g, b);
   seg_state *v = g->segs;
-  if (ra == rb) {
-    v[ra].open -= 2 * pairs;
-    g->last_closed += (v[ra].open == 0) & closable(v[ra].kind);
-    open_roots_closed(g, ra);
+  if (ra == rb) { /* a pair joined already: a feature meets itself */
+    ports_closed(g, ra, 2 * pairs);
     return;
   }
   /* the smaller feature joins the larger: which one is larger follows the
@@ -116,13 +122,7 @@ void board_join(carc_game *g, int a, int b) { join(g, a, b, 1); }
 
 /* A port of segment s meets what takes no tile (a map's border, sea, a
  * field link): closed, and counted as a join's closing is. */
-void board_close_port(carc_game *g, int s) {
-  const int r = feature_find(g, s);
-  seg_state *v = &g->segs[r];
-  v->open--;
-  g->last_closed += (v->open == 0) & closable(v->kind);
-  open_roots_closed(g, r);
-}
+void board_close_port(carc_game *g, int s) { ports_closed(g, feature_find(g, s), 1); }
 
 bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
   if (g->ntiles == 0) return true;

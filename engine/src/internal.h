@@ -439,12 +439,12 @@ struct carc_game {
   carc_score_ctx ctx;
 };
 
-/* The frontier position a grid entry stands for, -1 if it is no free square. */
 /* Squares run from -BOARD_LIMIT to BOARD_LIMIT on both axes. */
 #define BOARD_LIMIT 29999
 static inline bool off_board(int x, int y) {
   return (unsigned)(x + BOARD_LIMIT) > 2u * BOARD_LIMIT || (unsigned)(y + BOARD_LIMIT) > 2u * BOARD_LIMIT;
 }
+/* The frontier position a grid entry stands for, -1 if it is no free square. */
 static inline int square_frontier(int32_t v) { return v <= -2 ? -2 - v : -1; }
 /* The grid entry of square (x, y), which the grid covers. */
 static inline int32_t *grid_at(const carc_game *g, int x, int y) {
