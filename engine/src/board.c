@@ -124,6 +124,17 @@ void board_join(carc_game *g, int a, int b) { join(g, a, b, 1); }
  * field link): closed, and counted as a join's closing is. */
 void board_close_port(carc_game *g, int s) { ports_closed(g, feature_find(g, s), 1); }
 
+/* Side d of a tile of type t turned rot, its segments from `base`, faces
+ * no square (a map's sea or border): its three ports close. */
+static inline void side_closed(carc_game *g, int base, const tile_type *t, int rot, int d) {
+  const int8_t *mine = t->rport_seg[rot];
+  if (t->side_one[rot] >> d & 1) {
+    ports_closed(g, feature_find(g, base + mine[d * 3]), 3);
+    return;
+  }
+  for (int q = d * 3; q < d * 3 + 3; q++) ports_closed(g, feature_find(g, base + mine[q]), 1);
+}
+
 bool board_fits(const carc_game *g, int type, int x, int y, int rot) {
   if (g->ntiles == 0) return true;
   int pos = square_frontier(board_square(g, x, y));
@@ -276,7 +287,8 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       continue;
     }
     if (__builtin_expect(map != NULL, 0) && !(plain >> d & 1)) { /* the map decides what lies beyond */
-      map_side(g, ti, d, square_frontier(*slot));
+      if (plain >> (MAP_CLOSED_SHIFT + d) & 1) side_closed(g, (int)bt->seg_base, t, rot, d);
+      else map_side(g, ti, d, square_frontier(*slot));
       continue;
     }
     /* Without branches: whether the square is new or already on the frontier

@@ -569,6 +569,12 @@ static bool opens_plain(const map_shape *m, int x, int y, bool from_island) {
   return true;
 }
 
+/* Which squares' tiles give map_after_place work: beside a large city
+ * always; on an island with arms, or a town, when the map signals them. */
+static void set_after_mask(map_shape *m) {
+  m->after_mask = (uint8_t)(PLAIN_CITY | (m->signal ? PLAIN_ARMS : 0u) | (m->signal && m->signal_towns ? PLAIN_TOWN : 0u));
+}
+
 static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a,
                                 const uint8_t (*cedge)[MAP_MAX_W][4]) {
   char nota[256];
@@ -635,10 +641,15 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
       map_square *q = &m->sq[y][x];
       q->plain = (uint8_t)((q->city_side ? PLAIN_CITY : 0) | (q->kind == CARC_SQ_TOWN ? PLAIN_TOWN : 0) |
                            (q->kind == CARC_SQ_ISLAND && q->arms ? PLAIN_ARMS : 0));
-      for (int d = 0; d < 4; d++)
+      q->closed = 0;
+      for (int d = 0; d < 4; d++) {
+        const int k = sq_kind(m, x + dx_of(d), y + dy_of(d));
         if (q->link[d] < 0 && opens_plain(m, x + dx_of(d), y + dy_of(d), q->kind == CARC_SQ_ISLAND))
           q->plain |= (uint8_t)(1u << d);
+        if (q->link[d] < 0 && !takes_tile(k) && k != CARC_SQ_CITY) q->closed |= (uint8_t)(1u << d);
+      }
     }
+  set_after_mask(m);
   return CARC_OK;
 }
 
@@ -762,6 +773,7 @@ carc_result carc_engine_map_signal(carc_engine *e, int flag, int towns) {
   if (flag < -1 || flag >= e->nflags) return (carc_result)engine_fail(e, CARC_ERR_UNKNOWN, "no flag %d", flag);
   e->map->signal = flag + 1;
   e->map->signal_towns = towns != 0;
+  set_after_mask(e->map);
   return CARC_OK;
 }
 
@@ -940,16 +952,16 @@ void map_side(carc_game *g, int ti, int d, int pos) {
   frontier_add(g, nx, ny, need, need_mask);
 }
 
-/* The sides of board tile ti that map_side would treat as the plane's, and
+/* The sides of board tile ti that map_side would treat as the plane's, the
+ * sides where it would only close the ports (from MAP_CLOSED_SHIFT), and
  * MAP_AFTER when map_after_place has work: a real tile's square's bits; a
  * printed piece takes map_side on every side. */
 unsigned map_plain_sides(const carc_game *g, int ti) {
   const map_shape *m = g->e->map;
   const board_tile *bt = &g->tiles[ti];
   if (ti < g->nprinted || !on_grid(m, bt->x, bt->y)) return MAP_AFTER;
-  const unsigned p = m->sq[bt->y][bt->x].plain;
-  const bool after = (p & PLAIN_CITY) || (m->signal && ((p & PLAIN_ARMS) || ((p & PLAIN_TOWN) && m->signal_towns)));
-  return (p & 0x0Fu) | (after ? MAP_AFTER : 0u);
+  const map_square *q = &m->sq[bt->y][bt->x];
+  return (q->plain & 0x0Fu) | (unsigned)q->closed << MAP_CLOSED_SHIFT | (unsigned)!!(q->plain & m->after_mask) << 4;
 }
 
 /* After a real tile is placed: connect the large cities beside it. */

@@ -33,6 +33,8 @@ typedef struct map_square {
   uint8_t plain;         /* bit per side (N E S W) that a tile here treats as the plane's (no
                           * link; beyond, a square that opens like the plane's), and what may
                           * give map_after_place work: PLAIN_CITY, PLAIN_TOWN, PLAIN_ARMS */
+  uint8_t closed;        /* bit per side with no link and, beyond, no square (sea, border,
+                          * waves, a highlight, a lone half): a tile's ports there close */
 } map_square;
 #define PLAIN_CITY 0x10u   /* a large city's square beside it */
 #define PLAIN_TOWN 0x20u   /* a town: a signal when the map signals towns */
@@ -77,6 +79,7 @@ struct map_shape {
   int tiles_min, tiles_max, starts_used, followers;
   int signal;            /* game flag id + 1 turned on by a tile on an island-with-arms square */
   int signal_towns;      /* ... and on a town square */
+  uint8_t after_mask;    /* the PLAIN_ bits that give map_after_place work, with this signal */
   int nstart;
   int16_t start_x[MAP_MAX_STARTS], start_y[MAP_MAX_STARTS];
   int ncities, nlinks, nprinted, nnames, squares, halves;
