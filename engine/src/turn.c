@@ -622,11 +622,14 @@ void figure_move(carc_game *g, int fig, int seg) {
   }
 }
 
+/* Figures on the feature: occupying ones are counted at its root; of the
+ * others, only the game's few non-occupying figures can be there. */
 static bool feature_has_figures(carc_game *g, int root) {
   if (g->segs[root].occupants) return true;
-  if (!g->e->has_nonoccupying) return false;
-  for (int i = 0; i < g->non_board; i++)
-    if (feature_find(g, g->figs[g->on_board[i]].seg) == root) return true;
+  for (int i = 0; i < g->nnonocc_figs; i++) {
+    const int seg = g->figs[g->nonocc_figs[i]].seg;
+    if (seg >= 0 && feature_find(g, seg) == root) return true;
+  }
   return false;
 }
 
