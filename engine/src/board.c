@@ -78,8 +78,11 @@ static inline void ports_closed(carc_game *g, int r, int n) {
   open_roots_closed(g, r);
 }
 
-/* Joins the features of segments a and b across `pairs` matched port pairs. */
-static inline void join(carc_game *g, int a, int b, int pairs) {
+/* Joins the features of segments a and b across `pairs` matched port pairs.
+ * Out of line: inlined at each of board_place's eight call sites, it made
+ * that function 25 KiB, and games with expansions and a map, whose other
+ * code shares the 32 KiB instruction cache, missed it there. */
+__attribute__((noinline)) static void join(carc_game *g, int a, int b, int pairs) {
   int ra = feature_find(g, a), rb = feature_find(g, b);
   seg_state *v = g->segs;
   if (ra == rb) { /* a pair joined already: a feature meets itself */

@@ -903,8 +903,9 @@ static void close_edge(carc_game *g, const board_tile *bt, const tile_type *t, i
 }
 
 /* Edge d of the tile just placed has no tile beside it; pos is the frontier
- * position of the square there, or -1. */
-void map_side(carc_game *g, int ti, int d, int pos) {
+ * position of the square there, or -1. Out of line, as map_after_place: not
+ * copied into each of board_place's four sides (board.c: join says why). */
+__attribute__((noinline)) void map_side(carc_game *g, int ti, int d, int pos) {
   const map_shape *m = g->e->map;
   board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
@@ -965,7 +966,7 @@ unsigned map_plain_sides(const carc_game *g, int ti) {
 }
 
 /* After a real tile is placed: connect the large cities beside it. */
-void map_after_place(carc_game *g, int ti) {
+__attribute__((noinline)) void map_after_place(carc_game *g, int ti) {
   const map_shape *m = g->e->map;
   const board_tile *bt = &g->tiles[ti];
   if (ti < g->nprinted) return;
