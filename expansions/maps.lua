@@ -74,14 +74,19 @@ end
 local extra = x:var("maps.extra")  -- the turn number of the extra turn granted last, + 1
 
 -- What the square of the tile just placed gives: island coats of arms, and
--- the town variants.
-x:hook {
+-- the town variants. Without a town variant the hook is declared, and runs
+-- in C with no call into Lua: it turns the flag off and gives 2 points a
+-- coat of arms on the island square of the turn's tile, as the function
+-- below does.
+local SQUARES = {
   point = "turn_end",
   name = "squares",
   priority = 500,
   flag = "maps.square",
   describe = "Tile on an island square: +2 points / coat of arms (town variants: extra turn, -2 points)",
-  fn = function(game, args)
+}
+if town_signal then
+  SQUARES.fn = function(game, args)
     game:set_flag(marked, false)
     local t = game:last_tile()
     if not t then return end
@@ -94,5 +99,8 @@ x:hook {
       game:play_again()
       game:set_var(extra, game.turn + 2)
     end
-  end,
-}
+  end
+else
+  SQUARES.square_arms = 2
+end
+x:hook(SQUARES)

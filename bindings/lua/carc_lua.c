@@ -55,6 +55,8 @@ typedef struct lfn {
   struct lstack *stacks; /* a hook declared with deal or turn: its card stacks */
   int nstacks, turn;  /* turn: 1 turns the stacks, 0 deals them */
   int *card_flags, ncard_flags; /* the distinct flags its cards name */
+  int arms_points, arms_flag; /* a turn-end hook declared with square_arms: points a coat
+                       * of arms, and its flag */
   int has_when;       /* a declarative handler's `when`: per kind, a variable and */
   int when_var[CARC_MAX_KINDS], when_value[CARC_MAX_KINDS]; /* its value (-1: never) */
 } lfn;
@@ -617,6 +619,22 @@ static carc_result run_stack_hook(const carc_hook_args *a, void *ud) {
     if (r != CARC_OK) return r;
   }
   return CARC_OK;
+}
+
+/* A turn-end hook declared with `square_arms = n` (docs/lua-api.md, section
+ * 4): turns its flag off, then gives the player whose turn ends n points a
+ * coat of arms printed on the island square of the turn's tile, in C, as
+ * game:set_flag, game:map_square and game:add_score would. */
+static carc_result run_arms_hook(const carc_hook_args *a, void *ud) {
+  const lfn *f = ud;
+  carc_game *g = a->game;
+  carc_result r = carc_game_set_flag(g, f->arms_flag, 0);
+  const int t = carc_game_last_tile(g);
+  if (r != CARC_OK || t < 0 || a->player < 0) return r;
+  const carc_engine *e = carc_game_engine(g);
+  const int x = carc_board_tile_x(g, t), y = carc_board_tile_y(g, t);
+  const int arms = carc_map_square(e, x, y) == CARC_SQ_ISLAND ? carc_map_square_arms(e, x, y) : 0;
+  return arms > 0 ? carc_game_add_score(g, a->player, f->arms_points * arms) : CARC_OK;
 }
 
 /* spec.deal or spec.turn = { { cards = { flag, ... }, active = var, rest =
@@ -1543,6 +1561,24 @@ static int p_hook(lua_State *L) {
     set_description(L, cl->e, name);
     return 0;
   }
+  if (lua_getfield(L, 2, "square_arms") != LUA_TNIL) { /* declarative: no Lua function */
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
+      return luaL_error(L, "hook '%s': square_arms must be a whole number of points in -99..99", name);
+    const int arms_points = (int)lua_tointeger(L, -1);
+    if (p != CARC_HOOK_TURN_END) return luaL_error(L, "hook '%s': square_arms is for turn_end hooks", name);
+    if (f.flag < 0) return luaL_error(L, "hook '%s': square_arms needs the flag the map turns on (flag = ...)", name);
+    if (lua_getfield(L, 2, "fn") != LUA_TNIL)
+      return luaL_error(L, "hook '%s': give either 'fn' or 'square_arms', not both", name);
+    lua_pop(L, 2);
+    lfn *fn = new_fn(L, cl, exp, p, 0);
+    fn->arms_points = arms_points;
+    fn->arms_flag = f.flag;
+    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_arms_hook, fn) != CARC_OK)
+      return engine_error(L);
+    set_description(L, cl->e, name);
+    return 0;
+  }
+  lua_pop(L, 1);
   int deal = lua_getfield(L, 2, "deal") != LUA_TNIL, turn = lua_getfield(L, 2, "turn") != LUA_TNIL;
   lua_pop(L, 2);
   if (deal || turn) { /* declarative card stacks: no Lua function */

@@ -140,8 +140,9 @@ case("the island: closed until its ferry is connected, then 2 points a coat of a
   s:expect_scores{ 0, 0 }
   s:place(F, 10, 3, 0)    -- red, on the island square with 2 coats of arms
   s:end_turn()
-  -- 2 coats of arms x 2 = 4 at once for red
+  -- 2 coats of arms x 2 = 4 at once for red (the hook declared: run in C)
   s:expect_scores{ 4, 0 }
+  s:expect_change("maps.squares", "award", 4)
 end)
 
 case("the square behind a ferry opens when the ferry is connected", function()
@@ -185,6 +186,22 @@ case("a printed city abroad must be matched", function()
   path(s, { { 5, 4 }, { 6, 4 }, { 7, 4 }, { 7, 3 }, { 7, 2 }, { 7, 1 } })
   s:expect_error(function() s:place(F, 7, 0, 0) end, "city abroad to Kronland", "N edge needs a city")
   s:place("E", 7, 0, 0)   -- a city cap north fits
+end)
+
+case("the island's coats of arms score the same with the hook in Lua (a town variant on)", function()
+  -- without a town variant the hook is declared (square_arms) and runs in C;
+  -- town_extra_turn gives it a Lua function: the island's points must agree
+  local s = map_game{ town_extra_turn = true }
+  path(s, { { 5, 4 }, { 6, 4 }, { 7, 4 } })
+  s:place("A", 8, 4, 3)
+  s:end_turn()
+  s:place("A", 10, 4, 1)
+  s:end_turn()
+  s:expect_scores{ 0, 0 }
+  s:place(F, 10, 3, 0)    -- red, on the island square with 2 coats of arms
+  s:end_turn()
+  s:expect_scores{ 4, 0 }
+  s:expect_change("maps.squares", "award", 4) -- recorded as the declared hook records it
 end)
 
 case("town variant: placing on a town costs 2 points", function()
