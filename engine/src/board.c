@@ -205,6 +205,15 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
   g->nsegs = base + n;
 }
 
+/* Board tile ti's face, from its type t turned rot. */
+static inline void face_init(carc_game *g, int ti, const tile_type *t, int rot) {
+  tile_face *f = &g->tile_faces[ti];
+  memcpy(f->seg, t->facing[rot], sizeof f->seg);
+  f->area_segs = t->area_segs;
+  f->one = t->facing_one[rot];
+  f->unused = 0;
+}
+
 /* A map's printed piece with no square of its own (a segment abroad, a
  * ferry route): a board tile joined to the edges it is printed on. */
 int board_place_off(carc_game *g, int type, int x, int y) {
@@ -220,6 +229,7 @@ int board_place_off(carc_game *g, int type, int x, int y) {
   bt->seg_base = (uint32_t)g->nsegs;
   bt->on_square = 0;
   g->tile_stamp[ti] = 0;
+  face_init(g, ti, &g->e->types[type], 0);
   segs_init(g, ti, &g->e->types[type], 0);
   return ti;
 }
@@ -238,6 +248,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   *bt = (board_tile){(uint16_t)type, (uint8_t)rot, -1, -1, (int16_t)x, (int16_t)y, (uint32_t)g->nsegs, 1};
   *at = ti;
   g->tile_stamp[ti] = 0;
+  face_init(g, ti, t, rot);
 
   /* The diagonal squares matter only for a monastery-like segment: one on
    * this tile, or one around it (its squares are marked in grid_near). */
@@ -255,7 +266,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       const int v = at[off[k]], has = v >= 0;
       around += has;
       const board_tile *nb = &g->tiles[v & -has];
-      for (unsigned area = e->types[nb->type].area_segs & -(unsigned)has; area; area &= area - 1) {
+      for (unsigned area = g->tile_faces[v & -has].area_segs & -(unsigned)has; area; area &= area - 1) {
         int s = (int)nb->seg_base + __builtin_ctz(area);
         if (--g->segs[s].open == 0) { /* ending the turn scores it */
           g->last_area[g->nlast_area++] = s;
@@ -278,9 +289,9 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     int nti = *slot;
     if (nti >= 0) { /* join across the three ports of this side */
       const board_tile *nb = &g->tiles[nti];
-      const tile_type *nt = &e->types[nb->type];
-      const int8_t *theirs = nt->facing[nb->rot];
-      if ((t->side_one[rot] & nt->facing_one[nb->rot]) >> d & 1) { /* one segment each side: one join */
+      const tile_face *nf = &g->tile_faces[nti];
+      const int8_t *theirs = nf->seg;
+      if ((t->side_one[rot] & nf->one) >> d & 1) { /* one segment each side: one join */
         join(g, (int)bt->seg_base + mine[d * 3], (int)nb->seg_base + theirs[d * 3], 3);
         continue;
       }

@@ -214,6 +214,17 @@ typedef struct board_tile {
   uint32_t on_square;     /* 0: a map's printed piece with no square of its own */
 } board_tile;
 
+/* What a placed tile shows a tile put beside it, copied from its type at
+ * placement: a placement reads its neighbours here, one line for four
+ * tiles, instead of each neighbour's type record (about 1.4 KiB a type, and
+ * a game with expansions has a hundred types). */
+typedef struct tile_face {
+  int8_t seg[12];         /* its type's facing[rot]: its segment at the port opposite each port */
+  uint16_t area_segs;     /* its type's monastery-like segments */
+  uint8_t one;            /* its type's facing_one[rot] */
+  uint8_t unused;
+} tile_face;              /* 16 bytes */
+
 /* A segment's attribute bits and its tile's, aggregated at roots like the
  * rest: beside seg_state, since most games never read them. */
 typedef struct seg_attrs {
@@ -403,6 +414,7 @@ struct carc_game {
    * scenario edits and loads, never while a bot plays. A copy takes the used
    * parts. Everything from `tiles` on is kept by the copy's destination. */
   board_tile *tiles;          /* cap_tiles */
+  tile_face *tile_faces;      /* cap_tiles: by board index, as tiles */
   uint32_t *tile_stamp;       /* cap_tiles: scoring's "seen" marks */
   uint16_t *bag;              /* cap_tiles */
   int32_t *ctx_tiles;         /* cap_tiles: the scoring context's tile list */

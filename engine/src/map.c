@@ -656,6 +656,7 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
 static void template_free(carc_engine *e, map_template *t) {
   /* sizes as allocated: one byte more, so that an empty array is still a block */
   carc_mem(e, t->tiles, sizeof(board_tile) * (size_t)t->ntiles + 1, 0);
+  carc_mem(e, t->faces, sizeof(tile_face) * (size_t)t->ntiles + 1, 0);
   carc_mem(e, t->segs, sizeof(seg_state) * (size_t)t->nsegs + 1, 0);
   carc_mem(e, t->seg_attr, sizeof(seg_attrs) * (size_t)t->nsegs + 1, 0);
   memset(t, 0, sizeof *t);
@@ -685,11 +686,13 @@ static bool template_build(carc_engine *e) {
   t->ntiles = g->ntiles;
   t->nsegs = g->nsegs;
   t->tiles = carc_mem(e, NULL, 0, sizeof(board_tile) * (size_t)g->ntiles + 1);
+  t->faces = carc_mem(e, NULL, 0, sizeof(tile_face) * (size_t)g->ntiles + 1);
   t->segs = carc_mem(e, NULL, 0, sizeof(seg_state) * (size_t)g->nsegs + 1);
   t->seg_attr = carc_mem(e, NULL, 0, sizeof(seg_attrs) * (size_t)g->nsegs + 1);
-  bool ok = t->tiles && t->segs && t->seg_attr;
+  bool ok = t->tiles && t->faces && t->segs && t->seg_attr;
   if (ok) {
     memcpy(t->tiles, g->tiles, sizeof(board_tile) * (size_t)g->ntiles);
+    memcpy(t->faces, g->tile_faces, sizeof(tile_face) * (size_t)g->ntiles);
     memcpy(t->segs, g->segs, sizeof(seg_state) * (size_t)g->nsegs);
     memcpy(t->seg_attr, g->seg_attr, sizeof(seg_attrs) * (size_t)g->nsegs);
   }
@@ -1002,6 +1005,7 @@ void map_place_printed(carc_game *g) {
   const map_template *t = &g->e->map->tmpl;
   g->nprinted = g->e->map->nprinted;
   memcpy(g->tiles, t->tiles, sizeof(board_tile) * (size_t)t->ntiles);
+  memcpy(g->tile_faces, t->faces, sizeof(tile_face) * (size_t)t->ntiles);
   memcpy(g->segs, t->segs, sizeof(seg_state) * (size_t)t->nsegs);
   memcpy(g->seg_attr, t->seg_attr, sizeof(seg_attrs) * (size_t)t->nsegs);
   memset(g->tile_stamp, 0, sizeof(uint32_t) * (size_t)t->ntiles);

@@ -68,8 +68,8 @@ typedef struct map_printed {
  * game so that later games copy it instead of placing them again. */
 typedef struct map_template {
   int ntiles, nsegs;
-  void *tiles, *segs, *seg_attr; /* board_tile, seg_state, seg_attrs arrays (no frontier: printed
-                                  * pieces open no square) */
+  void *tiles, *faces, *segs, *seg_attr; /* board_tile, tile_face, seg_state, seg_attrs arrays
+                                  * (no frontier: printed pieces open no square) */
 } map_template;
 
 struct map_shape {

@@ -19,6 +19,7 @@ typedef struct slot {
 static int slots_of(carc_game *g, slot *s) {
   int n = 0;
   s[n++] = (slot){(void **)&g->tiles, sizeof(board_tile), 0};
+  s[n++] = (slot){(void **)&g->tile_faces, sizeof(tile_face), 0};
   s[n++] = (slot){(void **)&g->tile_stamp, sizeof(uint32_t), 0};
   s[n++] = (slot){(void **)&g->bag, sizeof(uint16_t), 0};
   s[n++] = (slot){(void **)&g->ctx_tiles, sizeof(int32_t), 0};
@@ -216,6 +217,7 @@ carc_result store_fit(carc_game *dst, const carc_game *src) {
  * scalars (the counts) are src's already. */
 void store_copy(carc_game *dst, const carc_game *src) {
   memcpy(dst->tiles, src->tiles, sizeof(board_tile) * (size_t)src->ntiles);
+  memcpy(dst->tile_faces, src->tile_faces, sizeof(tile_face) * (size_t)src->ntiles);
   memcpy(dst->tile_stamp, src->tile_stamp, sizeof(uint32_t) * (size_t)src->ntiles);
   memcpy(dst->bag, src->bag, sizeof(uint16_t) * (size_t)src->bag_len);
   memcpy(dst->segs, src->segs, sizeof(seg_state) * (size_t)src->nsegs);
