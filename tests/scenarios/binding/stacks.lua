@@ -1,6 +1,7 @@
 -- Card stacks declared on hooks (deal = ..., turn = ...) run in C: dealing
 -- (top card, the rest packed as base-16 digits), turning after a scoring,
--- a card's flag on while any stack of the hook shows it, and load errors.
+-- a card's flag on while any stack of the hook shows it, and load errors;
+-- and the load errors of the other declared hook, square_arms.
 -- luacheck: read globals case scenario
 
 -- rules/stacks.lua, through a ruleset file per variant (rules/stacks_<variant>.lua)
@@ -56,15 +57,29 @@ case("a shuffled deal holds every card once", function()
   end
 end)
 
-local function ruleset_error(broken, ...)
+-- Loading rules/<name>_<broken>.lua fails with an error naming rules/<name>.lua
+-- (its line) and the given texts.
+local function ruleset_error(name, broken, ...)
   local base = scenario { players = 2 }
-  base:expect_error(function() scenario { rules = rules(broken) } end, "rules/stacks.lua:", ...)
+  base:expect_error(function() scenario { rules = "rules/" .. name .. "_" .. broken .. ".lua" } end,
+                    "rules/" .. name .. ".lua:", ...)
 end
 
 case("card stacks: errors name the file, the line and the hook", function()
-  ruleset_error("point", "stacks.point", "deal is for setup hooks")
-  ruleset_error("both", "stacks.both", "either 'fn' or 'deal'")
-  ruleset_error("one_card", "stacks.one_card", "2 to 8 cards")
-  ruleset_error("top", "stacks.top", "deal[1].top must be a card's number, 1..2")
-  ruleset_error("rest", "stacks.rest", "rest must name a game variable")
+  ruleset_error("stacks", "point", "stacks.point", "deal is for setup hooks")
+  ruleset_error("stacks", "both", "stacks.both", "either 'fn' or 'deal'")
+  ruleset_error("stacks", "one_card", "stacks.one_card", "2 to 8 cards")
+  ruleset_error("stacks", "top", "stacks.top", "deal[1].top must be a card's number, 1..2")
+  ruleset_error("stacks", "rest", "stacks.rest", "rest must name a game variable")
+end)
+
+-- The other hook declared as data, square_arms (its scoring:
+-- tests/scenarios/maps/maps.lua, where the Maps expansion's island hook is
+-- declared so).
+case("square_arms: errors name the file, the line and the hook", function()
+  ruleset_error("arms", "point", "arms.point", "square_arms is for turn_end hooks")
+  ruleset_error("arms", "flag", "arms.flag", "square_arms needs the flag")
+  ruleset_error("arms", "both", "arms.both", "either 'fn' or 'square_arms'")
+  ruleset_error("arms", "value", "arms.value", "whole number of points in -99..99")
+  ruleset_error("arms", "text", "arms.text", "whole number of points in -99..99")
 end)
