@@ -57,6 +57,8 @@ typedef struct lfn {
   int *card_flags, ncard_flags; /* the distinct flags its cards name */
   int arms_points, arms_flag; /* a turn-end hook declared with square_arms: points a coat
                        * of arms, and its flag */
+  char where[160];    /* a hook declared as data: "file:line" of its declaration, which its
+                       * errors while a game runs name (it has no Lua line of its own) */
   int has_when;       /* a declarative handler's `when`: per kind, a variable and */
   int when_var[CARC_MAX_KINDS], when_value[CARC_MAX_KINDS]; /* its value (-1: never) */
 } lfn;
@@ -570,6 +572,16 @@ static carc_result run_supply_hook(const carc_hook_args *a, void *ud) {
 static long long floor_div(long long a, long long b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 static long long floor_mod(long long a, long long b) { return a - floor_div(a, b) * b; }
 
+/* A hook declared as data failed with r: its error names the expansion and
+ * the declaration's file and line, as a Lua hook's names the line that failed. */
+static carc_result declared_failed(carc_game *g, const lfn *f, carc_result r) {
+  if (r == CARC_OK) return r;
+  char msg[640];
+  snprintf(msg, sizeof msg, "expansion '%s' at %s: %s", f->exp, f->where[0] ? f->where : "?", carc_game_error(g));
+  carc_game_set_error(g, msg);
+  return r;
+}
+
 /* A hook declared with `deal` or `turn`: deals or turns its stacks, then
  * sets each card's flag, in C (no Lua call). The same draws and values as
  * the Lua that game:permutation, game:set_var and game:set_flags would
@@ -604,19 +616,19 @@ static carc_result run_stack_hook(const carc_hook_args *a, void *ud) {
     }
     if (rest < INT32_MIN || rest > INT32_MAX) {
       char msg[320];
-      snprintf(msg, sizeof msg, "expansion '%s': a card stack's variable %s would be %lld, outside "
-               "-2147483648..2147483647", f->exp, st->rest_name, rest);
+      snprintf(msg, sizeof msg, "a card stack's variable %s would be %lld, outside "
+               "-2147483648..2147483647", st->rest_name, rest);
       carc_game_set_error(g, msg);
-      return CARC_ERR_ARGUMENT;
+      return declared_failed(g, f, CARC_ERR_ARGUMENT);
     }
     carc_result r = carc_game_set_var(g, st->active, (int)active);
     if (r == CARC_OK) r = carc_game_set_var(g, st->rest, (int)rest);
-    if (r != CARC_OK) return r;
+    if (r != CARC_OK) return declared_failed(g, f, r);
     if (active >= 1 && active <= st->ncards) on[st->slot[active - 1]] = 1;
   }
   for (int i = 0; i < f->ncard_flags; i++) {
     carc_result r = carc_game_set_flag(g, f->card_flags[i], on[i]);
-    if (r != CARC_OK) return r;
+    if (r != CARC_OK) return declared_failed(g, f, r);
   }
   return CARC_OK;
 }
@@ -630,11 +642,11 @@ static carc_result run_arms_hook(const carc_hook_args *a, void *ud) {
   carc_game *g = a->game;
   carc_result r = carc_game_set_flag(g, f->arms_flag, 0);
   const int t = carc_game_last_tile(g);
-  if (r != CARC_OK || t < 0 || a->player < 0) return r;
+  if (r != CARC_OK || t < 0 || a->player < 0) return declared_failed(g, f, r);
   const carc_engine *e = carc_game_engine(g);
   const int x = carc_board_tile_x(g, t), y = carc_board_tile_y(g, t);
   const int arms = carc_map_square(e, x, y) == CARC_SQ_ISLAND ? carc_map_square_arms(e, x, y) : 0;
-  return arms > 0 ? carc_game_add_score(g, a->player, f->arms_points * arms) : CARC_OK;
+  return declared_failed(g, f, arms > 0 ? carc_game_add_score(g, a->player, f->arms_points * arms) : CARC_OK);
 }
 
 /* spec.deal or spec.turn = { { cards = { flag, ... }, active = var, rest =
@@ -1201,6 +1213,10 @@ static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point, int w
   return f;
 }
 
+/* Keeps where the hook being declared was declared ("file:line" of the
+ * user's script, not the loader's), for the errors of a hook declared as data. */
+static void note_declaration(lua_State *L, lfn *f) { where(L, 1, f->where, sizeof f->where); }
+
 /* spec.describe: a string, or a table { road = "...", ["city final"] = "..." }
  * (keys sorted so that the text is the same on every run). */
 static void set_description(lua_State *L, carc_engine *e, const char *name) {
@@ -1545,6 +1561,29 @@ static int p_hook(lua_State *L) {
   if (batch && p != CARC_HOOK_PLACEMENT)
     return luaL_error(L, "hook '%s': batch = true is for placement hooks", name);
   int prio = get_int(L, 2, "priority", 100, 0, 999);
+  if (lua_getfield(L, 2, "square_arms") != LUA_TNIL) { /* declarative: no Lua function */
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
+      return luaL_error(L, "hook '%s': square_arms must be a whole number of points in -99..99", name);
+    const int arms_points = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (p != CARC_HOOK_TURN_END) return luaL_error(L, "hook '%s': square_arms is for turn_end hooks", name);
+    if (f.flag < 0) return luaL_error(L, "hook '%s': square_arms needs the flag the map turns on (flag = ...)", name);
+    static const char *const others[] = {"fn", "token_supply", "deal", "turn"};
+    for (int k = 0; k < 4; k++) {
+      if (lua_getfield(L, 2, others[k]) != LUA_TNIL)
+        return luaL_error(L, "hook '%s': give either '%s' or 'square_arms', not both", name, others[k]);
+      lua_pop(L, 1);
+    }
+    lfn *fn = new_fn(L, cl, exp, p, 0);
+    fn->arms_points = arms_points;
+    fn->arms_flag = f.flag;
+    note_declaration(L, fn);
+    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_arms_hook, fn) != CARC_OK)
+      return engine_error(L);
+    set_description(L, cl->e, name);
+    return 0;
+  }
+  lua_pop(L, 1);
   int supply = lua_getfield(L, 2, "token_supply") != LUA_TNIL;
   lua_pop(L, 1);
   if (supply) { /* declarative: no Lua function */
@@ -1561,24 +1600,6 @@ static int p_hook(lua_State *L) {
     set_description(L, cl->e, name);
     return 0;
   }
-  if (lua_getfield(L, 2, "square_arms") != LUA_TNIL) { /* declarative: no Lua function */
-    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
-      return luaL_error(L, "hook '%s': square_arms must be a whole number of points in -99..99", name);
-    const int arms_points = (int)lua_tointeger(L, -1);
-    if (p != CARC_HOOK_TURN_END) return luaL_error(L, "hook '%s': square_arms is for turn_end hooks", name);
-    if (f.flag < 0) return luaL_error(L, "hook '%s': square_arms needs the flag the map turns on (flag = ...)", name);
-    if (lua_getfield(L, 2, "fn") != LUA_TNIL)
-      return luaL_error(L, "hook '%s': give either 'fn' or 'square_arms', not both", name);
-    lua_pop(L, 2);
-    lfn *fn = new_fn(L, cl, exp, p, 0);
-    fn->arms_points = arms_points;
-    fn->arms_flag = f.flag;
-    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_arms_hook, fn) != CARC_OK)
-      return engine_error(L);
-    set_description(L, cl->e, name);
-    return 0;
-  }
-  lua_pop(L, 1);
   int deal = lua_getfield(L, 2, "deal") != LUA_TNIL, turn = lua_getfield(L, 2, "turn") != LUA_TNIL;
   lua_pop(L, 2);
   if (deal || turn) { /* declarative card stacks: no Lua function */
@@ -1591,6 +1612,7 @@ static int p_hook(lua_State *L) {
     lua_pop(L, 1);
     lfn *fn = new_fn(L, cl, exp, p, 0);
     fn->turn = turn;
+    note_declaration(L, fn);
     lua_getfield(L, 2, key);
     read_stacks(L, cl, fn, name, key);
     lua_pop(L, 1);

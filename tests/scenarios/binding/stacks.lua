@@ -80,8 +80,27 @@ local LOAD_ERRORS = {
   { "arms", "both", "either 'fn' or 'square_arms'" },
   { "arms", "value", "whole number of points in -99..99" },
   { "arms", "text", "whole number of points in -99..99" },
+  { "arms", "turn", "either 'turn' or 'square_arms'" },
+  { "arms", "supply", "either 'token_supply' or 'square_arms'" },
 }
 
 case("card stacks and square_arms: errors name the file, the line and the hook", function()
   for _, e in ipairs(LOAD_ERRORS) do ruleset_error(e[1], e[2], e[1] .. "." .. e[2], e[3]) end
+end)
+
+case("square_arms failing in a game names the expansion and the declaration's line; the turn is undone", function()
+  local F = "field:N,E,S,W"
+  local s = scenario { players = 2, rules = "rules/arms_over.lua" }
+  for _, sq in ipairs { { 5, 4 }, { 6, 4 }, { 7, 4 } } do s:place(F, sq[1], sq[2], 0) end
+  s:place("A", 8, 4, 3) -- the ferry to the island connected (tests/scenarios/maps/maps.lua)
+  s:end_turn()
+  s:place("A", 10, 4, 1)
+  s:end_turn()
+  s:place(F, 10, 3, 0)  -- red, on the island square with 2 coats of arms: 4 points too many
+  local before = s:snapshot()
+  -- the error names the hook, its expansion and the line that declared it
+  s:expect_error(function() s:end_turn() end, "hook 'arms.over'", "expansion 'arms' at ",
+                 "rules/arms.lua:24:", "outside")
+  expect("the game after the failed turn end", before, s:snapshot())
+  expect("red's score", 999999998, s:game():score(1))
 end)

@@ -13,4 +13,13 @@ elseif broken == "value" then
   x:hook { point = "turn_end", name = "value", flag = "arms.on", square_arms = 100 }
 elseif broken == "text" then
   x:hook { point = "turn_end", name = "text", flag = "arms.on", square_arms = "two" }
+elseif broken == "turn" then
+  x:hook { point = "turn_end", name = "turn", flag = "arms.on", square_arms = 2,
+           turn = { { cards = { "f", "g" }, active = "v", rest = "w" } } }
+elseif broken == "supply" then
+  x:hook { point = "turn_end", name = "supply", flag = "arms.on", square_arms = 2, token_supply = {} }
+elseif broken == "over" then -- loads; its points would take red past the largest score
+  x:map("demo", { signal = "arms.on" })
+  x:hook { point = "setup", name = "boost", fn = function(game) game:add_score(1, 999999998) end }
+  x:hook { point = "turn_end", name = "over", flag = "arms.on", square_arms = 2 }
 end
