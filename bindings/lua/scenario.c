@@ -173,9 +173,12 @@ static int s_end_turn(lua_State *L) {
   if (s->strict) { /* a real turn: pass if no action ended it yet */
     if (carc_game_phase(s->g) == CARC_PHASE_ACT) {
       carc_action pass = {CARC_ACT_PASS, -1, -1, -1, -1};
-      if (carc_game_act(s->g, &pass) != CARC_OK)
+      carc_result r = carc_game_act(s->g, &pass);
+      if (r == CARC_ERR_ILLEGAL || r == CARC_ERR_STATE) /* the pass itself was refused */
         return luaL_error(L, "strict scenario: end_turn: the turn is not over (%s; a neutral figure "
                              "must move?)", carc_game_error(s->g));
+      if (r != CARC_OK) /* the turn's end failed (a hook, a score out of range): undone */
+        return luaL_error(L, "strict scenario: end_turn: %s", carc_game_error(s->g));
       if (carc_game_phase(s->g) == CARC_PHASE_ACT)
         return luaL_error(L, "strict scenario: end_turn: the turn is not over (a neutral figure must move)");
       return 0;

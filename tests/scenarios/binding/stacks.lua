@@ -104,3 +104,17 @@ case("square_arms failing in a game names the expansion and the declaration's li
   expect("the game after the failed turn end", before, s:snapshot())
   expect("red's score", 999999998, s:game():score(1))
 end)
+
+case("square_arms failing in a strict scenario: the hook's error, not a guess at the turn", function()
+  local s = scenario { players = 2, strict = true, rules = "rules/arms_over.lua" }
+  for _, t in ipairs { { "B", 5, 4, 0 }, { "B", 6, 4, 0 }, { "B", 7, 4, 0 }, { "A", 8, 4, 3 }, { "A", 10, 4, 1 },
+                       { "B", 4, 4, 0 } } do
+    s:place(t[1], t[2], t[3], t[4])
+    s:end_turn()
+  end
+  s:place("B", 10, 3, 0)  -- red, on the island square with 2 coats of arms
+  local before = s:snapshot()
+  local msg = s:expect_error(function() s:end_turn() end, "hook 'arms.over'", "rules/arms.lua:24:", "outside")
+  expect("no guess at a neutral figure", nil, msg:find("neutral figure", 1, true))
+  expect("the game after the failed turn end", before, s:snapshot())
+end)
