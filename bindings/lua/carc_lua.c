@@ -1561,6 +1561,16 @@ static int p_hook(lua_State *L) {
   if (batch && p != CARC_HOOK_PLACEMENT)
     return luaL_error(L, "hook '%s': batch = true is for placement hooks", name);
   int prio = get_int(L, 2, "priority", 100, 0, 999);
+  /* what does the hook's work: a Lua function or one of the forms declared
+   * as data, only one (a second would be dropped unseen) */
+  static const char *const works[] = {"fn", "token_supply", "deal", "turn", "square_arms"};
+  const char *given = NULL;
+  for (int k = 0; k < 5; k++) {
+    const int present = lua_getfield(L, 2, works[k]) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (present && given) return luaL_error(L, "hook '%s': give either '%s' or '%s', not both", name, given, works[k]);
+    if (present) given = works[k];
+  }
   if (lua_getfield(L, 2, "square_arms") != LUA_TNIL) { /* declarative: no Lua function */
     if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
       return luaL_error(L, "hook '%s': square_arms must be a whole number of points in -99..99", name);
@@ -1568,12 +1578,6 @@ static int p_hook(lua_State *L) {
     lua_pop(L, 1);
     if (p != CARC_HOOK_TURN_END) return luaL_error(L, "hook '%s': square_arms is for turn_end hooks", name);
     if (f.flag < 0) return luaL_error(L, "hook '%s': square_arms needs the flag the map turns on (flag = ...)", name);
-    static const char *const others[] = {"fn", "token_supply", "deal", "turn"};
-    for (int k = 0; k < 4; k++) {
-      if (lua_getfield(L, 2, others[k]) != LUA_TNIL)
-        return luaL_error(L, "hook '%s': give either '%s' or 'square_arms', not both", name, others[k]);
-      lua_pop(L, 1);
-    }
     lfn *fn = new_fn(L, cl, exp, p, 0);
     fn->arms_points = arms_points;
     fn->arms_flag = f.flag;
@@ -1588,9 +1592,6 @@ static int p_hook(lua_State *L) {
   lua_pop(L, 1);
   if (supply) { /* declarative: no Lua function */
     if (p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': token_supply is for setup hooks", name);
-    lua_getfield(L, 2, "fn");
-    if (!lua_isnil(L, -1)) return luaL_error(L, "hook '%s': give either 'fn' or 'token_supply', not both", name);
-    lua_pop(L, 1);
     lfn *fn = new_fn(L, cl, exp, p, 0);
     read_supply(L, cl, fn, name);
     if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_supply_hook, fn) != CARC_OK)
@@ -1604,12 +1605,8 @@ static int p_hook(lua_State *L) {
   lua_pop(L, 2);
   if (deal || turn) { /* declarative card stacks: no Lua function */
     const char *key = deal ? "deal" : "turn";
-    if (deal && turn) return luaL_error(L, "hook '%s': give 'deal' or 'turn', not both", name);
     if (deal && p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': deal is for setup hooks", name);
     if (p == CARC_HOOK_PLACEMENT) return luaL_error(L, "hook '%s': placement hooks cannot turn card stacks", name);
-    lua_getfield(L, 2, "fn");
-    if (!lua_isnil(L, -1)) return luaL_error(L, "hook '%s': give either 'fn' or '%s', not both", name, key);
-    lua_pop(L, 1);
     lfn *fn = new_fn(L, cl, exp, p, 0);
     fn->turn = turn;
     note_declaration(L, fn);

@@ -75,6 +75,8 @@ local LOAD_ERRORS = {
   { "stacks", "one_card", "2 to 8 cards" },
   { "stacks", "top", "deal[1].top must be a card's number, 1..2" },
   { "stacks", "rest", "rest must name a game variable" },
+  { "stacks", "supply", "either 'token_supply' or 'deal'" },
+  { "stacks", "pair", "either 'deal' or 'turn'" },
   { "arms", "point", "square_arms is for turn_end hooks" },
   { "arms", "flag", "square_arms needs the flag" },
   { "arms", "both", "either 'fn' or 'square_arms'" },

@@ -18,6 +18,10 @@ elseif broken == "one_card" then
   x:hook { point = "setup", name = "one_card", deal = { { cards = { "stacks.a" }, active = "v", rest = "w" } } }
 elseif broken == "top" then
   x:hook { point = "setup", name = "top", deal = { { cards = { "f", "g" }, active = "v", rest = "w", top = 3 } } }
+elseif broken == "supply" then -- a setup hook with two declared works: neither may be dropped
+  x:hook { point = "setup", name = "supply", deal = STACKS, token_supply = {} }
+elseif broken == "pair" then
+  x:hook { point = "setup", name = "pair", deal = STACKS, turn = STACKS }
 elseif broken == "rest" then
   x:hook { point = "setup", name = "rest", deal = { { cards = { "f", "g" }, active = "v" } } }
 end
