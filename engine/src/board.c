@@ -128,7 +128,7 @@ void board_join(carc_game *g, int a, int b) { join(g, a, b, 1); }
 void board_close_port(carc_game *g, int s) { ports_closed(g, feature_find(g, s), 1); }
 
 /* Side d of a tile of type t turned rot, its segments from `base`, faces
- * no square (a map's sea or border): its three ports close. */
+ * no square (a map's sea, border, waves, a highlight): its three ports close. */
 static inline void side_closed(carc_game *g, int base, const tile_type *t, int rot, int d) {
   const int8_t *mine = t->rport_seg[rot];
   if (t->side_one[rot] >> d & 1) {
@@ -136,6 +136,11 @@ static inline void side_closed(carc_game *g, int base, const tile_type *t, int r
     return;
   }
   for (int q = d * 3; q < d * 3 + 3; q++) ports_closed(g, feature_find(g, base + mine[q]), 1);
+}
+/* The same for map.c, for board tile ti (a printed piece's side). */
+void board_close_side(carc_game *g, int ti, int d) {
+  const board_tile *bt = &g->tiles[ti];
+  side_closed(g, (int)bt->seg_base, &g->e->types[bt->type], bt->rot, d);
 }
 
 bool board_fits(const carc_game *g, int type, int x, int y, int rot) {

@@ -619,6 +619,7 @@ bool feature_is_complete(const carc_game *g, int root);
 void frontier_add(carc_game *g, int x, int y, uint32_t req, uint32_t mask);
 void board_join(carc_game *g, int a, int b);
 void board_close_port(carc_game *g, int s);
+void board_close_side(carc_game *g, int ti, int d);
 int board_place_off(carc_game *g, int type, int x, int y);
 /* Steps to the square beyond side d (N E S W): tables, not branches (hot in placing). */
 static inline int dx_of(int d) {

@@ -898,13 +898,6 @@ static void open_around_city(carc_game *g, int ci) {
       for (int d = 0; d < 4; d++) open_square(g, x + dx_of(d), y + dy_of(d));
 }
 
-/* Closes the ports of edge d of tile ti (the border, sea, waves, a highlight). */
-static void close_edge(carc_game *g, const board_tile *bt, const tile_type *t, int d) {
-  for (int k = 0; k < 3; k++) {
-    board_close_port(g, (int)bt->seg_base + tile_seg_at_board_port(t, bt->rot, d * 3 + k));
-  }
-}
-
 /* Edge d of the tile just placed has no tile beside it; pos is the frontier
  * position of the square there, or -1. Out of line, as map_after_place: not
  * copied into each of board_place's four sides (board.c: join says why). */
@@ -936,7 +929,7 @@ __attribute__((noinline)) void map_side(carc_game *g, int ti, int d, int pos) {
   }
   int k = sq_kind(m, nx, ny);
   if (!takes_tile(k)) { /* sea, border, waves, highlight, a lone half square */
-    if (k != CARC_SQ_CITY) close_edge(g, bt, t, d);
+    if (k != CARC_SQ_CITY) board_close_side(g, ti, d);
     return;
   }
   if (printed) return;

@@ -542,10 +542,13 @@ static void ctx_init(carc_game *g, int root, int reason, const uint8_t *figs, in
   }
   c->tiles_ready = 0;
   c->ntiles = 0;
-  memset(c->tokens, 0, sizeof c->tokens);
-  c->token_total = 0;
   bool area = r->kind >= CARC_MONASTERY;
-  if (area || e->ntok) ctx_list_tiles(c); /* the tokens are counted with the tiles */
+  if (area || e->ntok) { /* the tokens are counted with the tiles */
+    ctx_list_tiles(c);
+  } else { /* none to count (a later list finds none either) */
+    memset(c->tokens, 0, sizeof c->tokens);
+    c->token_total = 0;
+  }
   int count = area ? c->ntiles : r->kind == CARC_FIELD ? farm_cities(g, root) : r->tiles;
   c->v[CARC_F_COUNT] = c->v[CARC_F_COUNT_ORIGINAL] = count;
   c->v[CARC_F_SYMBOLS] = c->v[CARC_F_SYMBOLS_ORIGINAL] = r->kind == CARC_CITY ? r->symbols : 0;
