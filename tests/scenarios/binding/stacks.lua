@@ -120,3 +120,11 @@ case("square_arms failing in a strict scenario: the hook's error, not a guess at
   expect("no guess at a neutral figure", nil, msg:find("neutral figure", 1, true))
   expect("the game after the failed turn end", before, s:snapshot())
 end)
+
+case("square_arms off a map: its flag turned off, no points", function()
+  local s = scenario { players = 2, rules = "rules/arms_plane.lua" }
+  s:place("A", 1, 0, 1)
+  s:end_turn()            -- "raise" turns the flag on, then square_arms runs
+  expect("the flag after the turn", false, s:game():flag("arms.on"))
+  s:expect_scores { 0, 0 }
+end)

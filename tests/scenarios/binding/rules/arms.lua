@@ -18,8 +18,11 @@ elseif broken == "turn" then
            turn = { { cards = { "f", "g" }, active = "v", rest = "w" } } }
 elseif broken == "supply" then
   x:hook { point = "turn_end", name = "supply", flag = "arms.on", square_arms = 2, token_supply = {} }
-elseif broken == "over" then -- loads; its points would take red past the largest score
+elseif broken == "over" then -- loads; 999,999,998 + 4 passes the largest score, 10^9
   x:map("demo", { signal = "arms.on" })
   x:hook { point = "setup", name = "boost", fn = function(game) game:add_score(1, 999999998) end }
   x:hook { point = "turn_end", name = "over", flag = "arms.on", square_arms = 2 }
+elseif broken == "plane" then -- loads; no map: the flag is turned on by hand, each turn
+  x:hook { point = "turn_end", name = "raise", priority = 10, fn = function(game) game:set_flag("arms.on", true) end }
+  x:hook { point = "turn_end", name = "plane", flag = "arms.on", square_arms = 2 }
 end

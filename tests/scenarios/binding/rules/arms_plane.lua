@@ -1,0 +1,2 @@
+-- luacheck: read globals ruleset
+ruleset { expansions = { "arms" }, options = { arms = { broken = "plane" } } }
