@@ -47,22 +47,23 @@ bool feature_is_complete(const carc_game *g, int root) {
   return closable(r->kind) & (r->open == 0);
 }
 
-/* Tiles that both features cover (segments of one tile on both sides). */
+/* Tiles that both features cover (segments of one tile on both sides). The
+ * tile's other segments of the member's kind come from the type's bit mask
+ * by kind (one line), not from its segment records (several lines a type:
+ * a game of a hundred types misses them). */
 static int shared_tiles(carc_game *g, int small, int other) {
   int shared = 0, s = small;
   do {
     const seg_state *v = &g->segs[s];
     const board_tile *bt = &g->tiles[v->tile];
-    const tile_type *t = &g->e->types[bt->type];
-    if (t->seg[v->idx].has_twin) {
-      bool counted = false;
-      for (int i = 0; i < v->idx && !counted; i++)
-        counted = t->seg[i].kind == v->kind && feature_find(g, bt->seg_base + i) == small;
-      for (int i = 0; i < t->nseg && !counted; i++) {
-        if (i != v->idx && t->seg[i].kind == v->kind && feature_find(g, bt->seg_base + i) == other) {
-          shared++;
-          counted = true;
-        }
+    const unsigned twins = g->e->types[bt->type].segs_of_kind[v->kind] & ~(1u << v->idx);
+    bool counted = false; /* the tile counts once: at its first segment in `small` */
+    for (unsigned m = twins & ((1u << v->idx) - 1); m && !counted; m &= m - 1)
+      counted = feature_find(g, (int)bt->seg_base + __builtin_ctz(m)) == small;
+    for (unsigned m = twins; m && !counted; m &= m - 1) {
+      if (feature_find(g, (int)bt->seg_base + __builtin_ctz(m)) == other) {
+        shared++;
+        counted = true;
       }
     }
     s = v->next;
