@@ -327,6 +327,6 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
   }
   if (__builtin_expect(map != NULL, 0) && (plain & MAP_AFTER)) map_after_place(g, ti);
-  if (__builtin_expect(off_board(x - 1, y - 1) | off_board(x + 1, y + 1), 0)) frontier_trim(g, x, y);
+  if (__builtin_expect((int)off_board(x - 1, y - 1) | (int)off_board(x + 1, y + 1), 0)) frontier_trim(g, x, y);
   return ti;
 }
