@@ -44,7 +44,6 @@ typedef struct tile_segment {
   uint8_t semicircular;   /* city touching exactly one edge */
   uint16_t ports;
   uint16_t field_cities;  /* fields: bit per city segment index touched */
-  uint8_t has_twin;       /* another segment of this kind on the tile */
   uint8_t symbols;        /* value of the "arms" attribute */
   uint8_t nports;
   uint64_t attr_bits;

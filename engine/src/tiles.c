@@ -110,9 +110,6 @@ static void derive(carc_engine *e, tile_type *t) {
     if (s->nports > 0 && s->kind != CARC_FIELD && s->kind != CARC_WATER && s->kind < CARC_MONASTERY)
       t->open_init |= (uint16_t)(1u << i);
     s->symbols = (uint8_t)tile_attr_value(s->attr, s->nattr, e->arms_attr);
-    s->has_twin = 0;
-    for (int j = 0; j < t->nseg; j++)
-      if (j != i && t->seg[j].kind == s->kind) s->has_twin = 1;
     s->field_cities = 0;
     if (s->kind != CARC_FIELD) continue;
     for (int p = 0; p < 12; p++) {
@@ -126,11 +123,12 @@ static void derive(carc_engine *e, tile_type *t) {
   }
   for (int i = 0; i < t->nseg; i++) {
     const tile_segment *s = &t->seg[i];
+    const bool twin = (t->segs_of_kind[s->kind] & ~(1u << i)) != 0; /* another segment of its kind here */
     t->seg_field_cities[i] = s->field_cities;
     t->seg_init[i] = (seg_state){.idx = (uint8_t)i, .kind = s->kind, .size = 1, .tiles = 1,
                                  .open = s->kind >= CARC_MONASTERY ? 0 : s->nports,
                                  .symbols = s->symbols,
-                                 .flags = s->has_twin && s->kind != CARC_FIELD ? SEG_TWINS : 0};
+                                 .flags = twin && s->kind != CARC_FIELD ? SEG_TWINS : 0};
   }
   for (int r = 0; r < 4; r++)
     for (int q = 0; q < 12; q++) t->rport_seg[r][q] = t->port_seg[(q - 3 * r + 12) % 12];
