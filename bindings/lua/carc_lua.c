@@ -1563,76 +1563,77 @@ static int p_hook(lua_State *L) {
   int prio = get_int(L, 2, "priority", 100, 0, 999);
   /* what does the hook's work: a Lua function or one of the forms declared
    * as data, only one (a second would be dropped unseen) */
-  static const char *const works[] = {"fn", "token_supply", "deal", "turn", "square_arms"};
-  const char *given = NULL;
-  for (int k = 0; k < 5; k++) {
+  enum { W_FN, W_SUPPLY, W_DEAL, W_TURN, W_ARMS, W_COUNT };
+  static const char *const works[W_COUNT] = {"fn", "token_supply", "deal", "turn", "square_arms"};
+  int work = W_FN; /* none given: new_fn says a function is needed */
+  int given = 0;
+  for (int k = 0; k < W_COUNT; k++) {
     const int present = lua_getfield(L, 2, works[k]) != LUA_TNIL;
     lua_pop(L, 1);
-    if (present && given) return luaL_error(L, "hook '%s': give either '%s' or '%s', not both", name, given, works[k]);
-    if (present) given = works[k];
+    if (present && given)
+      return luaL_error(L, "hook '%s': give either '%s' or '%s', not both", name, works[work], works[k]);
+    if (present) {
+      work = k;
+      given = 1;
+    }
   }
-  if (lua_getfield(L, 2, "square_arms") != LUA_TNIL) { /* declarative: no Lua function */
+  lfn *fn;
+  carc_hook_fn run;
+  int infallible = 0;
+  switch (work) {
+  case W_ARMS: { /* declarative: no Lua function */
+    lua_getfield(L, 2, "square_arms");
     if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
       return luaL_error(L, "hook '%s': square_arms must be a whole number of points in -99..99", name);
     const int arms_points = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
     if (p != CARC_HOOK_TURN_END) return luaL_error(L, "hook '%s': square_arms is for turn_end hooks", name);
     if (f.flag < 0) return luaL_error(L, "hook '%s': square_arms needs the flag the map turns on (flag = ...)", name);
-    lfn *fn = new_fn(L, cl, exp, p, 0);
+    fn = new_fn(L, cl, exp, p, 0);
     fn->arms_points = arms_points;
     fn->arms_flag = f.flag;
     note_declaration(L, fn);
-    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_arms_hook, fn) != CARC_OK)
-      return engine_error(L);
-    set_description(L, cl->e, name);
-    return 0;
+    run = run_arms_hook;
+    break;
   }
-  lua_pop(L, 1);
-  int supply = lua_getfield(L, 2, "token_supply") != LUA_TNIL;
-  lua_pop(L, 1);
-  if (supply) { /* declarative: no Lua function */
+  case W_SUPPLY: /* declarative: no Lua function */
     if (p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': token_supply is for setup hooks", name);
-    lfn *fn = new_fn(L, cl, exp, p, 0);
+    fn = new_fn(L, cl, exp, p, 0);
     read_supply(L, cl, fn, name);
-    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_supply_hook, fn) != CARC_OK)
-      return engine_error(L);
-    /* the supplies were checked here (0..99): dealing them cannot fail */
-    if (carc_hook_set_infallible(cl->e, name, 1) != CARC_OK) return engine_error(L);
-    set_description(L, cl->e, name);
-    return 0;
-  }
-  int deal = lua_getfield(L, 2, "deal") != LUA_TNIL, turn = lua_getfield(L, 2, "turn") != LUA_TNIL;
-  lua_pop(L, 2);
-  if (deal || turn) { /* declarative card stacks: no Lua function */
-    const char *key = deal ? "deal" : "turn";
-    if (deal && p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': deal is for setup hooks", name);
+    run = run_supply_hook;
+    infallible = 1; /* the supplies were checked here (0..99): dealing them cannot fail */
+    break;
+  case W_DEAL:
+  case W_TURN: /* declarative card stacks: no Lua function */
+    if (work == W_DEAL && p != CARC_HOOK_SETUP) return luaL_error(L, "hook '%s': deal is for setup hooks", name);
     if (p == CARC_HOOK_PLACEMENT) return luaL_error(L, "hook '%s': placement hooks cannot turn card stacks", name);
-    lfn *fn = new_fn(L, cl, exp, p, 0);
-    fn->turn = turn;
+    fn = new_fn(L, cl, exp, p, 0);
+    fn->turn = work == W_TURN;
     note_declaration(L, fn);
-    lua_getfield(L, 2, key);
-    read_stacks(L, cl, fn, name, key);
+    lua_getfield(L, 2, works[work]);
+    read_stacks(L, cl, fn, name, works[work]);
     lua_pop(L, 1);
-    if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run_stack_hook, fn) != CARC_OK)
-      return engine_error(L);
+    run = run_stack_hook;
     /* a deal sets values checked here: it cannot fail (a turn reads the
      * game's variables, which a scenario may have set to anything) */
-    if (deal && carc_hook_set_infallible(cl->e, name, 1) != CARC_OK) return engine_error(L);
-    set_description(L, cl->e, name);
-    return 0;
-  }
-  lfn *fn = new_fn(L, cl, exp, p, 1);
-  if (batch) { /* its own args: xs, ys, rotations, refuse, refilled per call */
-    lua_createtable(L, 0, 8);
-    static const char *const tables[] = {"xs", "ys", "rotations", "refuse"};
-    for (int k = 0; k < 4; k++) {
-      lua_newtable(L);
-      lua_setfield(L, -2, tables[k]);
+    infallible = work == W_DEAL;
+    break;
+  default:
+    fn = new_fn(L, cl, exp, p, 1);
+    if (batch) { /* its own args: xs, ys, rotations, refuse, refilled per call */
+      lua_createtable(L, 0, 8);
+      static const char *const tables[] = {"xs", "ys", "rotations", "refuse"};
+      for (int k = 0; k < 4; k++) {
+        lua_newtable(L);
+        lua_setfield(L, -2, tables[k]);
+      }
+      fn->args_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     }
-    fn->args_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    run = batch ? run_batch_hook : run_hook;
+    break;
   }
-  if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, batch ? run_batch_hook : run_hook, fn) != CARC_OK)
-    return engine_error(L);
+  if (carc_hook_add(cl->e, (carc_hook_point)p, name, prio, &f, run, fn) != CARC_OK) return engine_error(L);
+  if (infallible && carc_hook_set_infallible(cl->e, name, 1) != CARC_OK) return engine_error(L);
   declared(L);
   set_description(L, cl->e, name);
   declared(L);
