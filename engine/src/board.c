@@ -131,8 +131,8 @@ void board_close_port(carc_game *g, int s) { ports_closed(g, feature_find(g, s),
 /* Side d of a tile of type t turned rot, its segments from `base`, faces
  * no square (a map's sea, border, waves, a highlight): its three ports close. */
 static inline void side_closed(carc_game *g, int base, const tile_type *t, int rot, int d) {
-  const int8_t *mine = t->rport_seg[rot];
-  if (t->side_one[rot] >> d & 1) {
+  const int8_t *mine = t->turned[rot].rport_seg;
+  if (t->turned[rot].side_one >> d & 1) {
     ports_closed(g, feature_find(g, base + mine[d * 3]), 3);
     return;
   }
@@ -195,10 +195,10 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
   for (int i0 = 0; i0 < n; i0 += 4) {
 #pragma GCC unroll 4
     for (int i = i0; i < i0 + 4; i++) {
+      at[i] = (seg_attrs){template_attr_bits(&t->seg_init[i]), t->attr_bits};
       s[i] = t->seg_init[i];
       s[i].parent = s[i].next = (uint32_t)(base + i);
       s[i].tile = (uint32_t)ti;
-      at[i] = (seg_attrs){t->seg_attr_bits[i], t->attr_bits};
       g->seg_stamp[base + i] = 0;
     }
   }
@@ -214,9 +214,9 @@ static inline void segs_init(carc_game *g, int ti, const tile_type *t, int area_
 /* Board tile ti's face, from its type t turned rot. */
 static inline void face_init(carc_game *g, int ti, const tile_type *t, int rot) {
   tile_face *f = &g->tile_faces[ti];
-  memcpy(f->seg, t->facing[rot], sizeof f->seg);
+  memcpy(f->seg, t->turned[rot].facing, sizeof f->seg);
   f->area_segs = t->area_segs;
-  f->one = t->facing_one[rot];
+  f->one = t->turned[rot].facing_one;
   f->unused = 0;
 }
 
@@ -286,7 +286,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
   }
   segs_init(g, ti, t, area_open);
   const int side_off[4] = {-w, 1, w, -1}; /* N, E, S, W */
-  const int8_t *mine = t->rport_seg[rot];
+  const int8_t *mine = t->turned[rot].rport_seg;
   /* on a map: the sides whose square beyond opens as on the plane (most) */
   const unsigned plain = __builtin_expect(map != NULL, 0) ? map_plain_sides(g, ti) : 0;
 #pragma GCC unroll 4 /* each side's branches predicted on their own */
@@ -297,7 +297,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       const board_tile *nb = &g->tiles[nti];
       const tile_face *nf = &g->tile_faces[nti];
       const int8_t *theirs = nf->seg;
-      if ((t->side_one[rot] & nf->one) >> d & 1) { /* one segment each side: one join */
+      if ((t->turned[rot].side_one & nf->one) >> d & 1) { /* one segment each side: one join */
         join(g, (int)bt->seg_base + mine[d * 3], (int)nb->seg_base + theirs[d * 3], 3);
         continue;
       }
@@ -323,7 +323,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     *slot = -2 - pos;
     fr_sig *f = &g->fr[pos];
     const uint32_t keep = -(uint32_t)!fresh;
-    *f = (fr_sig){(f->req & keep) | t->side_req[rot][d], (f->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4))};
+    *f = (fr_sig){(f->req & keep) | t->turned[rot].side_req[d], (f->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4))};
     g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
   }
   if (__builtin_expect(map != NULL, 0) && (plain & MAP_AFTER)) map_after_place(g, ti);

@@ -62,37 +62,55 @@ typedef struct seg_state {
 #define SEG_SCORED 1u     /* the feature has been scored */
 #define SEG_TWINS 2u      /* a member shares its tile with another segment of its kind (never
                            * set on fields, which do not count tiles) */
+/* A tile type keeps each segment's first record as the seg_state it starts
+ * as; its parent, next and tile, which placing writes, carry instead the
+ * segment's attribute bits and, for a field, its cities, so that one
+ * 32-byte record is all a placement reads of a segment. */
+static inline seg_state seg_template(seg_state s, uint64_t attr_bits, unsigned field_cities) {
+  s.parent = (uint32_t)attr_bits;
+  s.next = (uint32_t)(attr_bits >> 32);
+  s.tile = field_cities;
+  return s;
+}
+static inline uint64_t template_attr_bits(const seg_state *s) { return (uint64_t)s->next << 32 | s->parent; }
+static inline unsigned template_field_cities(const seg_state *s) { return s->tile; }
+
+/* What a placement in one rotation reads of its type, side by side. */
+typedef struct tile_turned {
+  uint32_t side_req[4];   /* per side: what the free square beyond that side
+                           * demands, on its own facing edge */
+  int8_t rport_seg[12];   /* segment index per board port */
+  int8_t facing[12];      /* the same, read from the neighbour across each side:
+                           * facing[d*3+k] is the port opposite d*3+k */
+  uint8_t side_one;       /* bit per side whose three ports are one segment */
+  uint8_t facing_one;     /* the same for facing */
+} tile_turned;
+
+/* A tile type. The fields a draw and a placement read come first and
+ * together (a game with a hundred types does not keep them all in the
+ * first-level cache; each placement should miss few lines); the rest,
+ * read when tiles are defined, described or saved, follows. */
 typedef struct tile_type {
-  char name[CARC_MAX_NAME];
-  int set;
-  int copies;
-  int adhoc;
-  char *notation;
-  int nseg;
-  tile_segment seg[CARC_MAX_SEGMENTS_PER_TILE];
-  int8_t port_seg[12];    /* segment index per unrotated port */
   uint32_t sig[4];        /* edge signature per rotation, 8 bits an edge */
-  uint32_t side_req[4][4];/* per rotation and side: what the free square beyond
-                           * that side demands, on its own facing edge */
   uint64_t attr_bits;
-  int nattr;
-  attr_value attr[MAX_SEG_ATTRS];
+  int nseg;
   uint16_t area_segs;     /* bit per segment without ports (monastery-like) */
   uint16_t closable_segs; /* bit per segment a feature of which can complete (no field, no water) */
-  uint8_t closed_alone;   /* 1 if a closable segment has no port: complete on its own */
   uint16_t open_init;     /* bit per closable segment with ports: its feature starts open */
+  uint8_t closed_alone;   /* 1 if a closable segment has no port: complete on its own */
+  int set;                /* these three fill each game's bag */
+  int copies;
+  int adhoc;
+  tile_turned turned[4];  /* per rotation */
+  seg_state seg_init[CARC_MAX_SEGMENTS_PER_TILE]; /* seg_template: a placed segment's record before
+                           * its ids and tile are written (a monastery-like one's open squares too) */
   uint16_t segs_of_kind[CARC_MAX_KINDS]; /* bit per segment of each kind */
-  int8_t rport_seg[4][12];/* segment index per board port, per rotation */
-  int8_t facing[4][12];   /* the same, read from the neighbour across each side:
-                           * facing[r][d*3+k] is the port opposite d*3+k */
-  uint8_t side_one[4];    /* per rotation, bit per side whose three ports are one segment */
-  uint8_t facing_one[4];  /* the same for facing[r] */
-  seg_state seg_init[CARC_MAX_SEGMENTS_PER_TILE]; /* a placed segment's record before its ids and
-                           * tile are written (a monastery-like one's open squares too) */
-  uint64_t seg_attr_bits[CARC_MAX_SEGMENTS_PER_TILE]; /* seg[i].attr_bits, beside seg_init: placing
-                           * a tile reads these, not a line of seg[] each */
-  uint16_t seg_field_cities[CARC_MAX_SEGMENTS_PER_TILE]; /* seg[i].field_cities, for the walk
-                           * of a farm's segments: one line a type */
+  char name[CARC_MAX_NAME];
+  char *notation;
+  int8_t port_seg[12];    /* segment index per unrotated port */
+  int nattr;
+  attr_value attr[MAX_SEG_ATTRS];
+  tile_segment seg[CARC_MAX_SEGMENTS_PER_TILE];
 } tile_type;
 
 typedef struct handler {
@@ -598,7 +616,7 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *out,
                        char *err, size_t errcap);
 int tile_port_kind(const tile_type *t, int rot, int board_port);
 static inline int tile_seg_at_board_port(const tile_type *t, int rot, int board_port) {
-  return t->rport_seg[rot][board_port];
+  return t->turned[rot].rport_seg[board_port];
 }
 static inline int rot_port(int p, int rot) { return (p + 3 * rot) % 12; }
 static inline int opposite_port(int p) { return ((p / 3 + 2) % 4) * 3 + (2 - p % 3); }

@@ -933,7 +933,7 @@ __attribute__((noinline)) void map_side(carc_game *g, int ti, int d, int pos) {
     return;
   }
   if (printed) return;
-  const uint32_t need = t->side_req[bt->rot][d], need_mask = 0x3Fu << (8 * ((d + 2) % 4));
+  const uint32_t need = t->turned[bt->rot].side_req[d], need_mask = 0x3Fu << (8 * ((d + 2) % 4));
   if (pos >= 0) { /* what else it needs was set when it opened */
     g->fr[pos].req |= need;
     g->fr[pos].mask |= need_mask;

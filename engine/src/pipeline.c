@@ -479,7 +479,7 @@ static int farm_cities(carc_game *g, int root) {
   g->stamp++;
   do { /* a tile's segments are consecutive: the tile's first is s - idx */
     const seg_state *v = &g->segs[s];
-    unsigned cities = g->e->types[g->tiles[v->tile].type].seg_field_cities[v->idx];
+    unsigned cities = template_field_cities(&g->e->types[g->tiles[v->tile].type].seg_init[v->idx]);
     while (cities) {
       int ci = __builtin_ctz(cities);
       cities &= cities - 1;

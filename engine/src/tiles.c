@@ -95,7 +95,6 @@ static void derive(carc_engine *e, tile_type *t) {
   memset(t->segs_of_kind, 0, sizeof t->segs_of_kind);
   for (int i = 0; i < t->nseg; i++) {
     t->segs_of_kind[t->seg[i].kind] |= (uint16_t)(1u << i);
-    t->seg_attr_bits[i] = t->seg[i].attr_bits;
     if (t->seg[i].kind >= CARC_MONASTERY) t->area_segs |= (uint16_t)(1u << i);
     if (t->seg[i].kind != CARC_FIELD && t->seg[i].kind != CARC_WATER) t->closable_segs |= (uint16_t)(1u << i);
   }
@@ -124,22 +123,22 @@ static void derive(carc_engine *e, tile_type *t) {
   for (int i = 0; i < t->nseg; i++) {
     const tile_segment *s = &t->seg[i];
     const bool twin = (t->segs_of_kind[s->kind] & ~(1u << i)) != 0; /* another segment of its kind here */
-    t->seg_field_cities[i] = s->field_cities;
-    t->seg_init[i] = (seg_state){.idx = (uint8_t)i, .kind = s->kind, .size = 1, .tiles = 1,
-                                 .open = s->kind >= CARC_MONASTERY ? 0 : s->nports,
-                                 .symbols = s->symbols,
-                                 .flags = twin && s->kind != CARC_FIELD ? SEG_TWINS : 0};
+    const seg_state init = {.idx = (uint8_t)i, .kind = s->kind, .size = 1, .tiles = 1,
+                            .open = s->kind >= CARC_MONASTERY ? 0 : s->nports,
+                            .symbols = s->symbols,
+                            .flags = twin && s->kind != CARC_FIELD ? SEG_TWINS : 0};
+    t->seg_init[i] = seg_template(init, s->attr_bits, s->field_cities);
   }
   for (int r = 0; r < 4; r++)
-    for (int q = 0; q < 12; q++) t->rport_seg[r][q] = t->port_seg[(q - 3 * r + 12) % 12];
+    for (int q = 0; q < 12; q++) t->turned[r].rport_seg[q] = t->port_seg[(q - 3 * r + 12) % 12];
   for (int r = 0; r < 4; r++)
-    for (int q = 0; q < 12; q++) t->facing[r][q] = t->rport_seg[r][opposite_port(q)];
+    for (int q = 0; q < 12; q++) t->turned[r].facing[q] = t->turned[r].rport_seg[opposite_port(q)];
   for (int r = 0; r < 4; r++) {
-    t->side_one[r] = t->facing_one[r] = 0;
+    t->turned[r].side_one = t->turned[r].facing_one = 0;
     for (int d = 0; d < 4; d++) {
-      const int8_t *m = &t->rport_seg[r][d * 3], *f = &t->facing[r][d * 3];
-      if (m[0] == m[1] && m[1] == m[2]) t->side_one[r] |= (uint8_t)(1u << d);
-      if (f[0] == f[1] && f[1] == f[2]) t->facing_one[r] |= (uint8_t)(1u << d);
+      const int8_t *m = &t->turned[r].rport_seg[d * 3], *f = &t->turned[r].facing[d * 3];
+      if (m[0] == m[1] && m[1] == m[2]) t->turned[r].side_one |= (uint8_t)(1u << d);
+      if (f[0] == f[1] && f[1] == f[2]) t->turned[r].facing_one |= (uint8_t)(1u << d);
     }
   }
   for (int r = 0; r < 4; r++) {
@@ -154,7 +153,7 @@ static void derive(carc_engine *e, tile_type *t) {
     for (int d = 0; d < 4; d++) { /* seen from beyond side d, the edge reads the other way */
       uint32_t n = (sig >> (8 * d)) & 0x3F;
       uint32_t mirrored = ((n >> 4) & 3) | (n & (3 << 2)) | ((n & 3) << 4);
-      t->side_req[r][d] = mirrored << (8 * ((d + 2) % 4));
+      t->turned[r].side_req[d] = mirrored << (8 * ((d + 2) % 4));
     }
   }
 }
