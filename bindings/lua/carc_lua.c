@@ -713,7 +713,8 @@ static void read_supply(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
   if (!f->supply) luaL_error(L, "out of memory");
   for (size_t i = 0; i < cells; i++) f->supply[i] = -1;
   int top = lua_gettop(L);
-  lua_getfield(L, 2, "token_supply");
+  if (lua_getfield(L, 2, "token_supply") != LUA_TTABLE)
+    luaL_error(L, "hook '%s': token_supply must be a table, { [players] = { [seat] = { token = n } } }", name);
   for (int players = 1; players <= CARC_MAX_PLAYERS; players++) {
     int t = lua_rawgeti(L, top + 1, players);
     if (t == LUA_TNIL) {
@@ -722,7 +723,10 @@ static void read_supply(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
     }
     if (t != LUA_TTABLE) luaL_error(L, "hook '%s': token_supply[%d] must be a table of seats", name, players);
     for (int seat = 1; seat <= players; seat++) {
-      if (lua_rawgeti(L, -1, seat) == LUA_TTABLE)
+      const int st = lua_rawgeti(L, -1, seat);
+      if (st != LUA_TNIL && st != LUA_TTABLE)
+        luaL_error(L, "hook '%s': token_supply[%d][%d] must be a table of token counts", name, players, seat);
+      if (st == LUA_TTABLE)
         for (int k = 0; k < ntok; k++) {
           if (lua_getfield(L, -1, carc_token_type_name(cl->e, k)) != LUA_TNIL) {
             if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)

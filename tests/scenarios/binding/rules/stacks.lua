@@ -20,6 +20,12 @@ elseif broken == "top" then
   x:hook { point = "setup", name = "top", deal = { { cards = { "f", "g" }, active = "v", rest = "w", top = 3 } } }
 elseif broken == "supply" then -- a setup hook with two declared works: neither may be dropped
   x:hook { point = "setup", name = "supply", deal = STACKS, token_supply = {} }
+elseif broken == "supply_type" then -- token_supply must be a table of player counts
+  x:hook { point = "setup", name = "supply_type", token_supply = 5 }
+elseif broken == "supply_text" then
+  x:hook { point = "setup", name = "supply_text", token_supply = "lots" }
+elseif broken == "supply_seat" then -- a seat's entry must be a table of token counts
+  x:hook { point = "setup", name = "supply_seat", token_supply = { [2] = { {}, 7 } } }
 elseif broken == "pair" then
   x:hook { point = "setup", name = "pair", deal = STACKS, turn = STACKS }
 elseif broken == "rest" then
