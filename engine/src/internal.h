@@ -44,7 +44,7 @@ typedef struct tile_segment {
   uint8_t semicircular;   /* city touching exactly one edge */
   uint16_t ports;
   uint16_t field_cities;  /* fields: bit per city segment index touched */
-  uint8_t symbols;        /* value of the "arms" attribute */
+  int16_t symbols;        /* value of the "arms" attribute (-999..999, as the notation allows) */
   uint8_t nports;
   uint64_t attr_bits;
   attr_value attr[MAX_SEG_ATTRS];

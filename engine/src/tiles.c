@@ -108,7 +108,7 @@ static void derive(carc_engine *e, tile_type *t) {
       t->closed_alone = 1;
     if (s->nports > 0 && s->kind != CARC_FIELD && s->kind != CARC_WATER && s->kind < CARC_MONASTERY)
       t->open_init |= (uint16_t)(1u << i);
-    s->symbols = (uint8_t)tile_attr_value(s->attr, s->nattr, e->arms_attr);
+    s->symbols = (int16_t)tile_attr_value(s->attr, s->nattr, e->arms_attr);
     s->field_cities = 0;
     if (s->kind != CARC_FIELD) continue;
     for (int p = 0; p < 12; p++) {

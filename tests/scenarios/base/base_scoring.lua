@@ -24,6 +24,17 @@ case("a completed 4-tile city with one coat of arms scores 10", function()
   s:expect_scores{ 10, 0 }
 end)
 
+case("a coat of arms value is counted as written, beyond 255 and below 0 too", function()
+  -- tile notation values run from -999 to 999; a two-tile city scores 4 + 2 per arms
+  for _, c in ipairs { { 2, 8 }, { 255, 514 }, { 256, 516 }, { 300, 604 }, { -1, 2 } } do
+    local s = scenario{ players = 2 }
+    s:follower(1, 0, 0, "city")
+    s:place("city:S+arms=" .. c[1] .. " field:N,E,W", 0, -1, 0)
+    s:end_turn()
+    s:expect_scores{ c[2], 0 }
+  end
+end)
+
 case("the same city still open at the end scores 5", function()
   local s = scenario{ players = 2 }
   s:follower(1, 0, 0, "city")
