@@ -57,13 +57,13 @@ local function sandbox()
 end
 
 -- The line of `text` that first mentions `word` (quoted first), else `default`.
-local function line_of(text, word, default)
+local function line_of(text, word, default, from)
   if text then
     for _, w in ipairs({ '"' .. word .. '"', "'" .. word .. "'", word }) do
       local n = 0
       for line in (text .. "\n"):gmatch("(.-)\n") do
         n = n + 1
-        if line:find(w, 1, true) then return n end
+        if n >= (from or 1) and line:find(w, 1, true) then return n end
       end
     end
   end
@@ -234,11 +234,45 @@ local function apply(spec, dir, file, text, line)
     if not text and line == 0 then return file end
     return fmt("%s:%d", file, line_of(text, word, line))
   end
+  -- an expansion's name under options = { ... } (it is in expansions too)
+  local function where_option(name)
+    if not text and line == 0 then return file end
+    return fmt("%s:%d", file, line_of(text, name, line, line_of(text, "options", line)))
+  end
   if type(spec) ~= "table" then error(fmt("%s:%d: ruleset{} takes a table", file, line), 0) end
   for k in pairs(spec) do
     if not KEYS[k] then
       error(fmt("%s: unknown ruleset key '%s' (expansions, options, order, disable, tiles_only)", where(k),
         tostring(k)), 0)
+    end
+  end
+  -- each key's shape, before anything loads: a value of another shape would
+  -- be skipped unseen or fail later without the ruleset's line
+  for _, k in ipairs { "expansions", "tiles_only", "disable" } do
+    local list = spec[k]
+    if list ~= nil and type(list) ~= "table" then
+      error(fmt('%s: %s is a list of names, { "...", ... }, not a %s', where(k), k, type(list)), 0)
+    end
+    for i, name in pairs(list or {}) do
+      if math.type(i) ~= "integer" or i < 1 or i > #list then
+        error(fmt('%s: %s is a list of names, { "...", ... }; %s is not a position in it', where(k), k,
+          tostring(i)), 0)
+      end
+      if type(name) ~= "string" then
+        error(fmt("%s: %s[%d] is a name, not a %s", where(k), k, i, type(name)), 0)
+      end
+    end
+  end
+  for _, k in ipairs { "options", "order" } do
+    if spec[k] ~= nil and type(spec[k]) ~= "table" then
+      error(fmt("%s: %s is a table keyed by %s, not a %s", where(k), k,
+        k == "options" and "expansion name" or "handler name", type(spec[k])), 0)
+    end
+  end
+  for name, opts in pairs(spec.options or {}) do
+    if type(opts) ~= "table" then
+      error(fmt("%s: options for '%s' are a table of its options, not a %s", where_option(name), tostring(name),
+        type(opts)), 0)
     end
   end
   local dirs, searched = search_dirs(dir)
@@ -248,7 +282,7 @@ local function apply(spec, dir, file, text, line)
   for _, name in ipairs(spec.expansions or {}) do listed[name] = true end
   for name in pairs(options) do
     if not listed[name] then
-      error(fmt("%s: options for '%s', which is not in expansions", where(name), tostring(name)), 0)
+      error(fmt("%s: options for '%s', which is not in expansions", where_option(name), tostring(name)), 0)
     end
   end
   for _, name in ipairs(spec.tiles_only or {}) do load_expansion(name, rs, true) end

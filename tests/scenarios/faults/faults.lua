@@ -100,6 +100,24 @@ case("a ruleset giving a string option a value it does not allow", function()
   ruleset_error("rules/r_bad_value.lua", "r_bad_value.lua:4:", '"network"')
 end)
 
+-- A key's value of the wrong shape is refused at its line, before anything
+-- loads (a string where a list belongs was once skipped unseen).
+local SHAPES = {
+  { "disable", 3, 'disable is a list of names, { "...", ... }, not a string' },
+  { "expansions", 3, 'expansions is a list of names, { "...", ... }, not a string' },
+  { "order", 3, "order is a table keyed by handler name, not a number" },
+  { "options", 4, "options for 'raise' are a table of its options, not a number" },
+  { "keys", 3, "boom is not a position in it" },
+  { "name", 2, "tiles_only[2] is a name, not a number" },
+}
+
+case("a ruleset key of the wrong shape names the ruleset's line", function()
+  for _, c in ipairs(SHAPES) do
+    local file = "r_shape_" .. c[1] .. ".lua"
+    ruleset_error("rules/" .. file, file .. ":" .. c[2] .. ":", c[3])
+  end
+end)
+
 case("an inline ruleset table naming an unknown expansion", function()
   ruleset_error({ expansions = { "nowhere_to_be_found" } }, "faults.lua:", "nowhere_to_be_found")
 end)

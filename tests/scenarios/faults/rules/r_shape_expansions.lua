@@ -1,0 +1,4 @@
+-- the expansion named without braces
+ruleset {
+  expansions = "raise",
+}

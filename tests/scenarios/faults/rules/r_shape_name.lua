@@ -1,0 +1,3 @@
+ruleset {
+  tiles_only = { "raise", 7 },
+}

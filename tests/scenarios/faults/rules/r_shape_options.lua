@@ -1,0 +1,6 @@
+ruleset {
+  expansions = { "raise" },
+  options = {
+    raise = 5,
+  },
+}
