@@ -77,16 +77,36 @@ end
 local OPTIONS = C.options   -- resolved options: OPTIONS[expansion][name]
 local loaded = {}           -- expansion name -> true once loaded
 
-local function expansion_object(name, file, options, dir)
+-- The line of `source` that holds the first line of tile text `text`, given
+-- to x:tiles on line `call`: the text may open on the call's line (a quoted
+-- string), on the next (a [[ ]] string, whose first newline Lua drops), or
+-- elsewhere (a variable): the nearest line holding it, else the next.
+local function text_line(source, text, call)
+  local first = text:match("^[^\n]*"):match("^%s*(.-)%s*$")
+  local best
+  if source and first ~= "" then
+    local n = 0
+    for l in (source .. "\n"):gmatch("(.-)\n") do
+      n = n + 1
+      if l:find(first, 1, true) and (not best or math.abs(n - call) < math.abs(best - call)) then best = n end
+    end
+  end
+  return best or call + 1
+end
+
+local function expansion_object(name, file, options, dir, source)
   local x = { name = name, options = options }
   local function check(self, m)
     if self ~= x then error(fmt("%s: use x:%s(...), not x.%s(...)", name, m, m), 3) end
   end
   function x.tiles(self, set, text)
     check(self, "tiles")
-    local line = getinfo(2, "l").currentline or 0
-    -- pad so that the engine's line numbers are the file's lines (text in [[ ]] on the call line)
-    C.tiles(set, string.rep("\n", line) .. text, file)
+    if type(text) ~= "string" then
+      error(fmt("x:tiles(set, text): text is the tiles' notation, a string, not a %s", type(text)), 2)
+    end
+    local line = text_line(source, text, getinfo(2, "l").currentline or 0)
+    -- padded, so that the engine's line numbers are the file's
+    C.tiles(set, string.rep("\n", line - 1) .. text, file)
   end
   function x.tile_attr(self, tile, attr, value)
     check(self, "tile_attr")
@@ -203,7 +223,7 @@ load_expansion = function(name, rs, tiles_only)
     for _, r in ipairs(spec.requires or {}) do load_expansion(r, rs, tiles_only) end
     local opts = resolve(name, spec.options, rs.options[name], rs.where)
     OPTIONS[name] = opts
-    declared = expansion_object(name, shown, opts, rs.dirs[1])
+    declared = expansion_object(name, shown, opts, rs.dirs[1], text)
     if tiles_only then
       local full = declared
       local nothing = function() return 0 end

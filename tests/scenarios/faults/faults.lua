@@ -118,6 +118,19 @@ case("a ruleset key of the wrong shape names the ruleset's line", function()
   end
 end)
 
+-- A tile notation error names the line of the expansion file that holds the
+-- tile, however the text reached x:tiles (rules/tl.lua).
+local TILE_TEXTS = {
+  { "long", "tl.lua:8:", "port El belongs to no segment" },     -- [[ ]] opened on the call's line
+  { "quoted", "tl.lua:12:", "port Wl belongs to no segment" },  -- a string on the call's line
+  { "variable", "tl.lua:4:", "already belongs to another segment" }, -- declared above, passed by name
+  { "number", "tl.lua:16:", "text is the tiles' notation, a string, not a number" },
+}
+
+case("a tile notation error names the expansion file's line", function()
+  for _, c in ipairs(TILE_TEXTS) do ruleset_error("rules/r_tl_" .. c[1] .. ".lua", c[2], c[3]) end
+end)
+
 case("an inline ruleset table naming an unknown expansion", function()
   ruleset_error({ expansions = { "nowhere_to_be_found" } }, "faults.lua:", "nowhere_to_be_found")
 end)
