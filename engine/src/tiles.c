@@ -318,6 +318,30 @@ static void types_rollback(carc_engine *e, int first) {
   e->ntypes = first;
 }
 
+/* A tile line's "NAME COUNT " (sizes from CARC_MAX_NAME and
+ * CARC_MAX_COPIES); *used is where the notation starts. A count below 0
+ * or above CARC_MAX_COPIES reads as -1, however many digits it has (where
+ * sscanf's %d would overflow). */
+static bool read_name_count(const char *p, char name[CARC_MAX_NAME], int *count, int *used) {
+  int n = 0;
+  while (p[n] && !isspace((unsigned char)p[n])) n++;
+  if (n == 0 || n >= CARC_MAX_NAME) return false;
+  memcpy(name, p, (size_t)n);
+  name[n] = '\0';
+  while (p[n] == ' ' || p[n] == '\t') n++;
+  const bool negative = p[n] == '-';
+  n += negative || p[n] == '+';
+  long value = 0;
+  int digits = 0;
+  for (; isdigit((unsigned char)p[n]); n++, digits++)
+    if (value <= CARC_MAX_COPIES) value = value * 10 + (p[n] - '0');
+  if (digits == 0 || (p[n] && !isspace((unsigned char)p[n]))) return false;
+  while (p[n] == ' ' || p[n] == '\t') n++;
+  *count = value > CARC_MAX_COPIES || (negative && value) ? -1 : (int)value;
+  *used = n;
+  return true;
+}
+
 carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, const char *origin) {
   if (!text) return engine_fail(e, CARC_ERR_ARGUMENT, "no tile data");
   const char *line = text;
@@ -342,9 +366,14 @@ carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, c
     if (*p && *p != '#') {
       char name[CARC_MAX_NAME];
       int count, used = 0;
-      if (sscanf(p, "%47s %d %n", name, &count, &used) != 2 || used == 0) {
+      if (!read_name_count(p, name, &count, &used)) {
         types_rollback(e, first);
         return engine_fail(e, CARC_ERR_PARSE, "%sexpected 'NAME COUNT NOTATION'", where);
+      }
+      if (count < 0) {
+        types_rollback(e, first);
+        return engine_fail(e, CARC_ERR_PARSE, "%stile '%s': count out of range (0..%d)", where, name,
+                           CARC_MAX_COPIES);
       }
       char *cr = strchr(p + used, '\r');
       if (cr) *cr = '\0';

@@ -295,6 +295,17 @@ static void test_errors(void) {
   CHECK_HAS(carc_engine_error(e), "z.tiles:1: ");
   CHECK_HAS(carc_engine_error(e), "NAME COUNT NOTATION");
   CHECK_INT(carc_tile_type_count(e), 24);
+  /* a count too large for any int, or below 0, is out of range, not wrapped */
+  static const char *const counts[] = {"99999999999", "4294967297", "65536", "-3"};
+  for (int i = 0; i < 4; i++) {
+    char line[80];
+    snprintf(line, sizeof line, "Y1 2 city:N field:E,S,W\nZ2 %s city:N field:E,S,W\n", counts[i]);
+    CHECK_INT(carc_tiles_load(e, "more", line, "c.tiles"), CARC_ERR_PARSE);
+    CHECK_HAS(carc_engine_error(e), "c.tiles:2: tile 'Z2': count out of range (0..65535)");
+    CHECK_INT(carc_tile_type_count(e), 24);
+  }
+  CHECK_INT(carc_tiles_load(e, "more", "Z3 5x city:N field:E,S,W\n", "z.tiles"), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "NAME COUNT NOTATION");
   /* the good lines alone load */
   CHECK_INT(carc_tiles_load(e, "more", "Y1 2 city:N field:E,S,W\r\nY2 1 road:N,S field:Nr,E,Sl field:Sr,W,Nl\r\n",
                             "more.tiles"), CARC_OK);
