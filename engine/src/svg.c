@@ -76,7 +76,7 @@ static void seg_anchor(const carc_game *g, const board_tile *bt, int s, double *
 static void shield(text_out *o, double x, double y, int n) {
   text_put(o, "<path class=\"arms\" d=\"M%.1f %.1fh8v5q0 5-4 7q-4-2-4-7z\" fill=\"#2c5aa0\" stroke=\"#fff\" stroke-width=\"1\"/>",
       x - 4, y - 6);
-  if (n > 1) text_put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" fill=\"#fff\" text-anchor=\"middle\">%d</text>", x, y + 1, n);
+  if (n != 1) text_put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" fill=\"#fff\" text-anchor=\"middle\">%d</text>", x, y + 1, n);
 }
 
 static void draw_tile(text_out *o, const carc_game *g, int ti, int ox, int oy) {
