@@ -233,6 +233,7 @@ bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size) {
  * happens first, so a failed copy leaves dst as it was. */
 carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
   if (!dst || !src || dst->e != src->e) return CARC_ERR_ARGUMENT;
+  if (!txn_may_begin(dst)) return txn_refuse(dst); /* a handler's or hook's game, or one mid-call */
   if (dst == src) return CARC_OK;
   carc_result fit = store_fit(dst, src);
   if (fit != CARC_OK) return fit;
@@ -430,8 +431,8 @@ int carc_game_token_supply(const carc_game *g, int p, int t) {
 }
 carc_result carc_game_set_token_supply(carc_game *g, int p, int t, int n) {
   if (p < 0 || p >= g->players || t < 0 || t >= g->e->ntok || n < 0 || n > 99)
-    return game_fail(g, CARC_ERR_ARGUMENT, "token supply: player %d, token %d, count %d out of range",
-                     p + 1, t, n);
+    return game_fail(g, CARC_ERR_ARGUMENT, "token supply: player %lld, token %d, count %d out of range",
+                     (long long)p + 1, t, n);
   if (g->read_only) return read_only_fail(g);
   txn_touch(g);
   g->s.token_supply[p][t] = (int16_t)n;

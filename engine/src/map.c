@@ -846,6 +846,8 @@ int carc_game_last_tile(const carc_game *g) { return g ? g->last_tile : -1; }
 
 carc_result carc_game_play_again(carc_game *g) {
   if (!g) return CARC_ERR_ARGUMENT;
+  if (g->read_only) return txn_refuse(g); /* a turn hook may: not a handler or placement hook */
+  txn_touch(g); /* a call that fails after this takes it back */
   g->s.again = 1;
   return CARC_OK;
 }

@@ -180,6 +180,7 @@ static uint64_t mix(uint64_t *s) {
 
 carc_result carc_game_determinize(carc_game *g, uint64_t seed) {
   if (!g) return CARC_ERR_ARGUMENT;
+  if (!txn_may_begin(g)) return txn_refuse(g); /* the bag and the generator are the game's state */
   uint64_t s = seed ^ 0xD1B54A32D192ED03ull;
   int lo = g->bag_pos, n = g->bag_len - g->bag_pos;
   for (int i = n - 1; i > 0; i--) {

@@ -85,6 +85,7 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   for (int p = 0; p < g->players; p++) text_put(&o, "%s%d", p ? ", " : "", g->s.score[p]);
   text_put(&o, "],\n  \"rng\": \"%016" PRIx64 "\",\n  \"flags\": \"%016" PRIx64 "\",\n", g->s.rng,
       g->s.flags);
+  if (g->s.again) text_put(&o, "  \"play_again\": 1,\n"); /* only when set: other saves read as before */
   text_put(&o, "  \"vars\": {");
   for (int v = 0; v < e->nvars; v++) {
     text_put(&o, "%s", v ? ", " : "");
@@ -521,6 +522,10 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   }
   if (!hex_member(L, root, "rng", &g->s.rng) || !hex_member(L, root, "flags", &g->s.flags))
     return false;
+  const json_value *again = json_get(root, "play_again"); /* optional: 1 when a hook said so this turn */
+  int again_v = 0;
+  if (again && !int_value(L, again, 0, 1, "play_again", &again_v)) return false;
+  g->s.again = (int8_t)again_v;
   const json_value *vars = member(L, root, "vars", JSON_OBJECT, false, "");
   if (!vars) return false;
   memset(g->s.vars, 0, sizeof g->s.vars);

@@ -1062,7 +1062,7 @@ carc_result carc_game_put_figure(carc_game *g, int player, int ftype, int tile, 
                      carc_kind_name(e, t->seg[s].kind));
   bool neutral = ft->placement == CARC_PLACE_NEUTRAL;
   if (!neutral && (player < 0 || player >= g->players))
-    return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", player + 1);
+    return game_fail(g, CARC_ERR_ARGUMENT, "no player %lld", (long long)player + 1);
   int root = feature_find(g, bt->seg_base + s);
   if (ft->occupies && g->segs[root].occupants)
     return game_fail(g, CARC_ERR_ILLEGAL, "the %s at (%d,%d) segment %d is already occupied",
@@ -1085,7 +1085,8 @@ carc_result carc_game_put_token(carc_game *g, int player, int ttype, int tile) {
   carc_result r = editable(g);
   if (r != CARC_OK) return r;
   if (ttype < 0 || ttype >= g->e->ntok) return game_fail(g, CARC_ERR_UNKNOWN, "unknown token type %d", ttype);
-  if (player < 0 || player >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", player + 1);
+  if (player < 0 || player >= g->players)
+    return game_fail(g, CARC_ERR_ARGUMENT, "no player %lld", (long long)player + 1);
   if (tile < 0 || tile >= g->ntiles) return game_fail(g, CARC_ERR_ARGUMENT, "no board tile %d", tile);
   board_tile *bt = &g->tiles[tile];
   if (bt->token >= 0)
@@ -1151,7 +1152,7 @@ carc_result carc_game_place_named(carc_game *g, int type, int x, int y, int rot)
 carc_result carc_game_set_current_player(carc_game *g, int p) {
   if (g->read_only || g->txn)
     return game_fail(g, CARC_ERR_STATE, "the game cannot be edited while a handler or hook runs");
-  if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", p + 1);
+  if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %lld", (long long)p + 1);
   g->current = p;
   return CARC_OK;
 }
@@ -1160,7 +1161,7 @@ carc_result carc_game_add_score(carc_game *g, int p, int points) {
   if (g->read_only)
     return game_fail(g, CARC_ERR_STATE, "scores cannot change during a scoring handler or a "
                      "placement hook");
-  if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %d", p + 1);
+  if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %lld", (long long)p + 1);
   long long v = (long long)g->s.score[p] + points;
   if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
     return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed %d..%d",
