@@ -17,6 +17,7 @@ Balance studies run the `carcassonne` program (see carcassonne.study).
 """
 import ctypes
 import json as _json
+import weakref
 
 from . import _lib
 from .study import merge, simulate  # noqa: F401
@@ -36,7 +37,21 @@ class CarcError(RuntimeError):
 
 
 def _s(b):
-    return b.decode("utf-8") if b is not None else None
+    # an engine message may be cut inside a character, or hold the bytes of
+    # a name that is not UTF-8: replaced, never a UnicodeDecodeError
+    return b.decode("utf-8", "replace") if b is not None else None
+
+
+_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
+
+
+def _int(name, value, lo=_INT_MIN, hi=_INT_MAX):
+    """`value` checked for a C parameter: ctypes would silently keep the low bits."""
+    if not isinstance(value, int):
+        raise TypeError("%s must be a whole number, not %s" % (name, type(value).__name__))
+    if not lo <= value <= hi:
+        raise ValueError("%s %d is outside %d..%d" % (name, value, lo, hi))
+    return value
 
 
 def version():
@@ -47,7 +62,13 @@ def _text(fn, *args):
     need = fn(*args, None, 0)
     buf = ctypes.create_string_buffer(need + 1)
     fn(*args, buf, need + 1)
-    return buf.value.decode("utf-8")
+    return _s(buf.value)
+
+
+def _bot(name):
+    if name not in BOTS:
+        raise ValueError("bot is one of %s, not %r" % (", ".join(sorted(BOTS)), name))
+    return BOTS[name]
 
 
 class Engine:
@@ -56,36 +77,48 @@ class Engine:
     def __init__(self, rules=None):
         self._c = _lib.engine_library()
         self._lua = None
-        self._e = self._c.carc_engine_new(None, None)
-        if not self._e:
+        self._games = weakref.WeakSet()  # freed first when the engine closes
+        self._handle = self._c.carc_engine_new(None, None)
+        if not self._handle:
             raise MemoryError("cannot create an engine")
-        if self._c.carc_tiles_load_base(self._e) != 0:
-            raise CarcError(_s(self._c.carc_engine_error(self._e)))
         self.rules = rules
-        if rules is not None:
-            lua = _lib.lua_library()
-            self._lua = lua.carc_lua_new(self._e, 0)
-            if not self._lua:
-                raise MemoryError("cannot create a Lua state")
-            if lua.carc_lua_load_ruleset(self._lua, str(rules).encode()) != 0:
-                msg = _s(lua.carc_lua_error(self._lua))
-                self.close()
-                raise CarcError(msg)
+        try:
+            if self._c.carc_tiles_load_base(self._handle) != 0:
+                raise CarcError(_s(self._c.carc_engine_error(self._handle)))
+            if rules is not None:
+                lua = _lib.lua_library()
+                self._lua = lua.carc_lua_new(self._handle, 0)
+                if not self._lua:
+                    raise MemoryError("cannot create a Lua state")
+                if lua.carc_lua_load_ruleset(self._lua, str(rules).encode()) != 0:
+                    raise CarcError(_s(lua.carc_lua_error(self._lua)))
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def _e(self):
+        if not getattr(self, "_handle", None):
+            raise CarcError("the engine is closed")
+        return self._handle
 
     def close(self):
-        """Frees the engine; its games must not be used afterwards."""
+        """Frees the engine and its games; using either afterwards raises CarcError."""
+        for game in list(getattr(self, "_games", ())):
+            game._free()
         if getattr(self, "_lua", None):
             _lib.lua_library().carc_lua_free(self._lua)
             self._lua = None
-        if getattr(self, "_e", None):
-            self._c.carc_engine_free(self._e)
-            self._e = None
+        if getattr(self, "_handle", None):
+            self._c.carc_engine_free(self._handle)
+            self._handle = None
 
     def __del__(self):
         self.close()
 
     def new_game(self, players=2, seed=1, followers=0):
-        opt = _lib.GameOptions(players, seed, followers, 0)
+        opt = _lib.GameOptions(_int("players", players), _int("seed", seed, 0, 2 ** 64 - 1),
+                               _int("followers", followers), 0)
         g = self._c.carc_game_new(self._e, ctypes.byref(opt))
         if not g:
             raise CarcError(_s(self._c.carc_engine_error(self._e)))
@@ -96,7 +129,7 @@ class Engine:
         err = ctypes.create_string_buffer(512)
         g = self._c.carc_game_load(self._e, saved.encode(), err, 512)
         if not g:
-            raise CarcError(err.value.decode())
+            raise CarcError(_s(err.value))
         return Game(self, g)
 
     def handlers(self):
@@ -105,10 +138,10 @@ class Engine:
         return [(c.carc_handler_priority(e, i), _s(c.carc_handler_name(e, i))) for i in range(c.carc_handler_count(e))]
 
     def kind_name(self, kind):
-        return _s(self._c.carc_kind_name(self._e, kind))
+        return _s(self._c.carc_kind_name(self._e, _int("kind", kind)))
 
     def tile_name(self, tile_type):
-        return _s(self._c.carc_tile_type_name(self._e, tile_type))
+        return _s(self._c.carc_tile_type_name(self._e, _int("tile_type", tile_type)))
 
 
 class Game:
@@ -117,12 +150,22 @@ class Game:
     def __init__(self, engine, handle):
         self.engine = engine
         self._c = engine._c
-        self._g = handle
+        self._handle = handle
+        engine._games.add(self)
+
+    @property
+    def _g(self):
+        if not getattr(self, "_handle", None):
+            raise CarcError("the game is closed: its engine was closed")
+        return self._handle
+
+    def _free(self):
+        if getattr(self, "_handle", None):
+            self._c.carc_game_free(self._handle)
+        self._handle = None
 
     def __del__(self):
-        if getattr(self, "_g", None) and self.engine._e:
-            self._c.carc_game_free(self._g)
-        self._g = None
+        self._free()
 
     def _check(self, rc):
         if rc != 0:
@@ -183,6 +226,9 @@ class Game:
 
     def describe_move(self, move):
         phase = self.phase
+        legal = self.legal_moves()
+        if phase != PHASE_OVER and not 0 <= _int("move", move) < len(legal):
+            raise CarcError("no move %d (there are %d)" % (move, len(legal)))
         if phase == PHASE_PLACE:
             x, y, r = self.placements()[move]
             return "place %s at (%d,%d) rotation %d" % (
@@ -197,6 +243,7 @@ class Game:
 
     def play(self, move):
         """Plays move `move` (an integer from legal_moves())."""
+        _int("move", move)
         phase = self.phase
         if phase == PHASE_PLACE:
             opts = self.placements()
@@ -216,11 +263,11 @@ class Game:
             raise CarcError("the game is over")
 
     def bot_turn(self, bot="random"):
-        self._check(self._c.carc_bot_play_turn(self._g, BOTS[bot]))
+        self._check(self._c.carc_bot_play_turn(self._g, _bot(bot)))
 
     def play_out(self, bot="random"):
         """Plays to the end (final scoring included) with a bot for every seat."""
-        self._check(self._c.carc_bot_play_game(self._g, BOTS[bot]))
+        self._check(self._c.carc_bot_play_game(self._g, _bot(bot)))
 
     # -- copies
     def clone(self):
@@ -276,7 +323,7 @@ class Game:
 
     def describe_scoring(self, i):
         """The engine's own text of scoring i (what `carcassonne play` prints)."""
-        return _text(self._c.carc_game_describe_scoring, self._g, i)
+        return _text(self._c.carc_game_describe_scoring, self._g, _int("scoring", i))
 
     def board_text(self):
         return _text(self._c.carc_game_render_board, self._g)

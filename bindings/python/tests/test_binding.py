@@ -93,6 +93,43 @@ class Binding(unittest.TestCase):
             self.assertEqual(c["field"], "total")
             self.assertEqual(c["after"], (c["before"] + 1) // 2)
 
+    def test_closed_engine_refuses_its_games(self):
+        engine = carcassonne.Engine()
+        game = engine.new_game(players=3, seed=2)
+        kept = game.clone()
+        engine.close()
+        for call in (lambda: game.phase, game.play_out, kept.save, lambda: engine.new_game()):
+            with self.assertRaisesRegex(carcassonne.CarcError, "closed"):
+                call()
+        engine.close()  # twice: nothing left to free
+
+    def test_out_of_range_arguments_are_refused(self):
+        engine = carcassonne.Engine()
+        with self.assertRaisesRegex(ValueError, "players 4294967299 is outside"):
+            engine.new_game(players=2 ** 32 + 3)
+        with self.assertRaisesRegex(ValueError, "seed"):
+            engine.new_game(seed=2 ** 64 + 5)
+        with self.assertRaisesRegex(ValueError, "seed"):
+            engine.new_game(seed=-1)
+        with self.assertRaisesRegex(TypeError, "followers must be a whole number"):
+            engine.new_game(followers=2.5)
+        game = engine.new_game(seed=2 ** 64 - 1)
+        self.assertEqual(game.seed, 2 ** 64 - 1)
+        with self.assertRaisesRegex(carcassonne.CarcError, "no move -1"):
+            game.describe_move(-1)
+        with self.assertRaisesRegex(ValueError, "scoring"):
+            game.describe_scoring(2 ** 40)
+
+    def test_messages_that_are_not_utf8(self):
+        engine = carcassonne.Engine()
+        saved = engine.new_game().save()
+        # a lone surrogate escape: the JSON loader keeps its bytes, which are not UTF-8
+        bad = saved.replace('"type": "D"', '"type": "\\ud800"', 1)
+        self.assertNotEqual(bad, saved)
+        with self.assertRaises(carcassonne.CarcError) as caught:
+            engine.load(bad)
+        self.assertIn("tiles[0]", str(caught.exception))
+
     def test_clone_save_load(self):
         engine = carcassonne.Engine(DEFAULT)
         game = engine.new_game(players=2, seed=9)
