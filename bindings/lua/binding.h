@@ -3,7 +3,34 @@
 #define CARC_LUA_BINDING_H
 #include "carc_lua.h"
 #include <lauxlib.h>
+#include <limits.h>
 #include <lua.h>
+
+/* A Lua integer for a C int parameter: outside int's range it is an error
+ * (a cast would keep its low bits: 2^32 + 3 would be 3). */
+static inline int lua_int_in_range(lua_State *L, lua_Integer v, const char *what) {
+  if (v < INT_MIN || v > INT_MAX)
+    luaL_error(L, "%s: %I is outside %d..%d", what, (LUAI_UACINT)v, INT_MIN, INT_MAX);
+  return (int)v;
+}
+/* luaL_checkinteger and luaL_optinteger, for a C int: argument `arg` */
+static inline int check_int(lua_State *L, int arg) {
+  const lua_Integer v = luaL_checkinteger(L, arg);
+  if (v < INT_MIN || v > INT_MAX) luaL_argerror(L, arg, "number is outside a C int's range");
+  return (int)v;
+}
+static inline int opt_int(lua_State *L, int arg, int def) {
+  return lua_isnoneornil(L, arg) ? def : check_int(L, arg);
+}
+/* the value at stack index idx (a table field read there): nil is def,
+ * anything else an integer in int's range; errors name `what` */
+static inline int field_int(lua_State *L, int idx, const char *what, int def) {
+  if (lua_isnil(L, idx)) return def;
+  int isnum = 0;
+  const lua_Integer v = lua_tointegerx(L, idx, &isnum);
+  if (!isnum) luaL_error(L, "%s must be a whole number, not %s", what, luaL_typename(L, idx));
+  return lua_int_in_range(L, v, what);
+}
 
 /* Kept in each lua_State's registry (never in the extra space, which belongs
  * to the program that made the state): what views made there may do. */

@@ -1014,7 +1014,7 @@ static int p_map(lua_State *L) {
     lua_pushstring(L, err);
     return lua_error(L);
   }
-  if (carc_engine_map_setup(cl->e, (int)luaL_optinteger(L, 3, 0), (int)luaL_optinteger(L, 4, 0)) != CARC_OK)
+  if (carc_engine_map_setup(cl->e, opt_int(L, 3, 0), opt_int(L, 4, 0)) != CARC_OK)
     return engine_error(L);
   const char *signal = luaL_optstring(L, 5, NULL);
   int flag = signal ? carc_flag_id(cl->e, signal) : -1;
@@ -1031,7 +1031,7 @@ static int p_tile_split(lua_State *L) {
   const char *tile = luaL_checkstring(L, 1);
   int t = carc_tile_type_find(cl->e, tile);
   if (t < 0) return luaL_error(L, "tile_split: unknown tile type '%s'", tile);
-  if (carc_tile_split(cl->e, t, luaL_checkstring(L, 2), (int)luaL_checkinteger(L, 3)) != CARC_OK)
+  if (carc_tile_split(cl->e, t, luaL_checkstring(L, 2), check_int(L, 3)) != CARC_OK)
     return engine_error(L);
   declared(L);
   return 0;

@@ -244,7 +244,7 @@ static int g_board(lua_State *L) { return push_game_text(L, carc_game_render_boa
 
 static int g_decode(lua_State *L) {
   carc_move_info m;
-  if (carc_move_decode((int)luaL_checkinteger(L, 2), &m) != CARC_OK) return fail(L, "not a move number");
+  if (carc_move_decode(check_int(L, 2), &m) != CARC_OK) return fail(L, "not a move number");
   lua_createtable(L, 0, 4);
   static const char *const kinds[] = {"place", "act", "final"};
   lua_pushstring(L, kinds[m.kind]);
@@ -303,9 +303,11 @@ static int e_game(lua_State *L) {
   lengine *le = check_engine(L, 1);
   carc_game_options opt = {2, 1, 0, 0};
   if (lua_istable(L, 2)) {
-    if (lua_getfield(L, 2, "players") != LUA_TNIL) opt.players = (int)luaL_checkinteger(L, -1);
+    lua_getfield(L, 2, "players");
+    opt.players = field_int(L, -1, "game{players=...}", opt.players);
     if (lua_getfield(L, 2, "seed") != LUA_TNIL) opt.seed = (uint64_t)luaL_checkinteger(L, -1);
-    if (lua_getfield(L, 2, "followers") != LUA_TNIL) opt.followers = (int)luaL_checkinteger(L, -1);
+    lua_getfield(L, 2, "followers");
+    opt.followers = field_int(L, -1, "game{followers=...}", opt.followers);
     lua_pop(L, 3);
   }
   carc_game *g = carc_game_new(le->e, &opt);

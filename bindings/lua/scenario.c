@@ -49,7 +49,7 @@ static int check_player(lua_State *L, scen *s, int i) {
 }
 
 static int tile_at(lua_State *L, scen *s, int xi) {
-  int x = (int)luaL_checkinteger(L, xi), y = (int)luaL_checkinteger(L, xi + 1);
+  int x = check_int(L, xi), y = check_int(L, xi + 1);
   int t = carc_board_tile_at(s->g, x, y);
   if (t < 0) luaL_error(L, "no tile at (%d,%d)", x, y);
   return t;
@@ -59,7 +59,7 @@ static int tile_at(lua_State *L, scen *s, int xi) {
 static int segment_arg(lua_State *L, scen *s, int tile, int i) {
   int type = carc_board_tile_type(s->g, tile), n = carc_tile_type_segments(s->e, type);
   if (lua_type(L, i) == LUA_TNUMBER) {
-    int k = (int)luaL_checkinteger(L, i);
+    int k = check_int(L, i);
     if (k < 0 || k >= n) luaL_error(L, "tile %s has segments 0..%d, not %d", carc_tile_type_name(s->e, type), n - 1, k);
     return k;
   }
@@ -88,8 +88,8 @@ static int segment_arg(lua_State *L, scen *s, int tile, int i) {
 static int s_place(lua_State *L) {
   scen *s = scen_check(L);
   const char *tile = luaL_checkstring(L, 2);
-  int x = (int)luaL_checkinteger(L, 3), y = (int)luaL_checkinteger(L, 4);
-  int rot = (int)luaL_optinteger(L, 5, 0);
+  int x = check_int(L, 3), y = check_int(L, 4);
+  int rot = opt_int(L, 5, 0);
   int type = carc_tile_type_find(s->e, tile), there = carc_board_tile_at(s->g, x, y);
   if (there >= 0 && type >= 0 && carc_board_tile_type(s->g, there) == type &&
       carc_board_tile_rotation(s->g, there) == rot)
@@ -210,7 +210,7 @@ static int var_id(lua_State *L, scen *s, int flag) {
 }
 static int s_set_var(lua_State *L) {
   scen *s = scen_check(L);
-  carc_game_set_var(s->g, var_id(L, s, 0), (int)luaL_checkinteger(L, 3));
+  carc_game_set_var(s->g, var_id(L, s, 0), check_int(L, 3));
   return 0;
 }
 static int s_set_flag(lua_State *L) {
@@ -432,7 +432,7 @@ static int s_expect_not_run(lua_State *L) {
 static int s_breakdown(lua_State *L) {
   scen *s = scen_check(L);
   int n = carc_game_scorings(s->g);
-  int i = (int)luaL_optinteger(L, 2, n);
+  int i = opt_int(L, 2, n);
   if (i < 1 || i > n) return luaL_error(L, "no scoring %d (there are %d)", i, n);
   size_t len = carc_game_describe_scoring(s->g, i - 1, NULL, 0);
   luaL_Buffer b;
@@ -565,8 +565,8 @@ static int l_scenario(lua_State *L) {
   lua_getfield(L, 1, "strict");
   lua_getfield(L, 1, "bag");
   int strict = lua_toboolean(L, -2), bag = lua_toboolean(L, -1);
-  carc_game_options opt = {(int)luaL_optinteger(L, -5, 2), (uint64_t)luaL_optinteger(L, -4, 1),
-                           (int)luaL_optinteger(L, -3, 0), !bag};
+  carc_game_options opt = {field_int(L, -5, "scenario{players=...}", 2), (uint64_t)luaL_optinteger(L, -4, 1),
+                           field_int(L, -3, "scenario{followers=...}", 0), !bag};
   lua_pop(L, 5);
   if (bag && !strict) return luaL_error(L, "scenario{ bag = true } needs strict = true (tiles come from the bag)");
   scen *s = lua_newuserdatauv(L, sizeof *s, 0);

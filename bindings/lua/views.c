@@ -171,7 +171,7 @@ static int g_score(lua_State *L) {
 }
 static int g_tile_at(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
-  int t = carc_board_tile_at(v->g, (int)luaL_checkinteger(L, 2), (int)luaL_checkinteger(L, 3));
+  int t = carc_board_tile_at(v->g, check_int(L, 2), check_int(L, 3));
   if (t < 0) lua_pushnil(L);
   else push_child(L, v, CARC_V_TILE, t);
   return 1;
@@ -281,7 +281,7 @@ static int g_set_token_supply(lua_State *L) {
 static int g_map_square(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   carc_engine *e = carc_game_engine(v->g);
-  int x = (int)luaL_checkinteger(L, 2), y = (int)luaL_checkinteger(L, 3);
+  int x = check_int(L, 2), y = check_int(L, 3);
   int k = carc_map_square(e, x, y);
   if (k < 0) {
     lua_pushnil(L);
@@ -358,7 +358,7 @@ static int g_segment_tile(lua_State *L) {
 static int g_segment_at(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   static const char *const parts[] = {"l", "m", "r", NULL};
-  int t = carc_board_tile_at(v->g, (int)luaL_checkinteger(L, 2), (int)luaL_checkinteger(L, 3));
+  int t = carc_board_tile_at(v->g, check_int(L, 2), check_int(L, 3));
   int edge = check_edge(L, 4), part = luaL_checkoption(L, 5, "m", parts);
   int s = t < 0 ? -1 : carc_board_segment_at_port(v->g, t, edge * 3 + part);
   if (s < 0) lua_pushnil(L);

@@ -25,6 +25,16 @@ assert(g:info().phase == "act")
 assert(g:play(g:moves()[1]))                     -- pass
 assert(#events >= 1 and events[1]:find('"event":"place"', 1, true), events[1])
 
+-- integers beyond a C int are refused, not cut to their low bits
+local okp, errp = pcall(function() return e:game{ players = (1 << 32) + 3 } end)
+assert(not okp and tostring(errp):find("game{players=...}: 4294967299 is outside", 1, true), tostring(errp))
+okp, errp = pcall(function() return e:game{ followers = 2 ^ 32 + 5 } end)
+assert(not okp and tostring(errp):find("game{followers=...}", 1, true), tostring(errp))
+okp, errp = pcall(function() return e:game{ players = "three" } end)
+assert(not okp and tostring(errp):find("must be a whole number, not string", 1, true), tostring(errp))
+okp, errp = pcall(function() return g:decode((1 << 40) + 1) end)
+assert(not okp and tostring(errp):find("outside a C int's range", 1, true), tostring(errp))
+
 -- clone, save and load give the same game
 local c = g:clone()
 assert(c:save() == g:save())

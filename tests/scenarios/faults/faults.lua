@@ -131,6 +131,11 @@ case("a tile notation error names the expansion file's line", function()
   for _, c in ipairs(TILE_TEXTS) do ruleset_error("rules/r_tl_" .. c[1] .. ".lua", c[2], c[3]) end
 end)
 
+case("a tile split's count beyond a C int is refused at the expansion's line", function()
+  ruleset_error("rules/r_split_range.lua", "split_range.lua:3:", "bad argument #3 to 'tile_split'",
+    "outside a C int's range")
+end)
+
 case("an inline ruleset table naming an unknown expansion", function()
   ruleset_error({ expansions = { "nowhere_to_be_found" } }, "faults.lua:", "nowhere_to_be_found")
 end)
