@@ -471,8 +471,9 @@ struct carc_game {
 /* Squares run from -BOARD_LIMIT to BOARD_LIMIT on both axes. */
 #define BOARD_LIMIT 29999
 static inline bool off_board(int x, int y) {
-  /* in unsigned arithmetic: a caller's x near INT_MAX wraps, it does not overflow */
-  return (unsigned)x + BOARD_LIMIT > 2u * BOARD_LIMIT || (unsigned)y + BOARD_LIMIT > 2u * BOARD_LIMIT;
+  /* in unsigned arithmetic: a caller's x near INT_MAX wraps, it does not
+   * overflow; the two tests or'ed without a branch, as before that */
+  return (int)((unsigned)x + BOARD_LIMIT > 2u * BOARD_LIMIT) | (int)((unsigned)y + BOARD_LIMIT > 2u * BOARD_LIMIT);
 }
 /* The frontier position a grid entry stands for, -1 if it is no free square. */
 static inline int square_frontier(int32_t v) { return v <= -2 ? -2 - v : -1; }
