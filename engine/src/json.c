@@ -194,6 +194,8 @@ static const char *parse_string(parser *p, size_t *len) {
 
 static json_value *parse_value(parser *p, int depth);
 
+#define DUP_CHECKED 256
+
 static json_value *parse_container(parser *p, int depth, bool object) {
   json_value *v = node(p, object ? JSON_OBJECT : JSON_ARRAY);
   if (!v) return NULL;
@@ -218,8 +220,17 @@ static json_value *parse_container(parser *p, int depth, bool object) {
         fail(p, p->i, p->s[p->i] ? "expected a member name in quotes" : "unexpected end of input");
         return NULL;
       }
+      const size_t at = p->i;
       key = parse_string(p, &klen);
       if (!key) return NULL;
+      /* a name given twice is ambiguous: refused, in the objects a save or
+       * summary holds (up to DUP_CHECKED members; a larger one is no save's,
+       * and its later members are not compared, so a parse stays linear) */
+      for (const json_value *m = v->count < DUP_CHECKED ? v->child : NULL; m; m = m->next)
+        if (strcmp(m->key, key) == 0) {
+          fail(p, at, "duplicate member name");
+          return NULL;
+        }
       skip_ws(p);
       if (p->s[p->i] != ':') {
         fail(p, p->i, p->s[p->i] ? "expected ':' after a member name" : "unexpected end of input");

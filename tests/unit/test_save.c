@@ -390,6 +390,9 @@ static void test_malformed(carc_engine *e) {
   expect_fail(e, "", "line 1, column 1", "empty");
   expect_fail(e, "{\"format\": \"carcassonne-save\",\n \"version\": 1 x", "line 2, column 15", "junk");
   expect_fail(e, "[1, 2]", "expected an object", "array");
+  /* a name given twice is ambiguous (the first counted before) */
+  expect_fail(e, "{\"format\": \"carcassonne-save\",\n \"version\": 1, \"format\": \"x\"}",
+              "line 2, column 16: duplicate member name", "duplicate");
   expect_fail(e, "{\"format\": \"chess\"}", "format", "format");
   expect_fail(e, "{\"format\": \"carcassonne-save\"}", "version (line 1, column 1): missing",
               "missing");
