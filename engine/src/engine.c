@@ -58,7 +58,7 @@ void *carc_engine_userdata(const carc_engine *e) { return e ? e->userdata : NULL
 static int intern(char names[][CARC_MAX_NAME], int *n, int cap, const char *name) {
   int i = name_index(names, *n, name);
   if (i >= 0) return i;
-  if (*n >= cap || !name[0] || strlen(name) >= CARC_MAX_NAME) return -1;
+  if (*n >= cap || !name_valid(name)) return -1;
   copy_name(names[*n], name);
   return (*n)++;
 }
@@ -98,9 +98,8 @@ int carc_flag_find(const carc_engine *e, const char *name) {
 }
 
 carc_result carc_figure_define(carc_engine *e, const carc_figure_def *d) {
-  if (!d || !d->name || !d->name[0] || strlen(d->name) >= CARC_MAX_NAME)
-    return engine_fail(e, CARC_ERR_ARGUMENT, "figure: a name of 1 to %d characters is needed",
-                       CARC_MAX_NAME - 1);
+  if (!d || !d->name || !name_valid(d->name))
+    return engine_fail(e, CARC_ERR_ARGUMENT, "figure: a name of " NAME_RULE " is needed");
   if (carc_figure_type_find(e, d->name) >= 0)
     return engine_fail(e, CARC_ERR_ARGUMENT, "figure '%s' is already defined", d->name);
   if (e->nfig >= MAX_FIGURE_TYPES)
@@ -146,9 +145,8 @@ const char *carc_figure_type_name(const carc_engine *e, int t) {
 }
 
 carc_result carc_token_define(carc_engine *e, const carc_token_def *d) {
-  if (!d || !d->name || !d->name[0] || strlen(d->name) >= CARC_MAX_NAME)
-    return engine_fail(e, CARC_ERR_ARGUMENT, "token: a name of 1 to %d characters is needed",
-                       CARC_MAX_NAME - 1);
+  if (!d || !d->name || !name_valid(d->name))
+    return engine_fail(e, CARC_ERR_ARGUMENT, "token: a name of " NAME_RULE " is needed");
   if (carc_token_type_find(e, d->name) >= 0)
     return engine_fail(e, CARC_ERR_ARGUMENT, "token '%s' is already defined", d->name);
   if (e->ntok >= MAX_TOKEN_TYPES)

@@ -600,6 +600,10 @@ void *carc_mem(carc_engine *e, void *p, size_t old, size_t size);
 int engine_fail(carc_engine *e, carc_result r, const char *fmt, ...);
 int game_fail(carc_game *g, carc_result r, const char *fmt, ...);
 void copy_name(char *dst, const char *src);
+/* 1 to CARC_MAX_NAME - 1 bytes of UTF-8 text without control characters:
+ * every name a save, a log line or a picture writes is then well formed */
+bool name_valid(const char *name);
+#define NAME_RULE "1 to 47 bytes of UTF-8 text without control characters"
 /* Text written snprintf-style into a caller's buffer of `cap` bytes: `len`
  * counts what the whole text needs, even past `cap`. */
 typedef struct text_out {
@@ -610,6 +614,11 @@ typedef struct text_out {
 __attribute__((format(printf, 2, 3)))
 #endif
 void text_put(text_out *o, const char *fmt, ...);
+/* s as a JSON string, quotes and escapes included */
+void text_put_json(text_out *o, const char *s);
+/* the same into buf, for a name (< CARC_MAX_NAME bytes: each at most 6 once escaped) */
+#define JSON_QUOTED_CAP (6 * CARC_MAX_NAME + 3)
+const char *json_quoted(char buf[JSON_QUOTED_CAP], const char *s);
 bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size);
 int name_index(char names[][CARC_MAX_NAME], int n, const char *name);
 

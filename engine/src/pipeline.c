@@ -71,9 +71,8 @@ void handlers_sort(carc_engine *e) { /* insertion sort: small, stable */
 }
 
 static carc_result check_name(carc_engine *e, const char *name) {
-  if (!name || !name[0] || strlen(name) >= CARC_MAX_NAME)
-    return engine_fail(e, CARC_ERR_ARGUMENT, "a handler needs a name of 1 to %d characters",
-                       CARC_MAX_NAME - 1);
+  if (!name || !name_valid(name))
+    return engine_fail(e, CARC_ERR_ARGUMENT, "a handler needs a name of " NAME_RULE);
   if (carc_handler_find(e, name) >= 0)
     return engine_fail(e, CARC_ERR_ARGUMENT, "handler '%s' is already registered", name);
   for (int p = 0; p < CARC_HOOK_COUNT; p++)

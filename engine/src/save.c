@@ -26,30 +26,6 @@ static const char *const step_names[] = {"main", "neutral", "conflict"};
 /* ------------------------------------------------------------ writing */
 
 
-static void put_char(text_out *o, char c) {
-  if (o->len + 1 < o->cap) {
-    o->buf[o->len] = c;
-    o->buf[o->len + 1] = '\0';
-  }
-  o->len++;
-}
-
-static void put_str(text_out *o, const char *s) {
-  put_char(o, '"');
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') {
-      put_char(o, '\\');
-      put_char(o, (char)c);
-    } else if (c < 0x20) {
-      text_put(o, "\\u%04x", c);
-    } else {
-      put_char(o, (char)c);
-    }
-  }
-  put_char(o, '"');
-}
-
 /* The root of a segment's feature without path compression (g is const). */
 static int root_of(const carc_game *g, int s) {
   while ((int)g->segs[s].parent != s) s = (int)g->segs[s].parent;
@@ -58,7 +34,7 @@ static int root_of(const carc_game *g, int s) {
 
 static void put_tile_name(text_out *o, const carc_engine *e, int type) {
   if (type < 0 || type >= e->ntypes) text_put(o, "null");
-  else put_str(o, e->types[type].name);
+  else text_put_json(o, e->types[type].name);
 }
 
 size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
@@ -72,7 +48,7 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   carc_map_info mi;
   if (carc_engine_map_info(e, &mi)) { /* a game on a map names it (the plane: no key) */
     text_put(&o, "  \"map\": ");
-    put_str(&o, mi.name);
+    text_put_json(&o, mi.name);
     text_put(&o, ",\n");
   }
   text_put(&o, "  \"phase\": \"%s\",\n  \"turn\": %d,\n  \"current\": %d,\n  \"drawn\": ",
@@ -89,13 +65,13 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   text_put(&o, "  \"vars\": {");
   for (int v = 0; v < e->nvars; v++) {
     text_put(&o, "%s", v ? ", " : "");
-    put_str(&o, e->var_names[v]);
+    text_put_json(&o, e->var_names[v]);
     text_put(&o, ": %d", g->s.vars[v]);
   }
   text_put(&o, "},\n  \"token_supply\": {");
   for (int t = 0; t < e->ntok; t++) {
     text_put(&o, "%s", t ? ", " : "");
-    put_str(&o, e->toks[t].name);
+    text_put_json(&o, e->toks[t].name);
     text_put(&o, ": [");
     for (int p = 0; p < g->players; p++) text_put(&o, "%s%d", p ? ", " : "", g->s.token_supply[p][t]);
     text_put(&o, "]");
@@ -110,15 +86,15 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
     const board_tile *bt = &g->tiles[t];
     const tile_type *tt = &e->types[bt->type];
     text_put(&o, "%s\n    {\"type\": ", t > g->nprinted ? "," : "");
-    put_str(&o, tt->name);
+    text_put_json(&o, tt->name);
     if (tt->adhoc) {
       text_put(&o, ", \"adhoc\": 1, \"notation\": ");
-      put_str(&o, tt->notation);
+      text_put_json(&o, tt->notation);
     }
     text_put(&o, ", \"x\": %d, \"y\": %d, \"rotation\": %d, \"token\": ", bt->x, bt->y, bt->rot);
     if (bt->token >= 0 && bt->token < e->ntok) {
       text_put(&o, "{\"type\": ");
-      put_str(&o, e->toks[bt->token].name);
+      text_put_json(&o, e->toks[bt->token].name);
       text_put(&o, ", \"owner\": %d}", bt->token_owner);
     } else {
       text_put(&o, "null");
@@ -129,7 +105,7 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   for (int f = 0; f < g->nfigs; f++) {
     const figure_state *fs = &g->figs[f];
     text_put(&o, "%s\n    {\"type\": ", f ? "," : "");
-    put_str(&o, e->figs[fs->type].name);
+    text_put_json(&o, e->figs[fs->type].name);
     if (fs->owner < 0) text_put(&o, ", \"owner\": null");
     else text_put(&o, ", \"owner\": %d", fs->owner);
     if (fs->seg < 0) text_put(&o, ", \"at\": null}");
@@ -258,7 +234,7 @@ static bool adhoc_type(loader *L, const json_value *name, const json_value *nota
     }
   char fresh[CARC_MAX_NAME];
   const char *use = name->str;
-  if (t >= 0 || !name->str[0] || strlen(name->str) >= CARC_MAX_NAME) {
+  if (t >= 0 || !name_valid(name->str)) {
     snprintf(fresh, sizeof fresh, "adhoc%d", e->ntypes);
     use = fresh;
   }

@@ -11,13 +11,17 @@
 #define S 60 /* pixels a square */
 
 
+/* A name as XML text: the markup characters escaped, and control characters,
+ * which XML 1.0 allows in no form (tab, line feed and return aside), as '?'. */
 static void put_text(text_out *o, const char *s) {
   for (; *s; s++) {
-    if (*s == '<') text_put(o, "&lt;");
-    else if (*s == '>') text_put(o, "&gt;");
-    else if (*s == '&') text_put(o, "&amp;");
-    else if (*s == '"') text_put(o, "&quot;");
-    else text_put(o, "%c", *s);
+    const unsigned char c = (unsigned char)*s;
+    if (c == '<') text_put(o, "&lt;");
+    else if (c == '>') text_put(o, "&gt;");
+    else if (c == '&') text_put(o, "&amp;");
+    else if (c == '"') text_put(o, "&quot;");
+    else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') text_put(o, "?");
+    else text_put(o, "%c", c);
   }
 }
 

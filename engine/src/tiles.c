@@ -286,14 +286,14 @@ static carc_result define_type(carc_engine *e, const char *set, const char *name
                                const char *notation, const char *where) {
   if (!set || !name || !notation)
     return engine_fail(e, CARC_ERR_ARGUMENT, "%stile: set, name and notation are needed", where);
-  if (!name[0] || strlen(name) >= CARC_MAX_NAME)
-    return engine_fail(e, CARC_ERR_ARGUMENT, "%stile name must have 1 to %d characters", where,
-                       CARC_MAX_NAME - 1);
+  if (!name_valid(name))
+    return engine_fail(e, CARC_ERR_ARGUMENT, "%stile name must be " NAME_RULE, where);
   if (carc_tile_type_find(e, name) >= 0)
     return engine_fail(e, CARC_ERR_ARGUMENT, "%stile '%s' is already defined", where, name);
   if (count < 0 || count > CARC_MAX_COPIES)
     return engine_fail(e, CARC_ERR_ARGUMENT, "%stile '%s': count %d out of range", where, name,
                        count);
+  if (!name_valid(set)) return engine_fail(e, CARC_ERR_ARGUMENT, "%stile set name must be " NAME_RULE, where);
   int si = set_index(e, set);
   if (si < 0) return engine_fail(e, CARC_ERR_LIMIT, "%stoo many tile sets", where);
   tile_type t;

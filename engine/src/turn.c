@@ -45,7 +45,8 @@ carc_result turn_draw(carc_game *g) {
       return CARC_OK;
     }
     g->set_aside++;
-    game_log(g, "{\"event\":\"set_aside\",\"tile\":\"%s\"}", g->e->types[t].name);
+    char quoted[JSON_QUOTED_CAP];
+    game_log(g, "{\"event\":\"set_aside\",\"tile\":%s}", json_quoted(quoted, g->e->types[t].name));
   }
   g->phase = CARC_PHASE_END;
   return CARC_OK;
@@ -141,9 +142,11 @@ static carc_result place_tile(carc_game *g, int type, int x, int y, int rot, boo
     if (r != CARC_OK) return r;
   }
   g->last_tile = ti;
-  if (g->keep_records) /* not even the call when the log is off: this runs every turn */
-    game_log(g, "{\"event\":\"place\",\"turn\":%d,\"player\":%d,\"tile\":\"%s\",\"x\":%d,\"y\":%d,"
-             "\"rotation\":%d}", g->turn, g->current + 1, g->e->types[type].name, x, y, rot);
+  if (g->keep_records) { /* not even the call when the log is off: this runs every turn */
+    char quoted[JSON_QUOTED_CAP];
+    game_log(g, "{\"event\":\"place\",\"turn\":%d,\"player\":%d,\"tile\":%s,\"x\":%d,\"y\":%d,"
+             "\"rotation\":%d}", g->turn, g->current + 1, json_quoted(quoted, g->e->types[type].name), x, y, rot);
+  }
   return CARC_OK;
 }
 
@@ -684,8 +687,9 @@ static void log_scoring(carc_game *g, const staged *st) {
   for (int p = 0; p < g->players; p++)
     n += snprintf(awards + n, sizeof awards - (size_t)n, "%s%d", p ? "," : "", st->award[p]);
   const board_tile *bt = &g->tiles[g->segs[st->root].tile];
-  game_log(g, "{\"event\":\"score\",\"turn\":%d,\"kind\":\"%s\",\"reason\":\"%s\",\"x\":%d,\"y\":%d,"
-           "\"total\":%d,\"awards\":[%s]}", g->turn, carc_kind_name(g->e, st->kind),
+  char quoted[JSON_QUOTED_CAP];
+  game_log(g, "{\"event\":\"score\",\"turn\":%d,\"kind\":%s,\"reason\":\"%s\",\"x\":%d,\"y\":%d,"
+           "\"total\":%d,\"awards\":[%s]}", g->turn, json_quoted(quoted, carc_kind_name(g->e, st->kind)),
            st->reason == CARC_COMPLETED ? "completed" : "final", bt->x, bt->y, st->total, awards);
 }
 
@@ -862,18 +866,19 @@ static void log_action(carc_game *g, const carc_action *a) {
   if (!g->keep_records) return;
   const board_tile *bt = &g->tiles[g->last_tile];
   const carc_engine *e = g->e;
+  char quoted[JSON_QUOTED_CAP];
   if (a->type == CARC_ACT_FIGURE)
-    game_log(g, "{\"event\":\"figure\",\"turn\":%d,\"player\":%d,\"figure\":\"%s\",\"x\":%d,\"y\":%d,"
-             "\"segment\":%d}", g->turn, g->current + 1, e->figs[a->figure_type].name, bt->x, bt->y,
-             a->segment);
+    game_log(g, "{\"event\":\"figure\",\"turn\":%d,\"player\":%d,\"figure\":%s,\"x\":%d,\"y\":%d,"
+             "\"segment\":%d}", g->turn, g->current + 1, json_quoted(quoted, e->figs[a->figure_type].name),
+             bt->x, bt->y, a->segment);
   else if (a->type == CARC_ACT_TOKEN)
-    game_log(g, "{\"event\":\"token\",\"turn\":%d,\"player\":%d,\"token\":\"%s\",\"x\":%d,\"y\":%d}",
-             g->turn, g->current + 1, e->toks[a->token_type].name, bt->x, bt->y);
+    game_log(g, "{\"event\":\"token\",\"turn\":%d,\"player\":%d,\"token\":%s,\"x\":%d,\"y\":%d}",
+             g->turn, g->current + 1, json_quoted(quoted, e->toks[a->token_type].name), bt->x, bt->y);
   else if (a->type == CARC_ACT_MOVE_NEUTRAL) {
     int to = a->segment;
     int tx = to >= 0 ? g->tiles[g->segs[to].tile].x : 0, ty = to >= 0 ? g->tiles[g->segs[to].tile].y : 0;
-    game_log(g, "{\"event\":\"move\",\"turn\":%d,\"player\":%d,\"figure\":\"%s\",\"to\":%s%d,%d%s}",
-             g->turn, g->current + 1, e->figs[g->figs[a->figure].type].name, to >= 0 ? "[" : "",
+    game_log(g, "{\"event\":\"move\",\"turn\":%d,\"player\":%d,\"figure\":%s,\"to\":%s%d,%d%s}",
+             g->turn, g->current + 1, json_quoted(quoted, e->figs[g->figs[a->figure].type].name), to >= 0 ? "[" : "",
              tx, ty, to >= 0 ? "]" : "");
   }
 }
@@ -1112,7 +1117,8 @@ carc_result carc_game_end_turn(carc_game *g) {
    * a tile that fits nowhere is set aside and the next one drawn */
   if (g->phase == CARC_PHASE_PLACE && g->drawn >= 0 && !board_can_place_anywhere(g, g->drawn)) {
     g->set_aside++;
-    game_log(g, "{\"event\":\"set_aside\",\"tile\":\"%s\"}", g->e->types[g->drawn].name);
+    char quoted[JSON_QUOTED_CAP];
+    game_log(g, "{\"event\":\"set_aside\",\"tile\":%s}", json_quoted(quoted, g->e->types[g->drawn].name));
     turn_draw(g);
   }
   txn_commit(g, &t);

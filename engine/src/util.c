@@ -28,6 +28,20 @@ int game_fail(carc_game *g, carc_result r, const char *fmt, ...) {
   return (int)r;
 }
 
+bool name_valid(const char *name) {
+  const unsigned char *s = (const unsigned char *)name;
+  size_t n = 0;
+  while (s[n]) {
+    const unsigned char c = s[n];
+    int more = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+    if (c < 0x20 || c == 0x7F || more < 0 || (c & 0xFE) == 0xC0 || c > 0xF4) return false;
+    for (int k = 1; k <= more; k++)
+      if ((s[n + k] & 0xC0) != 0x80) return false;
+    n += (size_t)more + 1;
+  }
+  return n > 0 && n < CARC_MAX_NAME;
+}
+
 void copy_name(char *dst, const char *src) {
   size_t n = strlen(src);
   if (n >= CARC_MAX_NAME) n = CARC_MAX_NAME - 1;
@@ -57,4 +71,34 @@ void text_put(text_out *o, const char *fmt, ...) {
   int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
   va_end(ap);
   if (n > 0) o->len += (size_t)n;
+}
+
+static void put_char(text_out *o, char c) {
+  if (o->len + 1 < o->cap) {
+    o->buf[o->len] = c;
+    o->buf[o->len + 1] = '\0';
+  }
+  o->len++;
+}
+
+void text_put_json(text_out *o, const char *s) {
+  put_char(o, '"');
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+      put_char(o, '\\');
+      put_char(o, (char)c);
+    } else if (c < 0x20) {
+      text_put(o, "\\u%04x", c);
+    } else {
+      put_char(o, (char)c);
+    }
+  }
+  put_char(o, '"');
+}
+
+const char *json_quoted(char buf[JSON_QUOTED_CAP], const char *s) {
+  text_out o = {buf, JSON_QUOTED_CAP, 0};
+  text_put_json(&o, s);
+  return buf;
 }

@@ -1,0 +1,98 @@
+/* test_outputs.c - what the engine writes stays well formed for any name a
+ * user can give: the event log escapes names as a save does, names that
+ * are not UTF-8 text or hold control characters are refused where they
+ * are defined, an SVG writes no control character, and a map's long name
+ * is cut between characters. */
+#include "check.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* A figure and a tile whose names hold a quote and a backslash: the log
+ * writes them escaped, as JSON strings. */
+static void test_log_escapes_names(void) {
+  carc_engine *e = check_base_engine();
+  carc_figure_def f = {"a\"b\\c", 1, 7, 1, CARC_PLACE_FOLLOWER, 0x7u, NULL, NULL, 0};
+  CHECK_INT(carc_figure_define(e, &f), CARC_OK);
+  CHECK_INT(carc_tile_split(e, check_type(e, "E"), "E\"1", 5), CARC_OK);
+  carc_game_options o = {2, 3, 7, 0};
+  carc_game *g = carc_game_new(e, &o);
+  carc_game_keep_records(g, 1);
+  CHECK_INT(carc_bot_play_game(g, CARC_BOT_RANDOM), CARC_OK);
+  size_t need = carc_game_log(g, NULL, 0);
+  char *log = malloc(need + 1);
+  carc_game_log(g, log, need + 1);
+  CHECK(strstr(log, "\"tile\":\"E\\\"1\"") != NULL);
+  CHECK(strstr(log, "\"figure\":\"a\\\"b\\\\c\"") != NULL);
+  CHECK(strstr(log, "\"E\"1\"") == NULL); /* no bare quote inside a string */
+  free(log);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
+/* Names are refused where they are defined unless they are 1 to 47 bytes
+ * of UTF-8 text without control characters; a name at the limit passes. */
+static void test_names_refused(void) {
+  carc_engine *e = check_base_engine();
+  const int types = carc_tile_type_count(e);
+  static const char *const bad[] = {"E\xff", "E\n1", "\xc3", "\xe2\x82", "A\x7f", "\xc0\xaf", ""};
+  for (int i = 0; i < 7; i++) {
+    CHECK_INT(carc_tile_define(e, "more", bad[i], 1, "city:N field:E,S,W"), CARC_ERR_ARGUMENT);
+    CHECK_HAS(carc_engine_error(e), "UTF-8 text without control characters");
+    carc_figure_def f = {bad[i], 1, 1, 1, CARC_PLACE_FOLLOWER, 0x7u, NULL, NULL, 0};
+    CHECK_INT(carc_figure_define(e, &f), CARC_ERR_ARGUMENT);
+    CHECK_INT(carc_var_id(e, bad[i]), -1);
+    CHECK_INT(carc_flag_id(e, bad[i]), -1);
+  }
+  CHECK_INT(carc_tile_define(e, "bad\tset", "OK1", 1, "city:N field:E,S,W"), CARC_ERR_ARGUMENT);
+  CHECK_INT(carc_tile_type_count(e), types);
+  /* 23 two-byte letters and one more byte: 47 bytes, the limit */
+  char longest[64] = "";
+  for (int i = 0; i < 23; i++) strcat(longest, "\xc3\x96");
+  strcat(longest, "X");
+  CHECK_INT(carc_tile_define(e, "more", longest, 1, "city:N field:E,S,W"), CARC_OK);
+  strcat(longest, "Y");
+  CHECK_INT(carc_tile_define(e, "more", longest, 1, "city:N field:E,S,W"), CARC_ERR_ARGUMENT);
+  carc_engine_free(e);
+}
+
+/* A map whose names hold a control character and run past the limit in
+ * two-byte letters: the SVG holds no control character and no cut letter. */
+static void test_map_names(void) {
+  char text[2048] = "name Map\x01";
+  for (int i = 0; i < 50; i++) strcat(text, "\xc3\x96");
+  strcat(text, "\ntiles 20 20\nstarts 1\nfollowers 7\ngrid\n  . . . .\n  . . . .\nend\nstart 1,1 St\x02");
+  for (int i = 0; i < 30; i++) strcat(text, "\xc3\x96");
+  strcat(text, "\n");
+  carc_engine *e = check_base_engine();
+  const char *texts[1] = {text}, *origins[1] = {"names.map"};
+  CHECK_INT(carc_engine_set_map(e, 1, texts, origins), CARC_OK);
+  carc_game_options o = {2, 3, 1, 0};
+  carc_game *g = carc_game_new(e, &o);
+  CHECK(g != NULL);
+  size_t need = carc_game_render_svg(g, NULL, 0);
+  char *svg = malloc(need + 1);
+  carc_game_render_svg(g, svg, need + 1);
+  for (size_t i = 0; i < need; i++) {
+    const unsigned char c = (unsigned char)svg[i];
+    CHECK(c >= 0x20 || c == '\n' || c == '\t' || c == '\r');
+    if ((c & 0xE0) == 0xC0) CHECK(((unsigned char)svg[i + 1] & 0xC0) == 0x80); /* no lead byte alone */
+  }
+  CHECK(strstr(svg, "Map?") != NULL);
+  char *saved = check_save_text(g);
+  char err[256];
+  carc_game *back = carc_game_load(e, saved, err, sizeof err);
+  CHECK(back != NULL);
+  if (back) CHECK(check_save_is(back, saved));
+  carc_game_free(back);
+  free(saved);
+  free(svg);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
+int main(void) {
+  test_log_escapes_names();
+  test_names_refused();
+  test_map_names();
+  return check_done("test_outputs");
+}
