@@ -3,6 +3,7 @@
  * derived figures in the file are ignored; merge recomputes them. */
 #include "sim.h"
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,6 +175,35 @@ static void per_seat(reader *rd, const jnode *a, int players, int64_t *out, size
   for (int p = 0; p < players; p++) *(int64_t *)((char *)out + stride * (size_t)p) = num(rd, at(a, p), what);
 }
 
+/* A sum of squares is at least the square of the sum over the count
+ * (Cauchy-Schwarz): less, and a spread would be the root of a negative. */
+static bool squares_fit(int64_t sum, int64_t sq, int64_t n) {
+  return sq >= 0 && (long double)sq * (long double)n >= (long double)sum * (long double)sum;
+}
+
+/* Counts no study can write: refused, so that no rate exceeds 1 and no
+ * spread is the root of a negative (which printed as -nan). */
+static void check_side(reader *rd, const sim_side *s, int players) {
+  const int64_t n = s->games;
+  if (n < 0) rd->err = "games: below 0";
+  else if (s->draws < 0 || s->draws > n) rd->err = "draws: not within 0..games";
+  else if (s->turns_sum < 0 || !squares_fit(s->turns_sum, s->turns_sq, n) || (n && s->turns_min > s->turns_max))
+    rd->err = "turns: sum, sum_sq, min and max disagree";
+  for (int p = 0; p < players && !rd->err; p++) {
+    int64_t in_hist = 0;
+    for (int b = 0; b < SIM_HIST; b++) {
+      if (s->hist[p][b] < 0 || s->hist[p][b] > n) rd->err = "seats[].score.histogram: a count not within 0..games";
+      in_hist += s->hist[p][b] > 0 ? s->hist[p][b] : 0;
+    }
+    if (rd->err) break;
+    if (s->wins[p] < 0 || s->wins[p] > n) rd->err = "seats[].wins: not within 0..games";
+    else if (s->solo[p] < 0 || s->solo[p] > s->wins[p]) rd->err = "seats[].solo_wins: not within 0..wins";
+    else if (!squares_fit(s->score_sum[p], s->score_sq[p], n) || (n && s->score_min[p] > s->score_max[p]))
+      rd->err = "seats[].score: sum, sum_sq, min and max disagree";
+    else if (in_hist > n) rd->err = "seats[].score.histogram: more counts than games";
+  }
+}
+
 static void read_side(reader *rd, const jnode *r, sim_side *s, int players) {
   memset(s, 0, sizeof *s);
   s->games = num(rd, get(r, "games"), "games");
@@ -226,6 +256,7 @@ static void read_side(reader *rd, const jnode *r, sim_side *s, int players) {
   const jnode *a = get(r, "set_aside");
   s->aside_sum = num(rd, get(a, "sum"), "set_aside");
   per_seat(rd, get(a, "histogram"), SIM_ASIDE_HIST, s->aside_hist, sizeof s->aside_hist[0], "set_aside histogram");
+  if (!rd->err) check_side(rd, s, players);
 }
 
 static int read_tree(const jnode *root, sim_summary *out, char *err, size_t errcap) {

@@ -62,6 +62,22 @@ if(rc EQUAL 0 OR NOT err MATCHES "different rulesets")
   message(FATAL_ERROR "merge accepted another study: ${rc} ${err}")
 endif()
 
+# Counts no study writes (more wins than games, a sum of squares below what
+# the sum needs) are refused, not merged into rates above 1 and -nan spreads.
+file(READ ${D}/shard2.json shard)
+string(REGEX REPLACE "\"wins\": [0-9]+" "\"wins\": 1000000" bad "${shard}")
+file(WRITE ${D}/bad_wins.json "${bad}")
+execute_process(COMMAND ${CLI} merge --json ${D}/shard1.json ${D}/bad_wins.json RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "bad_wins.json: .*seats\\[\\]\\.wins: not within 0\\.\\.games")
+  message(FATAL_ERROR "merge accepted more wins than games: ${rc} ${err}")
+endif()
+string(REGEX REPLACE "\"sum_sq\": [0-9]+" "\"sum_sq\": 1" bad "${shard}")
+file(WRITE ${D}/bad_sq.json "${bad}")
+execute_process(COMMAND ${CLI} merge --json ${D}/shard1.json ${D}/bad_sq.json RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "sum, sum_sq, min and max disagree")
+  message(FATAL_ERROR "merge accepted an impossible sum of squares: ${rc} ${err}")
+endif()
+
 # A bot per seat: greedy beats random.
 run(${CLI} simulate --games 20 --bot greedy,random --seed 2)
 if(NOT OUT MATCHES "red     greedy +[0-9.]+ [^\n]+ (9[0-9]|100)\\.0%")
