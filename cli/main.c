@@ -354,7 +354,21 @@ static void help(void) {
          "'carcassonne COMMAND --help' describes a command.\n", carc_version());
 }
 
-int main(int argc, char **argv) {
+/* The command's exit code, or 1 when what it printed could not all be
+ * written (a full disk, a closed pipe): output cut short is an error. */
+static int flushed(int rc) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "carcassonne: cannot write the output: %s\n", strerror(errno));
+    return rc ? rc : 1;
+  }
+  return rc;
+}
+
+static int run_command(int argc, char **argv);
+
+int main(int argc, char **argv) { return flushed(run_command(argc, argv)); }
+
+static int run_command(int argc, char **argv) {
   if (argc < 2) {
     help();
     return 2;

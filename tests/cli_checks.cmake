@@ -14,6 +14,13 @@ execute_process(COMMAND ${CLI} play --players 9 RESULT_VARIABLE rc ERROR_VARIABL
 if(rc EQUAL 0 OR NOT err MATCHES "--players takes 2 to 5")
   message(FATAL_ERROR "bad --players was not rejected with a clear message: ${rc} ${err}")
 endif()
+# Output that cannot all be written (a full disk) is an error, not a success.
+if(EXISTS /dev/full)
+  execute_process(COMMAND ${CLI} play --seed 1 OUTPUT_FILE /dev/full RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "cannot write the output")
+    message(FATAL_ERROR "play to a full disk succeeded: ${rc} ${err}")
+  endif()
+endif()
 execute_process(COMMAND ${CLI} frobnicate RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(rc EQUAL 0 OR NOT err MATCHES "unknown command")
   message(FATAL_ERROR "unknown command accepted")
