@@ -559,6 +559,15 @@ static void dir_of(const char *path, char *out, size_t cap) {
 static int l_scenario(lua_State *L) {
   if (lua_isnoneornil(L, 1)) lua_newtable(L), lua_replace(L, 1);
   luaL_checktype(L, 1, LUA_TTABLE);
+  /* a misspelt key would be passed over and the scenario run with defaults */
+  static const char *const keys[] = {"rules", "players", "seed", "followers", "strict", "bag", NULL};
+  for (lua_pushnil(L); lua_next(L, 1); lua_pop(L, 1)) {
+    int known = 0;
+    for (int k = 0; keys[k] && lua_type(L, -2) == LUA_TSTRING; k++) known |= !strcmp(lua_tostring(L, -2), keys[k]);
+    if (!known)
+      return luaL_error(L, "scenario{}: unknown key '%s' (rules, players, seed, followers, strict, bag)",
+                        lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2));
+  }
   lua_getfield(L, 1, "players");
   lua_getfield(L, 1, "seed");
   lua_getfield(L, 1, "followers");

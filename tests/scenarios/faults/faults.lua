@@ -136,6 +136,11 @@ case("a tile split's count beyond a C int is refused at the expansion's line", f
     "outside a C int's range")
 end)
 
+case("a scenario{} key spelt wrong is an error, not a default", function()
+  local ok, err = pcall(scenario, { playerz = 3 })
+  assert(not ok and tostring(err):find("unknown key 'playerz'", 1, true), tostring(err))
+end)
+
 case("an inline ruleset table naming an unknown expansion", function()
   ruleset_error({ expansions = { "nowhere_to_be_found" } }, "faults.lua:", "nowhere_to_be_found")
 end)
