@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -260,6 +261,18 @@ static void help(void) {
          "  --html FILE      a self-contained report page with charts\n");
 }
 
+/* Whether a file at `path` could be created: its folder exists and takes
+ * new files (or the file itself can be written). */
+static bool folder_writable(const char *path) {
+  if (access(path, W_OK) == 0) return true;
+  const char *slash = strrchr(path, '/');
+  char dir[4096];
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else if (slash == path) snprintf(dir, sizeof dir, "/");
+  else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+  return access(dir, W_OK | X_OK) == 0;
+}
+
 int cli_simulate(int argc, char **argv) {
   sim_config cfg;
   memset(&cfg, 0, sizeof cfg);
@@ -345,6 +358,14 @@ int cli_simulate(int argc, char **argv) {
     if (!e) return 1;
     cli_engine_free(e);
   }
+  /* the summary's files are written after the study: their folders are
+   * checked now, so a typo costs no study (the files stay as they are) */
+  const char *later[2] = {json_path, html_path};
+  for (int i = 0; i < 2; i++)
+    if (later[i] && !folder_writable(later[i])) {
+      fprintf(stderr, "carcassonne simulate: cannot write %s (no such folder, or no permission)\n", later[i]);
+      return 1;
+    }
   FILE *games_out = NULL;
   if (games_path && !(games_out = fopen(games_path, "w"))) {
     fprintf(stderr, "carcassonne simulate: cannot write %s\n", games_path);

@@ -78,6 +78,13 @@ if(rc EQUAL 0 OR NOT err MATCHES "sum, sum_sq, min and max disagree")
   message(FATAL_ERROR "merge accepted an impossible sum of squares: ${rc} ${err}")
 endif()
 
+# A summary file in a folder that does not exist is refused before the study.
+execute_process(COMMAND ${CLI} simulate --games 100000 --json ${D}/no/such/folder/s.json
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "cannot write .*no such folder")
+  message(FATAL_ERROR "simulate did not refuse an unwritable --json path up front: ${rc} ${err}")
+endif()
+
 # A bot per seat: greedy beats random.
 run(${CLI} simulate --games 20 --bot greedy,random --seed 2)
 if(NOT OUT MATCHES "red     greedy +[0-9.]+ [^\n]+ (9[0-9]|100)\\.0%")
