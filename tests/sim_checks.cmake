@@ -63,20 +63,20 @@ if(rc EQUAL 0 OR NOT err MATCHES "different rulesets")
 endif()
 
 # Counts no study writes (more wins than games, a sum of squares below what
-# the sum needs) are refused, not merged into rates above 1 and -nan spreads.
+# the sum needs) are refused, not merged into rates above 1 and -nan spreads:
+# shard 2 with `pattern` made `replacement`, merged with shard 1, must fail
+# with `expected` in the error.
 file(READ ${D}/shard2.json shard)
-string(REGEX REPLACE "\"wins\": [0-9]+" "\"wins\": 1000000" bad "${shard}")
-file(WRITE ${D}/bad_wins.json "${bad}")
-execute_process(COMMAND ${CLI} merge --json ${D}/shard1.json ${D}/bad_wins.json RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(rc EQUAL 0 OR NOT err MATCHES "bad_wins.json: .*seats\\[\\]\\.wins: not within 0\\.\\.games")
-  message(FATAL_ERROR "merge accepted more wins than games: ${rc} ${err}")
-endif()
-string(REGEX REPLACE "\"sum_sq\": [0-9]+" "\"sum_sq\": 1" bad "${shard}")
-file(WRITE ${D}/bad_sq.json "${bad}")
-execute_process(COMMAND ${CLI} merge --json ${D}/shard1.json ${D}/bad_sq.json RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(rc EQUAL 0 OR NOT err MATCHES "sum, sum_sq, min and max disagree")
-  message(FATAL_ERROR "merge accepted an impossible sum of squares: ${rc} ${err}")
-endif()
+function(merge_refuses name pattern replacement expected)
+  string(REGEX REPLACE "${pattern}" "${replacement}" bad "${shard}")
+  file(WRITE ${D}/${name}.json "${bad}")
+  execute_process(COMMAND ${CLI} merge --json ${D}/shard1.json ${D}/${name}.json RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "${name}.json: .*${expected}")
+    message(FATAL_ERROR "merge accepted ${name}: ${rc} ${err}")
+  endif()
+endfunction()
+merge_refuses(bad_wins "\"wins\": [0-9]+" "\"wins\": 1000000" "seats\\[\\]\\.wins: not within 0\\.\\.games")
+merge_refuses(bad_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 1" "sum, sum_sq, min and max disagree")
 
 # A summary file in a folder that does not exist is refused before the study.
 execute_process(COMMAND ${CLI} simulate --games 100000 --json ${D}/no/such/folder/s.json
