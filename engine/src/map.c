@@ -22,6 +22,7 @@ typedef struct parse_aux {
   int row_line[MAP_MAX_H];
   int16_t col[MAP_MAX_H][MAP_MAX_W];
   int join_line;                          /* a 'join' line: a pair file, not a map */
+  int starts_line, starts_col;            /* the 'starts' count, for an error about it */
 } parse_aux;
 
 typedef struct cursor {
@@ -264,6 +265,8 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
         return need(e, a, &d, a2, "the largest tile count (not below the smallest)");
     } else if (!strcmp(w, "starts")) {
       a1 = word(&d, t1, sizeof t1);
+      a->starts_line = d.lineno;
+      a->starts_col = a1 ? col_of(&d, a1) : 1;
       if (!a1 || !parse_int(t1, 1, MAP_MAX_STARTS, &m->starts_used)) return need(e, a, &d, a1, "how many start squares are used");
     } else if (!strcmp(w, "followers")) {
       a1 = word(&d, t1, sizeof t1);
@@ -423,7 +426,8 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
   if (m->nstart == 0) return perr(e, a, 1, 1, "the map has no start square ('start X,Y NAME')");
   if (m->starts_used == 0) m->starts_used = m->nstart < 2 ? m->nstart : 2;
   if (m->starts_used > m->nstart)
-    return perr(e, a, 1, 1, "'starts %d' but the map has %d start squares", m->starts_used, m->nstart);
+    return perr(e, a, a->starts_line ? a->starts_line : 1, a->starts_line ? a->starts_col : 1,
+                "'starts %d' but the map has %d start squares", m->starts_used, m->nstart);
   return CARC_OK;
 }
 

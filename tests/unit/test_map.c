@@ -26,6 +26,7 @@ static void test_errors(void) {
   bad_map(HEAD "grid\n. . .\n. . . .\nend\n", "m.map:5:", "row 1 has 4 squares");
   bad_map("name T\nstart 5,1\ngrid\n. . .\n. . .\nend\n", "m.map:2:7:", "start square (5,1) is off the grid");
   bad_map("name T\nstart 0,0\ngrid\n~ . .\n. . .\nend\n", "m.map:2:7:", "start square (0,0) is sea");
+  bad_map("name T\n\nstarts 5\nstart 1,0\ngrid\n. . .\nend\n", "m.map:3:8:", "'starts 5' but the map has 1");
   bad_map(HEAD "grid\n. . .\n. . .\nend\nferry 0,0 W 4,1 E\n", "m.map:7:13:", "a ferry to nowhere");
   bad_map(HEAD "grid\n~ . .\n. . .\nend\nabroad 0,0 N road arms 1\n", "m.map:7:8:",
           "a printed border segment with no square next to it");
