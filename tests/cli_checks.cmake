@@ -181,6 +181,16 @@ if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*/failing/fails.lua:4: wrong scores\
   message(FATAL_ERROR "a failing case does not name its file and line:\n${out}")
 endif()
 
+# A case declared inside a case would never run, and a case's name is a
+# string: both fail, at their lines.
+file(WRITE ${TMP}/misdeclared/nested.lua "case(\"outer\", function()\n  case(\"inner\", function() end)\nend)\n")
+file(WRITE ${TMP}/misdeclared/number.lua "case(42, function() end)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/misdeclared RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(rc EQUAL 0 OR NOT out MATCHES "nested.lua:2: case\\(\\) inside a case" OR
+   NOT out MATCHES "number.lua:1: bad argument #1 to 'case' \\(string expected, got number\\)")
+  message(FATAL_ERROR "a misdeclared case passed:\n${out}")
+endif()
+
 # A tile set can mark individual copies: 2 of the 8 U and 3 of the 9 V.
 execute_process(COMMAND ${CLI} tiles --rules ${SRC}/tests/scenarios/land_surveyors/rules/farmhouse_copies.lua
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out)

@@ -540,6 +540,7 @@ static int s_board(lua_State *L) {
 /* Registry keys of the runner. */
 #define R_FILE "carc.file"
 #define R_CASES "carc.cases"
+#define R_RUNNING "carc.case_running" /* set while the runner runs the cases */
 #define R_MADE "carc.made"
 
 static const char *reg_string(lua_State *L, const char *key, const char *def) {
@@ -647,10 +648,13 @@ static void print_game(FILE *out, carc_game *g) {
 }
 
 static int l_case(lua_State *L) {
-  luaL_checkstring(L, 1);
+  luaL_checktype(L, 1, LUA_TSTRING); /* a name: not a number turned into one */
   luaL_checktype(L, 2, LUA_TFUNCTION);
   if (lua_getfield(L, LUA_REGISTRYINDEX, R_CASES) != LUA_TTABLE)
     return luaL_error(L, "case() is for scenario files run by 'carcassonne test'");
+  if (lua_getfield(L, LUA_REGISTRYINDEX, R_RUNNING) != LUA_TNIL) /* it would never run */
+    return luaL_error(L, "case() inside a case: declare cases at the top level of the scenario file");
+  lua_pop(L, 1);
   lua_createtable(L, 2, 0);
   lua_pushvalue(L, 1);
   lua_rawseti(L, -2, 1);
@@ -820,6 +824,8 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   lua_getfield(L, LUA_REGISTRYINDEX, R_CASES);
   int cases = lua_gettop(L);
   int n = (int)lua_rawlen(L, cases);
+  lua_pushboolean(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, R_RUNNING);
   for (int i = 1; i <= n; i++) {
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, R_MADE);
