@@ -63,32 +63,29 @@ static const char *word(cursor *c, char *buf, size_t cap) {
 }
 
 /* The rest of the line (a name), trimmed. */
+/* How many of the `len` bytes of s fit in `cap` bytes with a NUL: a text
+ * too long is cut before the character that does not fit, never inside one
+ * (s[n], the first byte left out, is then no UTF-8 continuation 10xxxxxx). */
+static size_t fitting(const char *s, size_t len, size_t cap) {
+  if (len < cap) return len;
+  size_t n = cap - 1;
+  while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+  return n;
+}
+
 static void rest(cursor *c, char *buf, size_t cap) {
   skip_blanks(c);
-  size_t n = 0;
-  int dropped = -1; /* the first byte that did not fit */
-  while (!at_end(c->p)) {
-    if (n + 1 < cap) buf[n++] = *c->p;
-    else if (dropped < 0) dropped = (unsigned char)*c->p;
-    c->p++;
-  }
-  if ((dropped & 0xC0) == 0x80) { /* cut inside a character: drop its first bytes too */
-    while (n && ((unsigned char)buf[n - 1] & 0xC0) == 0x80) n--;
-    if (n) n--; /* its lead byte */
-  }
+  const char *from = c->p;
+  while (!at_end(c->p)) c->p++;
+  size_t n = fitting(from, (size_t)(c->p - from), cap);
+  memcpy(buf, from, n);
   while (n && blank(buf[n - 1])) n--;
   buf[n] = '\0';
 }
 
-/* Copies a name, cut to fit. */
-/* A name too long for dst is cut before the character that does not fit,
- * never inside one (a UTF-8 continuation byte is 10xxxxxx). */
+/* Copies a name, cut to fit (between characters). */
 static void set_name(char *dst, size_t cap, const char *src) {
-  size_t n = strlen(src);
-  if (n >= cap) {
-    n = cap - 1;
-    while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80) n--;
-  }
+  const size_t n = fitting(src, strlen(src), cap);
   memcpy(dst, src, n);
   dst[n] = '\0';
 }
