@@ -35,13 +35,6 @@ void game_log(carc_game *g, const char *fmt, ...) {
   if (g->event_fn) g->event_fn(g, line, g->event_ud);
 }
 
-/* Tile `type`, drawn, fits nowhere: set aside (not redrawn), and logged. */
-static void tile_set_aside(carc_game *g, int type) {
-  g->set_aside++;
-  char quoted[JSON_QUOTED_CAP];
-  game_log(g, "{\"event\":\"set_aside\",\"tile\":%s}", json_quoted(quoted, g->e->types[type].name));
-}
-
 carc_result turn_draw(carc_game *g) {
   g->drawn = -1;
   while (g->bag_pos < g->bag_len) {
@@ -51,7 +44,9 @@ carc_result turn_draw(carc_game *g) {
       g->phase = CARC_PHASE_PLACE;
       return CARC_OK;
     }
-    tile_set_aside(g, t);
+    g->set_aside++;
+    char quoted[JSON_QUOTED_CAP];
+    game_log(g, "{\"event\":\"set_aside\",\"tile\":%s}", json_quoted(quoted, g->e->types[t].name));
   }
   g->phase = CARC_PHASE_END;
   return CARC_OK;
@@ -1121,7 +1116,9 @@ carc_result carc_game_end_turn(carc_game *g) {
   /* edits may have taken every square the drawn tile fitted: as at a draw,
    * a tile that fits nowhere is set aside and the next one drawn */
   if (g->phase == CARC_PHASE_PLACE && g->drawn >= 0 && !board_can_place_anywhere(g, g->drawn)) {
-    tile_set_aside(g, g->drawn);
+    g->set_aside++;
+    char quoted[JSON_QUOTED_CAP];
+    game_log(g, "{\"event\":\"set_aside\",\"tile\":%s}", json_quoted(quoted, g->e->types[g->drawn].name));
     turn_draw(g);
   }
   txn_commit(g, &t);
