@@ -8,6 +8,7 @@
  * of segments with aggregates at the root: distinct tiles, open ports, coats
  * of arms, occupying figures. Nothing here allocates. */
 #include "internal.h"
+#include "map.h"
 
 int32_t board_square(const carc_game *g, int x, int y) {
   unsigned ux = (unsigned)(x - g->grid_x0), uy = (unsigned)(y - g->grid_y0);
@@ -240,6 +241,66 @@ int board_place_off(carc_game *g, int type, int x, int y) {
   return ti;
 }
 
+/* Side d of board tile bt (type t turned rot) meets board tile nti: its
+ * features join across the three ports. */
+static inline void join_side(carc_game *g, const board_tile *bt, const tile_type *t, int rot, int d, int nti) {
+  const board_tile *nb = &g->tiles[nti];
+  const tile_face *nf = &g->tile_faces[nti];
+  const int8_t *mine = t->turned[rot].rport_seg, *theirs = nf->seg;
+  if ((t->turned[rot].side_one & nf->one) >> d & 1) { /* one segment each side: one join */
+    join(g, (int)bt->seg_base + mine[d * 3], (int)nb->seg_base + theirs[d * 3], 3);
+    return;
+  }
+  /* a pair joined already (a side's ports on one segment each) is a join
+   * of a feature with itself: two more ports closed */
+  for (int q = d * 3; q < d * 3 + 3; q++) join(g, (int)bt->seg_base + mine[q], (int)nb->seg_base + theirs[q], 1);
+}
+
+/* board_place's four sides on a map (map_sides says what each is). A tile
+ * beside is joined as on the plane. A side facing no square closes its
+ * ports, counted first, on the tile's own segments. A side with a printed
+ * link, or facing a square that opens unlike the plane's, goes to
+ * map_side. The rest update the frontier as the plane's sides do, a new
+ * square also taking what the printed pieces beside it demand (map_need);
+ * a closing side runs the same steps on the spare frontier entry, so that
+ * which sides close costs no branch. Out of line: the plane's games never
+ * come here (board.c: join says why that matters). */
+__attribute__((noinline)) static void map_place_sides(carc_game *g, int ti, const tile_type *t, int rot, int32_t *at) {
+  const map_shape *m = g->e->map;
+  const board_tile *bt = &g->tiles[ti];
+  const int x = bt->x, y = bt->y, w = g->grid_w, base = (int)bt->seg_base;
+  const unsigned sides = map_sides(g, ti);
+  const int side_off[4] = {-w, 1, w, -1}, need_off[4] = {-MAP_NEED_W, 1, MAP_NEED_W, -1}; /* N, E, S, W */
+  const bool on_map = (unsigned)x < (unsigned)m->w && (unsigned)y < (unsigned)m->h; /* else every side is slow */
+  const map_need *need = &m->need[on_map ? y + 1 : 1][on_map ? x + 1 : 1];
+#pragma GCC unroll 4 /* each side's branches predicted on their own */
+  for (int d = 0; d < 4; d++) {
+    int32_t *slot = at + side_off[d];
+    const int32_t v = *slot;
+    if (v >= 0) {
+      join_side(g, bt, t, rot, d, v);
+      continue;
+    }
+    if ((sides | sides >> MAP_CLOSED_SHIFT) >> d & 1) { /* a printed link, a square unlike the plane's, or none */
+      if (sides >> d & 1) map_side(g, ti, d, square_frontier(v));
+      else side_closed(g, base, t, rot, d);
+      continue;
+    }
+    const bool fresh = v == -1;
+    int32_t pos = -2 - v; /* -1 when fresh */
+    pos ^= (g->nfrontier ^ pos) & -(int32_t)fresh;
+    g->nfrontier += fresh;
+    *slot = -2 - pos;
+    fr_sig *f = &g->fr[pos];
+    const map_need pre = need[need_off[d]];
+    const uint32_t keep = -(uint32_t)!fresh;
+    *f = (fr_sig){(f->req & keep) | (pre.req & ~keep) | t->turned[rot].side_req[d],
+                  (f->mask & keep) | (pre.mask & ~keep) | 0x3Fu << (8 * ((d + 2) % 4))};
+    g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
+  }
+  if (sides & MAP_AFTER) map_after_place(g, ti);
+}
+
 /* Places a tile known to fit; returns its board index. The grid covers the
  * square and the eight around it (board_has_room). */
 int board_place(carc_game *g, int type, int x, int y, int rot) {
@@ -285,48 +346,33 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     if (t->area_segs) grid_near_mark(g, x, y);
   }
   segs_init(g, ti, t, area_open);
-  const int side_off[4] = {-w, 1, w, -1}; /* N, E, S, W */
-  const int8_t *mine = t->turned[rot].rport_seg;
-  /* on a map: the sides whose square beyond opens as on the plane (most) */
-  const unsigned plain = __builtin_expect(map != NULL, 0) ? map_plain_sides(g, ti) : 0;
+  if (__builtin_expect(map != NULL, 0)) {
+    map_place_sides(g, ti, t, rot, at);
+  } else {
+    const int side_off[4] = {-w, 1, w, -1}; /* N, E, S, W */
 #pragma GCC unroll 4 /* each side's branches predicted on their own */
-  for (int d = 0; d < 4; d++) {
-    int32_t *slot = at + side_off[d];
-    int nti = *slot;
-    if (nti >= 0) { /* join across the three ports of this side */
-      const board_tile *nb = &g->tiles[nti];
-      const tile_face *nf = &g->tile_faces[nti];
-      const int8_t *theirs = nf->seg;
-      if ((t->turned[rot].side_one & nf->one) >> d & 1) { /* one segment each side: one join */
-        join(g, (int)bt->seg_base + mine[d * 3], (int)nb->seg_base + theirs[d * 3], 3);
+    for (int d = 0; d < 4; d++) {
+      int32_t *slot = at + side_off[d];
+      if (*slot >= 0) { /* join across the three ports of this side */
+        join_side(g, bt, t, rot, d, *slot);
         continue;
       }
-      /* a pair joined already (a side's ports on one segment each) is a join
-       * of a feature with itself: two more ports closed */
-      for (int q = d * 3; q < d * 3 + 3; q++) join(g, (int)bt->seg_base + mine[q], (int)nb->seg_base + theirs[q], 1);
-      continue;
+      /* Without branches: whether the square is new or already on the
+       * frontier follows the board, which no predictor can guess. A new
+       * square's signature is read before it is written, then masked out
+       * (board_has_room: the arrays have room for it). */
+      const int32_t v = *slot;
+      const bool fresh = v == -1;
+      int32_t pos = -2 - v; /* -1 when fresh */
+      pos ^= (g->nfrontier ^ pos) & -(int32_t)fresh; /* a select gcc keeps branch-free */
+      g->nfrontier += fresh;
+      *slot = -2 - pos;
+      fr_sig *f = &g->fr[pos];
+      const uint32_t keep = -(uint32_t)!fresh;
+      *f = (fr_sig){(f->req & keep) | t->turned[rot].side_req[d], (f->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4))};
+      g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
     }
-    if (__builtin_expect(map != NULL, 0) && !(plain >> d & 1)) { /* the map decides what lies beyond */
-      if (plain >> (MAP_CLOSED_SHIFT + d) & 1) side_closed(g, (int)bt->seg_base, t, rot, d);
-      else map_side(g, ti, d, square_frontier(*slot));
-      continue;
-    }
-    /* Without branches: whether the square is new or already on the frontier
-     * follows the board, which no predictor can guess. A new square's
-     * signature is read before it is written, then masked out
-     * (board_has_room: the arrays have room for it). */
-    const int32_t v = *slot;
-    const bool fresh = v == -1;
-    int32_t pos = -2 - v; /* -1 when fresh */
-    pos ^= (g->nfrontier ^ pos) & -(int32_t)fresh; /* a select gcc keeps branch-free */
-    g->nfrontier += fresh;
-    *slot = -2 - pos;
-    fr_sig *f = &g->fr[pos];
-    const uint32_t keep = -(uint32_t)!fresh;
-    *f = (fr_sig){(f->req & keep) | t->turned[rot].side_req[d], (f->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4))};
-    g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
   }
-  if (__builtin_expect(map != NULL, 0) && (plain & MAP_AFTER)) map_after_place(g, ti);
   if (__builtin_expect((int)off_board(x - 1, y - 1) | (int)off_board(x + 1, y + 1), 0)) frontier_trim(g, x, y);
   return ti;
 }

@@ -694,10 +694,10 @@ void bag_fill(carc_game *g);
 /* map.c (only called when the engine has a map) */
 void map_side(carc_game *g, int ti, int d, int nc);
 void map_after_place(carc_game *g, int ti);
-#define MAP_AFTER 0x10u /* map_plain_sides: map_after_place has work */
-#define MAP_CLOSED_SHIFT 8 /* map_plain_sides: a bit per side (N E S W) that only closes ports */
-/* a bit per plain side (N E S W), per closing side, MAP_AFTER */
-unsigned map_plain_sides(const carc_game *g, int ti);
+#define MAP_AFTER 0x10u /* map_sides: map_after_place has work */
+#define MAP_CLOSED_SHIFT 8 /* map_sides: a bit per side (N E S W) that only closes ports */
+/* a bit per side (N E S W) left to map_side, per closing side, MAP_AFTER */
+unsigned map_sides(const carc_game *g, int ti);
 int map_area_squares(const carc_game *g, int x, int y);
 void map_place_printed(carc_game *g);
 carc_result map_setup(carc_game *g);

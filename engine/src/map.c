@@ -564,19 +564,21 @@ static carc_result define_printed(carc_engine *e, map_shape *m, const parse_aux 
   return CARC_OK;
 }
 
-/* Does square (x, y), reached from a tile on an island square or not,
- * open as the plane's would, with only that tile's edge to match? A simple
- * square does; so does an island square with no link, no large city beside
- * it and only island squares around that take tiles, reached from the
- * island (a tile beside it is an island tile, which opened it). */
-static bool opens_plain(const map_shape *m, int x, int y, bool from_island) {
-  if (!on_grid(m, x, y)) return false;
+/* Does free square (x, y) open like the plane's: is a tile beside it on
+ * the frontier whenever one is? It does when it takes a tile and every tile
+ * beside it would open it: no printed link on an edge between it and a
+ * square that takes a tile, and no island square beside a square of another
+ * land (an island square opens only from the island). Then, while it is
+ * free, only printed pieces lie beside it, and what they demand of its tile
+ * (map_need) is known before the game begins. */
+static bool opens_like_plane(const map_shape *m, int x, int y) {
+  if (!takes_tile(sq_kind(m, x, y))) return false;
   const map_square *q = &m->sq[y][x];
-  if (q->simple) return true;
-  if (q->kind != CARC_SQ_ISLAND || !from_island) return false;
   for (int d = 0; d < 4; d++) {
-    const int k = sq_kind(m, x + dx_of(d), y + dy_of(d));
-    if (q->link[d] >= 0 || k == CARC_SQ_CITY || (takes_tile(k) && k != CARC_SQ_ISLAND)) return false;
+    const int nx = x + dx_of(d), ny = y + dy_of(d), k = sq_kind(m, nx, ny);
+    if (!takes_tile(k)) continue;
+    if (q->link[d] >= 0 || m->sq[ny][nx].link[(d + 2) % 4] >= 0) return false;
+    if ((q->kind == CARC_SQ_ISLAND) != (k == CARC_SQ_ISLAND)) return false;
   }
   return true;
 }
@@ -584,7 +586,7 @@ static bool opens_plain(const map_shape *m, int x, int y, bool from_island) {
 /* Which squares' tiles give map_after_place work: beside a large city
  * always; on an island with arms, or a town, when the map signals them. */
 static void set_after_mask(map_shape *m) {
-  m->after_mask = (uint8_t)(PLAIN_CITY | (m->signal ? PLAIN_ARMS : 0u) | (m->signal && m->signal_towns ? PLAIN_TOWN : 0u));
+  m->after_mask = (uint8_t)(AFTER_CITY | (m->signal ? AFTER_ARMS : 0u) | (m->signal && m->signal_towns ? AFTER_TOWN : 0u));
 }
 
 static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a,
@@ -651,14 +653,13 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
   for (int y = 0; y < m->h; y++) /* once every square knows whether it is simple */
     for (int x = 0; x < m->w; x++) {
       map_square *q = &m->sq[y][x];
-      q->plain = (uint8_t)((q->city_side ? PLAIN_CITY : 0) | (q->kind == CARC_SQ_TOWN ? PLAIN_TOWN : 0) |
-                           (q->kind == CARC_SQ_ISLAND && q->arms ? PLAIN_ARMS : 0));
-      q->closed = 0;
+      q->after = (uint8_t)((q->city_side ? AFTER_CITY : 0) | (q->kind == CARC_SQ_TOWN ? AFTER_TOWN : 0) |
+                           (q->kind == CARC_SQ_ISLAND && q->arms ? AFTER_ARMS : 0));
+      q->closed = q->slow = 0;
       for (int d = 0; d < 4; d++) {
-        const int k = sq_kind(m, x + dx_of(d), y + dy_of(d));
-        if (q->link[d] < 0 && opens_plain(m, x + dx_of(d), y + dy_of(d), q->kind == CARC_SQ_ISLAND))
-          q->plain |= (uint8_t)(1u << d);
+        const int nx = x + dx_of(d), ny = y + dy_of(d), k = sq_kind(m, nx, ny);
         if (q->link[d] < 0 && !takes_tile(k) && k != CARC_SQ_CITY) q->closed |= (uint8_t)(1u << d);
+        else if (q->link[d] >= 0 || !opens_like_plane(m, nx, ny)) q->slow |= (uint8_t)(1u << d);
       }
     }
   set_after_mask(m);
@@ -674,8 +675,11 @@ static void template_free(carc_engine *e, map_template *t) {
   memset(t, 0, sizeof *t);
 }
 
+static void square_need(const carc_game *g, int x, int y, uint32_t *req, uint32_t *mask);
+
 /* Places the printed pieces once on a scratch board and keeps that board:
- * every game of the engine starts from a copy of it. */
+ * every game of the engine starts from a copy of it. What they demand of
+ * each square's tile is kept too (map_shape.need). */
 static bool template_build(carc_engine *e) {
   map_shape *m = e->map;
   map_template *t = &m->tmpl;
@@ -695,6 +699,10 @@ static bool template_build(carc_engine *e) {
     if (p->on_square) board_place(g, p->type, p->x, p->y, 0);
     else board_place_off(g, p->type, p->x, p->y);
   }
+  memset(m->need, 0, sizeof m->need);
+  for (int y = 0; y < m->h; y++)
+    for (int x = 0; x < m->w; x++)
+      if (takes_tile(m->sq[y][x].kind)) square_need(g, x, y, &m->need[y + 1][x + 1].req, &m->need[y + 1][x + 1].mask);
   t->ntiles = g->ntiles;
   t->nsegs = g->nsegs;
   t->tiles = carc_mem(e, NULL, 0, sizeof(board_tile) * (size_t)g->ntiles + 1);
@@ -963,16 +971,16 @@ __attribute__((noinline)) void map_side(carc_game *g, int ti, int d, int pos) {
   frontier_add(g, nx, ny, need, need_mask);
 }
 
-/* The sides of board tile ti that map_side would treat as the plane's, the
- * sides where it would only close the ports (from MAP_CLOSED_SHIFT), and
- * MAP_AFTER when map_after_place has work: a real tile's square's bits; a
- * printed piece takes map_side on every side. */
-unsigned map_plain_sides(const carc_game *g, int ti) {
+/* What board_place does at each side of board tile ti on a map: the sides
+ * it leaves to map_side (bits 0 to 3), those whose ports only close (from
+ * MAP_CLOSED_SHIFT), and MAP_AFTER when map_after_place has work. A
+ * printed piece leaves every side to map_side. */
+unsigned map_sides(const carc_game *g, int ti) {
   const map_shape *m = g->e->map;
   const board_tile *bt = &g->tiles[ti];
-  if (ti < g->nprinted || !on_grid(m, bt->x, bt->y)) return MAP_AFTER;
+  if (ti < g->nprinted || !on_grid(m, bt->x, bt->y)) return 0x0Fu | MAP_AFTER;
   const map_square *q = &m->sq[bt->y][bt->x];
-  return (q->plain & 0x0Fu) | (unsigned)q->closed << MAP_CLOSED_SHIFT | (unsigned)!!(q->plain & m->after_mask) << 4;
+  return q->slow | (unsigned)q->closed << MAP_CLOSED_SHIFT | (q->after & m->after_mask ? MAP_AFTER : 0u);
 }
 
 /* After a real tile is placed: connect the large cities beside it. */

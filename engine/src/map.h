@@ -30,17 +30,24 @@ typedef struct map_square {
   int8_t name;           /* index into names, -1 */
   uint8_t simple;        /* opens like a square of the plane: land, no printed piece on or beside it */
   uint8_t city_side;     /* bit per side (N E S W) across which a large city's square lies */
-  uint8_t plain;         /* bit per side (N E S W) that a tile here treats as the plane's (no
-                          * link; beyond, a square that opens like the plane's), and what may
-                          * give map_after_place work: PLAIN_CITY, PLAIN_TOWN, PLAIN_ARMS */
+  uint8_t after;         /* what may give map_after_place work: AFTER_CITY, AFTER_TOWN, AFTER_ARMS */
+  uint8_t slow;          /* bit per side (N E S W) that a tile here leaves to map_side: a printed
+                          * link, or beyond, a square that does not open like the plane's */
   uint8_t closed;        /* bit per side with no link and, beyond, no square (sea, border,
                           * waves, a highlight, a lone half): a tile's ports there close */
 } map_square;
-#define PLAIN_CITY 0x10u   /* a large city's square beside it */
-#define PLAIN_TOWN 0x20u   /* a town: a signal when the map signals towns */
-#define PLAIN_ARMS 0x40u   /* an island with coats of arms: a signal when the map signals */
+#define AFTER_CITY 0x1u   /* a large city's square beside it */
+#define AFTER_TOWN 0x2u   /* a town: a signal when the map signals towns */
+#define AFTER_ARMS 0x4u   /* an island with coats of arms: a signal when the map signals */
 
 enum { LINK_ROAD, LINK_CITY, LINK_FERRY };
+
+/* What the printed pieces beside a free square demand of its tile's edges:
+ * a frontier square's signature (internal.h: fr_sig) before any tile. */
+typedef struct map_need {
+  uint32_t req, mask;
+} map_need;
+#define MAP_NEED_W (MAP_MAX_W + 2) /* map_shape.need: a row, with a square of margin on each side */
 
 typedef struct map_link {
   uint8_t kind;          /* LINK_* */
@@ -79,7 +86,7 @@ struct map_shape {
   int tiles_min, tiles_max, starts_used, followers;
   int signal;            /* game flag id + 1 turned on by a tile on an island-with-arms square */
   int signal_towns;      /* ... and on a town square */
-  uint8_t after_mask;    /* the PLAIN_ bits that give map_after_place work, with this signal */
+  uint8_t after_mask;    /* the AFTER_ bits that give map_after_place work, with this signal */
   int nstart;
   int16_t start_x[MAP_MAX_STARTS], start_y[MAP_MAX_STARTS];
   int ncities, nlinks, nprinted, nnames, squares, halves;
@@ -88,6 +95,9 @@ struct map_shape {
   map_printed printed[256];
   char names[MAP_MAX_NAMES][MAP_NAME];
   map_square sq[MAP_MAX_H][MAP_MAX_W];
+  /* square (x, y) at [y + 1][x + 1]: the margin holds what lies beyond the
+   * border, so a tile's four sides read without a test (zero there) */
+  map_need need[MAP_MAX_H + 2][MAP_NEED_W];
 };
 
 #endif

@@ -35,6 +35,14 @@ void game_log(carc_game *g, const char *fmt, ...) {
   if (g->event_fn) g->event_fn(g, line, g->event_ud);
 }
 
+/* Tile type t fits nowhere and is set aside. Its name is quoted only for a
+ * kept log: a crowded map sets many aside. */
+__attribute__((cold)) static void log_set_aside(carc_game *g, int t) {
+  if (!g->keep_records) return;
+  char quoted[JSON_QUOTED_CAP];
+  game_log(g, "{\"event\":\"set_aside\",\"tile\":%s}", json_quoted(quoted, g->e->types[t].name));
+}
+
 carc_result turn_draw(carc_game *g) {
   g->drawn = -1;
   while (g->bag_pos < g->bag_len) {
@@ -45,8 +53,7 @@ carc_result turn_draw(carc_game *g) {
       return CARC_OK;
     }
     g->set_aside++;
-    char quoted[JSON_QUOTED_CAP];
-    game_log(g, "{\"event\":\"set_aside\",\"tile\":%s}", json_quoted(quoted, g->e->types[t].name));
+    log_set_aside(g, t);
   }
   g->phase = CARC_PHASE_END;
   return CARC_OK;
@@ -1117,8 +1124,7 @@ carc_result carc_game_end_turn(carc_game *g) {
    * a tile that fits nowhere is set aside and the next one drawn */
   if (g->phase == CARC_PHASE_PLACE && g->drawn >= 0 && !board_can_place_anywhere(g, g->drawn)) {
     g->set_aside++;
-    char quoted[JSON_QUOTED_CAP];
-    game_log(g, "{\"event\":\"set_aside\",\"tile\":%s}", json_quoted(quoted, g->e->types[g->drawn].name));
+    log_set_aside(g, g->drawn);
     turn_draw(g);
   }
   txn_commit(g, &t);
