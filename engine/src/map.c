@@ -583,10 +583,27 @@ static bool opens_like_plane(const map_shape *m, int x, int y) {
   return true;
 }
 
+/* How many of the eight squares around (x, y) a monastery needs filled:
+ * those that take a tile and large-city squares. */
+static int count_area_squares(const map_shape *m, int x, int y) {
+  int n = 0;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      const int k = sq_kind(m, x + dx, y + dy);
+      n += (dx || dy) && (takes_tile(k) || k == CARC_SQ_CITY);
+    }
+  return n;
+}
+
 /* Which squares' tiles give map_after_place work: beside a large city
  * always; on an island with arms, or a town, when the map signals them. */
 static void set_after_mask(map_shape *m) {
   m->after_mask = (uint8_t)(AFTER_CITY | (m->signal ? AFTER_ARMS : 0u) | (m->signal && m->signal_towns ? AFTER_TOWN : 0u));
+  for (int y = 0; y < m->h; y++)
+    for (int x = 0; x < m->w; x++) {
+      map_square *q = &m->sq[y][x];
+      q->sides = (uint16_t)(q->slow | (unsigned)q->closed << MAP_CLOSED_SHIFT | (q->after & m->after_mask ? MAP_AFTER : 0u));
+    }
 }
 
 static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a,
@@ -656,11 +673,13 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
       q->after = (uint8_t)((q->city_side ? AFTER_CITY : 0) | (q->kind == CARC_SQ_TOWN ? AFTER_TOWN : 0) |
                            (q->kind == CARC_SQ_ISLAND && q->arms ? AFTER_ARMS : 0));
       q->closed = q->slow = 0;
+      q->plane_like = opens_like_plane(m, x, y);
       for (int d = 0; d < 4; d++) {
         const int nx = x + dx_of(d), ny = y + dy_of(d), k = sq_kind(m, nx, ny);
         if (q->link[d] < 0 && !takes_tile(k) && k != CARC_SQ_CITY) q->closed |= (uint8_t)(1u << d);
         else if (q->link[d] >= 0 || !opens_like_plane(m, nx, ny)) q->slow |= (uint8_t)(1u << d);
       }
+      q->area_squares = (uint8_t)count_area_squares(m, x, y);
     }
   set_after_mask(m);
   return CARC_OK;
@@ -905,6 +924,10 @@ static void open_square(carc_game *g, int x, int y) {
   const map_shape *m = g->e->map;
   if (!takes_tile(sq_kind(m, x, y))) return;
   if (board_square(g, x, y) != -1) return; /* a tile, or on the frontier already */
+  if (m->sq[y][x].plane_like) { /* no tile beside it (it would have opened it): printed pieces at most */
+    frontier_add(g, x, y, m->need[y + 1][x + 1].req, m->need[y + 1][x + 1].mask);
+    return;
+  }
   uint32_t req, mask;
   square_need(g, x, y, &req, &mask);
   frontier_add(g, x, y, req, mask);
@@ -979,8 +1002,7 @@ unsigned map_sides(const carc_game *g, int ti) {
   const map_shape *m = g->e->map;
   const board_tile *bt = &g->tiles[ti];
   if (ti < g->nprinted || !on_grid(m, bt->x, bt->y)) return 0x0Fu | MAP_AFTER;
-  const map_square *q = &m->sq[bt->y][bt->x];
-  return q->slow | (unsigned)q->closed << MAP_CLOSED_SHIFT | (q->after & m->after_mask ? MAP_AFTER : 0u);
+  return m->sq[bt->y][bt->x].sides;
 }
 
 /* After a real tile is placed: connect the large cities beside it. */
@@ -1000,18 +1022,10 @@ __attribute__((noinline)) void map_after_place(carc_game *g, int ti) {
   }
 }
 
-/* How many of the eight squares around (x, y) a monastery needs filled:
- * those that take a tile and large-city squares. */
+/* count_area_squares, kept per square of the map. */
 int map_area_squares(const carc_game *g, int x, int y) {
   const map_shape *m = g->e->map;
-  int n = 0;
-  for (int dy = -1; dy <= 1; dy++)
-    for (int dx = -1; dx <= 1; dx++) {
-      if (!dx && !dy) continue;
-      int k = sq_kind(m, x + dx, y + dy);
-      n += takes_tile(k) || k == CARC_SQ_CITY;
-    }
-  return n;
+  return on_grid(m, x, y) ? m->sq[y][x].area_squares : count_area_squares(m, x, y);
 }
 
 /* Places the printed pieces on an empty board (board_reset just ran): a copy

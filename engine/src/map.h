@@ -35,6 +35,11 @@ typedef struct map_square {
                           * link, or beyond, a square that does not open like the plane's */
   uint8_t closed;        /* bit per side with no link and, beyond, no square (sea, border,
                           * waves, a highlight, a lone half): a tile's ports there close */
+  uint8_t plane_like;    /* opens like the plane's: free, it has printed pieces beside it at most
+                          * (map.c: opens_like_plane), so `need` says all it must match */
+  uint8_t area_squares;  /* squares around it that a monastery needs filled (take a tile, or
+                          * a large city's) */
+  uint16_t sides;        /* map_sides for a tile here, with the map's signal (set_after_mask) */
 } map_square;
 #define AFTER_CITY 0x1u   /* a large city's square beside it */
 #define AFTER_TOWN 0x2u   /* a town: a signal when the map signals towns */

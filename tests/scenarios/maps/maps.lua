@@ -162,6 +162,15 @@ case("around a large city nothing opens until a tile connects it", function()
   s:place(F, 1, 1, 0)     -- west of Altburg, far from any tile, now open
 end)
 
+case("a square opened around a large city must match the city's edge", function()
+  local s = map_game()
+  s:place("U", 4, 3, 1)
+  s:place("E", 4, 2, 3)   -- city west onto Altburg's east edge: every square around opens
+  -- (2,3), south of Altburg's city edge at (2,2), has no tile beside it
+  s:expect_error(function() s:place(F, 2, 3, 0) end, "(2,3)", "does not match the city")
+  s:place("E", 2, 3, 0)   -- a city cap north fits
+end)
+
 case("placement refusals name their reason", function()
   local s = map_game()
   path(s, { { 5, 4 }, { 6, 4 }, { 4, 4 }, { 4, 5 }, { 4, 6 } })
