@@ -258,13 +258,11 @@ static inline void join_side(carc_game *g, const board_tile *bt, const tile_type
 
 /* board_place's four sides on a map (map_sides says what each is). A tile
  * beside is joined as on the plane. A side facing no square closes its
- * ports, counted first, on the tile's own segments. A side with a printed
- * link, or facing a square that opens unlike the plane's, goes to
- * map_side. The rest update the frontier as the plane's sides do, a new
- * square also taking what the printed pieces beside it demand (map_need);
- * a closing side runs the same steps on the spare frontier entry, so that
- * which sides close costs no branch. Out of line: the plane's games never
- * come here (board.c: join says why that matters). */
+ * ports; a side with a printed link, or facing a square that opens unlike
+ * the plane's, goes to map_side. The rest, most of them, update the
+ * frontier as the plane's sides do, a new square also taking what the
+ * printed pieces beside it demand (map_shape.need). Out of line: the
+ * plane's games never come here (join says why that matters). */
 __attribute__((noinline)) static void map_place_sides(carc_game *g, int ti, const tile_type *t, int rot, int32_t *at) {
   const map_shape *m = g->e->map;
   const board_tile *bt = &g->tiles[ti];

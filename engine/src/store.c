@@ -43,10 +43,8 @@ static int used(const carc_game *g, int group) {
 static size_t align16(size_t n) { return (n + 15) & ~(size_t)15; }
 
 /* Elements an array of the group holds for `cap`: the segment arrays have
- * slack, as a new tile writes its records four at a time, and the frontier
- * arrays a spare entry at index cap, which a map's closing side writes
- * (board.c: map_place_sides). */
-static size_t room_for(int group, int cap) { return (size_t)cap + (group == 1 ? SEG_SLACK : group == 2); }
+ * slack, as a new tile writes its records four at a time. */
+static size_t room_for(int group, int cap) { return (size_t)cap + (group == 1 ? SEG_SLACK : 0); }
 
 /* Bytes of one group's block for `cap` elements: its arrays back to back. */
 static size_t group_bytes(const slot *s, int n, int group, int cap) {
