@@ -23,6 +23,7 @@ typedef struct parse_aux {
   int16_t col[MAP_MAX_H][MAP_MAX_W];
   int join_line;                          /* a 'join' line: a pair file, not a map */
   int starts_line, starts_col;            /* the 'starts' count, for an error about it */
+  int start_line[MAP_MAX_STARTS], start_col[MAP_MAX_STARTS]; /* each 'start' line, in order */
 } parse_aux;
 
 typedef struct cursor {
@@ -282,6 +283,8 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
         if (s->start >= 0) return perr(e, a, d.lineno, col_of(&d, a1), "(%d,%d) is already a start square", x, y);
         if (m->nstart >= MAP_MAX_STARTS) return perr(e, a, d.lineno, 1, "at most %d start squares", MAP_MAX_STARTS);
         s->start = (int8_t)m->nstart;
+        a->start_line[m->nstart] = d.lineno;
+        a->start_col[m->nstart] = col_of(&d, a1);
         m->start_x[m->nstart] = (int16_t)x;
         m->start_y[m->nstart++] = (int16_t)y;
         s->kind = CARC_SQ_START;
@@ -785,16 +788,36 @@ carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
   }
   *keep = *use;
   memset(&keep->tmpl, 0, sizeof keep->tmpl);
-  carc_mem(e, mem, need, 0);
   e->map = keep;
-  if (!template_build(e)) {
-    map_free(e);
-    for (int i = ntypes; i < e->ntypes; i++)
-      carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
-    e->ntypes = ntypes;
-    return (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
+  bool kept = template_build(e);
+  int misfit = kept && e->start_type >= 0 ? map_start_misfit(e, e->start_type) : -1;
+  if (kept && misfit >= 0) { /* named at its 'start' line: the west half's, or the east's after it */
+    const int west = n == 2 ? m[0]->nstart : MAP_MAX_STARTS, half = misfit < west ? 0 : 1, i = misfit - half * west;
+    perr(e, &a[half], a[half].start_line[i], a[half].start_col[i],
+         "start square (%d,%d): the start tile %s fits it in no rotation (what is printed beside it rules each out)",
+         e->map->start_x[misfit], e->map->start_y[misfit], e->types[e->start_type].name);
   }
-  return CARC_OK;
+  carc_mem(e, mem, need, 0);
+  if (kept && misfit < 0) return CARC_OK;
+  map_free(e);
+  for (int i = ntypes; i < e->ntypes; i++)
+    carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
+  e->ntypes = ntypes;
+  return kept ? CARC_ERR_PARSE : (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
+}
+
+/* The first start square that tile type `type` fits in no rotation, with
+ * only the printed pieces around it (map_shape.need), or -1. */
+int map_start_misfit(const carc_engine *e, int type) {
+  const map_shape *m = e->map;
+  const uint32_t *sig = e->types[type].sig;
+  for (int i = 0; m && i < m->nstart; i++) {
+    const map_need *nd = &m->need[m->start_y[i] + 1][m->start_x[i] + 1];
+    bool fits = false;
+    for (int r = 0; r < 4; r++) fits = fits || ((sig[r] ^ nd->req) & nd->mask) == 0;
+    if (!fits) return i;
+  }
+  return -1;
 }
 
 carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
@@ -1068,6 +1091,10 @@ carc_result map_setup(carc_game *g) {
   const map_shape *m = e->map;
   carc_result room = store_grid_cover(g, -1, -1, m->w, m->h);
   if (room != CARC_OK) return room;
+  const int misfit = map_start_misfit(e, e->start_type); /* whichever the seed draws */
+  if (misfit >= 0)
+    return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "the start tile fits no turn of start square (%d,%d)",
+                                  m->start_x[misfit], m->start_y[misfit]);
   map_place_printed(g);
   int order[MAP_MAX_STARTS];
   for (int i = 0; i < m->nstart; i++) order[i] = i;
@@ -1079,9 +1106,7 @@ carc_result map_setup(carc_game *g) {
       order[j] = tmp;
     }
   int sx = m->start_x[order[0]], sy = m->start_y[order[0]], rot = 0;
-  while (rot < 4 && !fits_here(g, e->start_type, sx, sy, rot)) rot++;
-  if (rot == 4)
-    return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "the start tile fits no turn of start square (%d,%d)", sx, sy);
+  while (rot < 3 && !fits_here(g, e->start_type, sx, sy, rot)) rot++; /* one fits: map_start_misfit */
   board_place(g, e->start_type, sx, sy, rot);
   bag_fill(g);
   if (g->opt.no_bag) return CARC_OK;

@@ -1,5 +1,6 @@
 /* tiles.c - tile types: the one-line notation, tile data files, rotation. */
 #include "internal.h"
+#include "map.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -398,6 +399,10 @@ carc_result carc_tiles_load_base(carc_engine *e) {
 carc_result carc_tile_set_start(carc_engine *e, const char *name) {
   int t = carc_tile_type_find(e, name);
   if (t < 0) return engine_fail(e, CARC_ERR_UNKNOWN, "start tile: unknown tile '%s'", name);
+  int misfit = map_start_misfit(e, t); /* -1 without a map */
+  if (misfit >= 0)
+    return engine_fail(e, CARC_ERR_ILLEGAL, "start tile: %s fits the map's start square (%d,%d) in no rotation", name,
+                       e->map->start_x[misfit], e->map->start_y[misfit]);
   e->start_type = t;
   return CARC_OK;
 }

@@ -240,6 +240,46 @@ static void test_mutations(void) {
   free(demo);
 }
 
+/* A start square that the start tile fits in no rotation refuses the map
+ * at its 'start' line (a pair's east half names its own file), whatever a
+ * game's seed would draw; and a start tile that does not fit the map's
+ * start squares is refused, the old one kept. */
+static void test_start_misfit(void) {
+  /* (0,0) between a city abroad north and one west: D (city north, road
+   * east-west, field south) shows a city on neither pair of edges */
+  const char *text = "name Corner\nstarts 1\ngrid\n. .\n. .\nend\nstart 1,1\nstart 0,0\n"
+                     "abroad 0,0 N city\nabroad 0,0 W city\n";
+  carc_engine *e = check_base_engine();
+  int types = carc_tile_type_count(e);
+  const char *t[2] = {text, NULL}, *o[2] = {"corner.map", "e.map"};
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "corner.map:8:7: start square (0,0): the start tile D fits it in no rotation");
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  CHECK_INT(carc_tile_type_count(e), types);
+  const char *west = "name W\nstart 0,0\ngrid\n. . :\n. . :\n. . ~\nend\n";
+  const char *east = "name E\nstart 1,1\nstart 2,0\ngrid\n: . .\n: . .\n~ . .\nend\nabroad 2,0 N city\nabroad 2,0 E city\n";
+  t[0] = west;
+  t[1] = east;
+  o[0] = "w.map";
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "e.map:3:7: start square (4,0)");
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  CHECK_INT(carc_tile_type_count(e), types);
+  /* a road abroad north of the start square: D fits it turned; C, a city all round, does not */
+  const char *road = "name Road\nstart 0,0\ngrid\n. .\nend\nabroad 0,0 N road\n";
+  t[0] = road;
+  o[0] = "road.map";
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  CHECK_INT(carc_tile_set_start(e, "C"), CARC_ERR_ILLEGAL);
+  CHECK_HAS(carc_engine_error(e), "start tile: C fits the map's start square (0,0) in no rotation");
+  carc_game_options go = {2, 1, 0, 0};
+  carc_game *g = carc_game_new(e, &go); /* D is still the start tile */
+  CHECK(g != NULL);
+  if (g) CHECK_INT(carc_board_tile_type(g, carc_board_tile_at(g, 0, 0)), check_type(e, "D"));
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 /* Start tiles are turned to fit what is printed around their square. */
 static void test_start_turned(void) {
   carc_engine *e = check_base_engine();
@@ -271,6 +311,7 @@ static void test_start_turned(void) {
 
 int main(void) {
   test_start_turned();
+  test_start_misfit();
   test_mutations();
   test_errors();
   test_join();

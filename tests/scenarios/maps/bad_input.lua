@@ -22,6 +22,11 @@ case("a pair whose halves do not line up", function()
     "skew_east.map:5:3:", "the halves do not line up")
 end)
 
+case("a start square the start tile fits in no rotation, whatever the seed", function()
+  fails({ expansions = { "maps" }, options = { maps = { map = "bad_start" } } },
+    "bad_start.map:9:7:", "start square (0,0): the start tile D fits it in no rotation")
+end)
+
 case("an option the maps expansion does not have", function()
   fails({ expansions = { "maps" }, options = { maps = { mapp = "demo" } } }, "has no option 'mapp'")
 end)
