@@ -191,6 +191,22 @@ if(rc EQUAL 0 OR NOT out MATCHES "nested.lua:2: case\\(\\) inside a case" OR
   message(FATAL_ERROR "a misdeclared case passed:\n${out}")
 endif()
 
+# A loop in a case ends that case at its time limit, at the loop's line,
+# even one that swallows errors with pcall, and the next case still runs;
+# so does a loop in the file's top level; time_limit() takes seconds only.
+file(WRITE ${TMP}/looping/loops.lua "time_limit(0.5)\ncase(\"loops\", function()\n  while true do end\nend)\n"
+     "case(\"swallows\", function()\n  while true do pcall(function() while true do end end) end\nend)\n"
+     "case(\"runs after\", function() assert(true) end)\n")
+file(WRITE ${TMP}/looping/top.lua "time_limit(0.5)\nlocal n = 0\nwhile true do n = n + 1 end\n")
+file(WRITE ${TMP}/looping/zero.lua "time_limit(0)\ncase(\"never\", function() end)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/looping RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*loops.lua:3: loops\n[^\n]*loops.lua:3: the case ran over its time limit \\(0.5 s of CPU time" OR
+   NOT out MATCHES "FAIL [^\n]*loops.lua:6: swallows" OR NOT out MATCHES "ok   [^\n]*loops.lua: runs after" OR
+   NOT out MATCHES "FAIL [^\n]*top.lua:3: the file does not load" OR
+   NOT out MATCHES "zero.lua:1: bad argument #1 to 'time_limit' \\(seconds from 0 to 3600\\)")
+  message(FATAL_ERROR "a looping case did not end at its time limit:\n${out}")
+endif()
+
 # A tile set can mark individual copies: 2 of the 8 U and 3 of the 9 V.
 execute_process(COMMAND ${CLI} tiles --rules ${SRC}/tests/scenarios/land_surveyors/rules/farmhouse_copies.lua
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out)

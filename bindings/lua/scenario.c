@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 typedef struct scen {
   carc_engine *e;
@@ -781,6 +782,53 @@ static void indent(FILE *out, const char *text) {
   fputc('\n', out);
 }
 
+/* A case's time limit: CPU time, checked every million Lua instructions of
+ * the scenario file's own code (the engine's handlers keep their own
+ * budgets), so that a loop in a test ends the case instead of the run. */
+#define LIMIT_DEFAULT 60.0
+#define LIMIT_MAX 3600.0
+#define LIMIT_EVERY 1000000
+typedef struct case_clock {
+  clock_t start;
+  double seconds; /* the limit; time_limit() sets it */
+  int tripped;
+} case_clock;
+#define R_CLOCK "carc.clock"
+
+static case_clock *clock_of(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, R_CLOCK);
+  case_clock *c = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return c;
+}
+
+static void limit_hook(lua_State *L, lua_Debug *ar) {
+  case_clock *c = clock_of(L);
+  if (!c->tripped && (double)(clock() - c->start) / CLOCKS_PER_SEC < c->seconds) return;
+  /* from now on every instruction fails, so pcall in the case cannot swallow it */
+  c->tripped = 1;
+  lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+  lua_getinfo(L, "Sl", ar);
+  lua_pushfstring(L, "%s:%d: the case ran over its time limit (%f s of CPU time; time_limit() sets it)",
+                  ar->short_src, ar->currentline, (lua_Number)c->seconds);
+  lua_error(L);
+}
+
+static void clock_start(lua_State *L) {
+  case_clock *c = clock_of(L);
+  c->start = clock();
+  c->tripped = 0;
+  lua_sethook(L, limit_hook, LUA_MASKCOUNT, LIMIT_EVERY);
+}
+
+/* time_limit(seconds): the CPU time each later case may take. */
+static int l_time_limit(lua_State *L) {
+  double s = luaL_checknumber(L, 1);
+  luaL_argcheck(L, s > 0 && s <= LIMIT_MAX, 1, "seconds from 0 to 3600");
+  clock_of(L)->seconds = s;
+  return 0;
+}
+
 static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   lua_State *L = luaL_newstate();
   if (!L) {
@@ -803,6 +851,10 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   lua_setfield(L, LUA_REGISTRYINDEX, R_CASES);
   lua_register(L, "case", l_case);
   lua_register(L, "scenario", l_scenario);
+  lua_register(L, "time_limit", l_time_limit);
+  case_clock clk = {0, LIMIT_DEFAULT, 0};
+  lua_pushlightuserdata(L, &clk);
+  lua_setfield(L, LUA_REGISTRYINDEX, R_CLOCK);
   static const char *const misplaced[] = {"ruleset", "expansion"};
   for (int i = 0; i < 2; i++) {
     lua_pushstring(L, misplaced[i]);
@@ -810,6 +862,7 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
     lua_setglobal(L, misplaced[i]);
   }
   lua_pushcfunction(L, traceback_msgh);
+  clock_start(L); /* the file's top level too */
   if (luaL_loadfilex(L, file, "t") != LUA_OK || lua_pcall(L, 0, 0, 1) != LUA_OK) {
     lua_getfield(L, LUA_REGISTRYINDEX, R_LINE);
     int line = (int)lua_tointeger(L, -1);
@@ -834,7 +887,10 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
     const char *name = lua_tostring(L, -1);
     lua_pushcfunction(L, traceback_msgh);
     lua_rawgeti(L, -3, 2);
-    if (lua_pcall(L, 0, 0, -2) == LUA_OK) {
+    clock_start(L);
+    int st = lua_pcall(L, 0, 0, -2);
+    lua_sethook(L, NULL, 0, 0);
+    if (st == LUA_OK) {
       (*passed)++;
       fprintf(out, "ok   %s: %s\n", file, name);
     } else {
