@@ -5,7 +5,18 @@
 #include <stddef.h>
 #include <stdio.h>
 
-uint32_t carc_game_random(carc_game *g, uint32_t n) { return game_random(g, n); }
+/* Refused while the game is read-only (a scoring handler, a placement
+ * hook): a draw there would move the generator that the game's later turns
+ * depend on. The refusal returns 0 and sets the game's error. */
+uint32_t carc_game_random(carc_game *g, uint32_t n) {
+  if (!g) return 0;
+  if (g->read_only) {
+    game_fail(g, CARC_ERR_STATE, "carc_game_random: the game's generator is read-only during a scoring "
+              "handler or a placement hook");
+    return 0;
+  }
+  return game_random(g, n);
+}
 
 /* Figures a new game of `players` gets (checked against MAX_FIGURES). */
 static int figures_needed(const carc_engine *e, int players, int followers) {

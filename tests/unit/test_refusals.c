@@ -1,7 +1,7 @@
 /* test_refusals.c - calls that change a game, made where the game may not
  * change (a placement hook or a scoring handler: read-only; the event
  * callback: a call is running), are refused with CARC_ERR_STATE and change
- * nothing; play_again is part of the game's state (taken back with a
+ * nothing (carc_game_random there returns 0 and leaves the generator); play_again is part of the game's state (taken back with a
  * failed call, saved and loaded); and arguments at the ends of int's range
  * are refused, not overflowed (the UBSan build checks the arithmetic). */
 #include "check.h"
@@ -12,12 +12,20 @@
 
 static carc_game *other; /* a second game of the same engine, to copy from */
 static carc_result got_copy, got_determinize, got_again;
+static uint32_t got_random;   /* carc_game_random where it is refused: 0 */
+static int random_refused;    /* ... and the game's error said why */
+
+static void try_random(carc_game *g) {
+  got_random = carc_game_random(g, 1000000);
+  random_refused = strstr(carc_game_error(g), "generator is read-only") != NULL;
+}
 
 static carc_result try_in_hook(const carc_hook_args *a, void *ud) {
   (void)ud;
   got_copy = carc_game_copy(a->game, other);
   got_determinize = carc_game_determinize(a->game, 7);
   got_again = carc_game_play_again(a->game);
+  try_random(a->game);
   return CARC_OK;
 }
 
@@ -36,7 +44,9 @@ static void test_in_placement_hook(void) {
   CHECK_INT(got_copy, CARC_ERR_STATE);
   CHECK_INT(got_determinize, CARC_ERR_STATE);
   CHECK_INT(got_again, CARC_ERR_STATE);
-  CHECK(check_save_is(g, before));
+  CHECK_INT(got_random, 0);
+  CHECK(random_refused);
+  CHECK(check_save_is(g, before)); /* the generator too */
   free(before);
   carc_game_free(other);
   carc_game_free(g);
@@ -46,6 +56,7 @@ static void test_in_placement_hook(void) {
 static carc_result copy_in_handler(carc_score_ctx *c, void *ud) {
   (void)ud;
   got_copy = carc_game_copy(carc_ctx_game(c), other);
+  try_random(carc_ctx_game(c));
   return CARC_OK;
 }
 
@@ -63,6 +74,8 @@ static void test_in_handler(void) {
   CHECK_INT(carc_game_put_tile(g, check_type(e, "A"), -1, 0, 3), CARC_OK); /* and east */
   CHECK_INT(carc_game_end_turn(g), CARC_OK);
   CHECK_INT(got_copy, CARC_ERR_STATE);
+  CHECK_INT(got_random, 0);
+  CHECK(random_refused);
   CHECK_INT(carc_game_score(g, 0), 3); /* the road of three tiles */
   carc_game_free(other);
   carc_game_free(g);
