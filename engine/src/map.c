@@ -1074,7 +1074,9 @@ void map_place_printed(carc_game *g) {
   store_near_mark(g); /* printed monasteries, if any */
 }
 
-static bool fits_here(const carc_game *g, int type, int x, int y, int rot) {
+/* Does the tile fit (x, y) against every tile and printed link beside it,
+ * whether or not the square is on the frontier (a start square at setup)? */
+bool map_fits_square(const carc_game *g, int type, int x, int y, int rot) {
   uint32_t req, mask;
   square_need(g, x, y, &req, &mask);
   return ((g->e->types[type].sig[rot] ^ req) & mask) == 0;
@@ -1106,7 +1108,7 @@ carc_result map_setup(carc_game *g) {
       order[j] = tmp;
     }
   int sx = m->start_x[order[0]], sy = m->start_y[order[0]], rot = 0;
-  while (rot < 3 && !fits_here(g, e->start_type, sx, sy, rot)) rot++; /* one fits: map_start_misfit */
+  while (rot < 3 && !map_fits_square(g, e->start_type, sx, sy, rot)) rot++; /* one fits: map_start_misfit */
   board_place(g, e->start_type, sx, sy, rot);
   bag_fill(g);
   if (g->opt.no_bag) return CARC_OK;
@@ -1116,7 +1118,7 @@ carc_result map_setup(carc_game *g) {
     int x = m->start_x[order[i]], y = m->start_y[order[i]], pick = -1, r = 0;
     for (int b = g->bag_pos; b < g->bag_len && pick < 0; b++)
       for (r = 0; r < 4; r++)
-        if (fits_here(g, g->bag[b], x, y, r)) {
+        if (map_fits_square(g, g->bag[b], x, y, r)) {
           pick = b;
           break;
         }

@@ -245,6 +245,18 @@ static bool adhoc_type(loader *L, const json_value *name, const json_value *nota
   return true;
 }
 
+/* Would the next board tile, on (x, y), be one the map's setup placed: on
+ * a start square, in the run of start-square tiles right after the printed
+ * pieces, at most starts_used long (without a bag, the start tile alone)?
+ * setup_tile below asks the same of a tile already placed. */
+static bool next_is_setup(const carc_game *g, int x, int y) {
+  const map_shape *m = g->e->map;
+  if (!m || !map_is_start(g, x, y) || g->ntiles >= g->nprinted + (g->opt.no_bag ? 1 : m->starts_used)) return false;
+  for (int i = g->nprinted; i < g->ntiles; i++)
+    if (!map_is_start(g, g->tiles[i].x, g->tiles[i].y)) return false;
+  return true;
+}
+
 static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
   carc_engine *e = L->e;
   char path[96];
@@ -281,13 +293,19 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
         board_make_room(g, e->types[type].nseg, x, y) != CARC_OK)
       return bad(L, g->err[0] && strstr(g->err, "memory") ? CARC_ERR_MEMORY : CARC_ERR_LIMIT, tv, path,
                  "%s", g->err);
-    if (g->ntiles > 0 && !(e->map && map_is_start(g, x, y)) && !board_fits(g, type, x, y, rot)) {
+    /* the map's setup tiles went on start squares that no tile opened: they
+     * must be free and match what lies beside them; every other tile is a
+     * turn's, on the frontier */
+    const bool setup = next_is_setup(g, x, y);
+    const bool fits = setup ? board_square(g, x, y) < 0 && map_fits_square(g, type, x, y, rot)
+                            : g->ntiles == 0 || board_fits(g, type, x, y, rot);
+    if (!fits) {
       int32_t v = board_square(g, x, y);
       return bad(L, CARC_ERR_ILLEGAL, tv, path, "tile %s does not fit at (%d,%d) rotation %d%s",
                  e->types[type].name, x, y, rot,
                  v >= 0 ? ": the square is taken"
-                 : square_frontier(v) < 0 ? ": not next to a placed tile"
-                                          : ": its edges do not match");
+                 : !setup && square_frontier(v) < 0 ? ": not next to a placed tile"
+                                                    : ": its edges do not match");
     }
     int ti = board_place(g, type, x, y, rot);
     const json_value *tok = member(L, tv, "token", JSON_OBJECT, true, path);

@@ -4,7 +4,8 @@
  * tile on a start square for a setup tile and refused the save), play on to
  * the game's own end, and a save naming a setup tile as the act phase's
  * tile must still be refused. Without a bag the setup puts the start tile
- * alone: a tile put on a second start square beside it is a turn's too. */
+ * alone: a tile put on a second start square beside it is a turn's too.
+ * And a forged save's second tile on a taken start square is refused. */
 #include "check.h"
 #include "internal.h" /* map_is_start */
 #include <stdlib.h>
@@ -19,6 +20,41 @@ static char *edit(const char *s, const char *from, const char *to) {
   if (!out) abort();
   snprintf(out, n, "%.*s%s%s", (int)(at - s), s, to, at + strlen(from));
   return out;
+}
+
+/* Only the setup's tiles skip the frontier, and they too must go on a
+ * free square: a save whose tile list ends with a second tile on a start
+ * square already taken is refused (it once loaded, two tiles on a square). */
+static void forged_start_tiles(void) {
+  carc_engine *e = check_base_engine();
+  char *text = check_map_text("demo");
+  const char *t[1] = {text}, *o[1] = {"demo"};
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  free(text);
+  carc_game_options go = {2, 3, 0, 0};
+  carc_game *g = carc_game_new(e, &go);
+  CHECK(g != NULL);
+  for (int k = 0; g && k < 10; k++) CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  char *save = g ? check_save_text(g) : NULL, err[512];
+  const char *first = save ? strstr(save, "\"tiles\": [\n    ") : NULL;
+  if (first) {
+    first += strlen("\"tiles\": [\n    ");
+    const char *close = strchr(first, '}');
+    char entry[160], to[240];
+    snprintf(entry, sizeof entry, "%.*s", (int)(close - first + 1), first); /* the start tile's entry */
+    snprintf(to, sizeof to, ",\n    %s\n  ],\n  \"figures\"", entry);
+    char *forged = edit(save, "\n  ],\n  \"figures\"", to);
+    CHECK(forged != NULL);
+    carc_game *f = forged ? carc_game_load(e, forged, err, sizeof err) : NULL;
+    CHECK(f == NULL);
+    if (!f) CHECK_HAS(err, "the square is taken");
+    carc_game_free(f);
+    free(forged);
+  }
+  CHECK(first != NULL);
+  free(save);
+  carc_game_free(g);
+  carc_engine_free(e);
 }
 
 int main(void) {
@@ -116,5 +152,6 @@ int main(void) {
   CHECK_INT(loaded, 6); /* every seed's game reached the free start square */
   CHECK_INT(refused, 6);
   carc_engine_free(e);
+  forged_start_tiles();
   return check_done("test_map_act_save");
 }
