@@ -598,6 +598,16 @@ static int count_area_squares(const map_shape *m, int x, int y) {
   return n;
 }
 
+static void set_after_mask(map_shape *m);
+
+/* The map's signal (a flag id + 1, or 0) and whether towns raise it, with
+ * what depends on them: a square's side bits (MAP_AFTER). */
+void map_set_signal(map_shape *m, int signal, int towns) {
+  m->signal = signal;
+  m->signal_towns = towns;
+  set_after_mask(m);
+}
+
 /* Which squares' tiles give map_after_place work: beside a large city
  * always; on an island with arms, or a town, when the map signals them. */
 static void set_after_mask(map_shape *m) {
@@ -836,9 +846,7 @@ carc_result carc_engine_map_signal(carc_engine *e, int flag, int towns) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
   if (flag < -1 || flag >= e->nflags) return (carc_result)engine_fail(e, CARC_ERR_UNKNOWN, "no flag %d", flag);
-  e->map->signal = flag + 1;
-  e->map->signal_towns = towns != 0;
-  set_after_mask(e->map);
+  map_set_signal(e->map, flag + 1, towns != 0);
   return CARC_OK;
 }
 

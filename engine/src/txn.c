@@ -201,8 +201,7 @@ void carc_engine_rollback(carc_engine *e) {
     e->map->followers = s->followers;
     e->map->tiles_min = s->tiles_min;
     e->map->tiles_max = s->tiles_max;
-    e->map->signal = s->signal;
-    e->map->signal_towns = s->signal_towns;
+    map_set_signal(e->map, s->signal, s->signal_towns); /* and the square bits that follow it */
   }
   /* what is not rules: the allocator, the user data, the type table's block
    * (it may have moved; its old contents go back into it) and the message */

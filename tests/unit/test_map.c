@@ -280,6 +280,29 @@ static void test_start_misfit(void) {
   carc_engine_free(e);
 }
 
+/* A rolled-back engine transaction puts the map's signal back, and with it
+ * what a tile on each square does: a tile on a town raises the flag again. */
+static void test_signal_rollback(void) {
+  carc_engine *e = check_base_engine();
+  const char *text = "name T\ngrid\n. t 3\nend\nstart 0,0 S\n";
+  const char *t[1] = {text}, *o[1] = {"t.map"};
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  int f = carc_flag_id(e, "sig");
+  CHECK_INT(carc_engine_map_signal(e, f, 1), CARC_OK);
+  CHECK_INT(carc_engine_begin(e), CARC_OK);
+  CHECK_INT(carc_engine_map_signal(e, -1, 0), CARC_OK);
+  carc_engine_rollback(e);
+  carc_game_options go = {2, 1, 0, 1};
+  carc_game *g = carc_game_new(e, &go);
+  CHECK(g != NULL);
+  if (g) {
+    CHECK_INT(carc_game_place_named(g, check_type(e, "U"), 1, 0, 1), CARC_OK); /* on the town */
+    CHECK_INT(carc_game_flag(g, f), 1);
+  }
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 /* Start tiles are turned to fit what is printed around their square. */
 static void test_start_turned(void) {
   carc_engine *e = check_base_engine();
@@ -312,6 +335,7 @@ static void test_start_turned(void) {
 int main(void) {
   test_start_turned();
   test_start_misfit();
+  test_signal_rollback();
   test_mutations();
   test_errors();
   test_join();
