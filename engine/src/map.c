@@ -24,6 +24,7 @@ typedef struct parse_aux {
   int join_line;                          /* a 'join' line: a pair file, not a map */
   int starts_line, starts_col;            /* the 'starts' count, for an error about it */
   int start_line[MAP_MAX_STARTS], start_col[MAP_MAX_STARTS]; /* each 'start' line, in order */
+  int link_line[MAP_MAX_LINKS], link_col[MAP_MAX_LINKS][2]; /* each piece's line, its ends' edge columns */
 } parse_aux;
 
 typedef struct cursor {
@@ -354,12 +355,13 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       a->cedge[y][x][dd] = t3[0] == 'r' ? 1 : 2;
     } else if (!strcmp(w, "abroad") || !strcmp(w, "ferry")) {
       bool ferry = w[0] == 'f';
-      int ends = ferry ? 2 : 1, xs[2], ys[2], ds[2], kind = LINK_FERRY;
+      int ends = ferry ? 2 : 1, xs[2], ys[2], ds[2], kind = LINK_FERRY, ecol[2] = {1, 1};
       for (int k = 0; k < ends; k++) {
         a1 = word(&d, t1, sizeof t1);
         if (!a1 || !parse_xy(t1, &xs[k], &ys[k])) return need(e, a, &d, a1, "a square as X,Y");
         a2 = word(&d, t2, sizeof t2);
         if (!a2 || (ds[k] = parse_dir(t2)) < 0) return need(e, a, &d, a2, "an edge N, E, S or W");
+        ecol[k] = col_of(&d, a2);
         int sk = sq_kind(m, xs[k], ys[k]);
         if (!takes_tile(sk) && sk != CARC_SQ_HALF)
           return perr(e, a, d.lineno, col_of(&d, a1), ferry
@@ -391,6 +393,9 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       }
       rest(&d, name, sizeof name);
       if (m->nlinks >= MAP_MAX_LINKS) return perr(e, a, d.lineno, 1, "at most %d printed border pieces and ferries", MAP_MAX_LINKS);
+      a->link_line[m->nlinks] = d.lineno;
+      a->link_col[m->nlinks][0] = ecol[0];
+      a->link_col[m->nlinks][1] = ecol[1];
       map_link *l = &m->links[m->nlinks];
       l->kind = (uint8_t)kind;
       l->arms = (uint8_t)arms;
@@ -503,6 +508,21 @@ static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm
   out->tiles_max = wm->tiles_max + em->tiles_max;
   out->starts_used = wm->nstart + em->nstart; /* both maps: every start square */
   if (em->followers > out->followers) out->followers = em->followers;
+  /* a piece printed on a half square's outer edge faced the border; joined,
+   * that edge may face the other map's land */
+  for (int i = 0; i < out->nlinks; i++) {
+    const map_link *l = &out->links[i];
+    for (int k = 0; k < (l->kind == LINK_FERRY ? 2 : 1); k++) {
+      const int bk = sq_kind(out, l->x[k] + dx_of(l->d[k]), l->y[k] + dy_of(l->d[k]));
+      if (!takes_tile(bk) && bk != CARC_SQ_CITY) continue;
+      const bool east = i >= wm->nlinks;
+      const parse_aux *a = east ? ea : wa;
+      const int j = east ? i - wm->nlinks : i;
+      return perr(e, a, a->link_line[j], a->link_col[j][k],
+                  "edge %c of (%d,%d) faces a square of the other map once the halves are joined, "
+                  "not the border or the sea", edge_letters[l->d[k]], l->x[k] - (east ? ox : 0), l->y[k]);
+    }
+  }
   return CARC_OK;
 }
 

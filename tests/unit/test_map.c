@@ -62,6 +62,22 @@ static void test_join(void) {
   CHECK_INT(carc_map_square(e, 2, 2), CARC_SQ_NONE);
   CHECK_INT(carc_map_square(e, 3, 1), CARC_SQ_START);
   carc_engine_free(e);
+  /* a piece printed on a half square's outer edge faces the other map's
+   * land once joined: refused at its line, in its own file's coordinates */
+  e = check_base_engine();
+  const char *west_piece = "name W\nstart 0,0\ngrid\n. . :\n. . :\n. . ~\nend\nabroad 2,0 E road\n";
+  const char *east_piece = "name E\nstart 1,1\ngrid\n: . .\n: . .\n~ . .\nend\nferry 1,2 S 0,1 W\n";
+  t[0] = west_piece;
+  t[1] = east;
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "w.map:8:12: edge E of (2,0) faces a square of the other map once the halves are joined");
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  t[0] = west;
+  t[1] = east_piece;
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "e.map:8:17: edge W of (0,1) faces a square of the other map");
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  carc_engine_free(e);
   /* alone, a half square takes no tile */
   e = check_base_engine();
   const char *one[1] = {west};
