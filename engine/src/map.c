@@ -19,6 +19,7 @@ static const char *const sq_names[] = {"sea", "land", "town", "start", "island",
 typedef struct parse_aux {
   const char *origin;
   uint8_t cedge[MAP_MAX_H][MAP_MAX_W][4]; /* large-city outer edges: 0 field, 1 road, 2 city */
+  int16_t cedge_line[MAP_MAX_H][MAP_MAX_W][4], cedge_col[MAP_MAX_H][MAP_MAX_W][4]; /* each 'edge' line */
   int row_line[MAP_MAX_H];
   int16_t col[MAP_MAX_H][MAP_MAX_W];
   int join_line;                          /* a 'join' line: a pair file, not a map */
@@ -353,6 +354,8 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       if (sq_kind(m, nx, ny) == CARC_SQ_CITY && m->sq[ny][nx].city == m->sq[y][x].city)
         return perr(e, a, d.lineno, col_of(&d, a2), "edge %c of (%d,%d) lies inside the large city", edge_letters[dd], x, y);
       a->cedge[y][x][dd] = t3[0] == 'r' ? 1 : 2;
+      a->cedge_line[y][x][dd] = (int16_t)d.lineno;
+      a->cedge_col[y][x][dd] = (int16_t)col_of(&d, a2);
     } else if (!strcmp(w, "abroad") || !strcmp(w, "ferry")) {
       bool ferry = w[0] == 'f';
       int ends = ferry ? 2 : 1, xs[2], ys[2], ds[2], kind = LINK_FERRY, ecol[2] = {1, 1};
@@ -428,6 +431,23 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
                                       y >= m->cities[s->city].y + m->cities[s->city].h))
         return perr(e, a, a->row_line[y], a->col[y][x], "large city square '%c' has no 'city' line", 'A' + s->city);
     }
+  /* two large cities side by side: what each shows the other must match */
+  for (int y = 0; y < m->h; y++)
+    for (int x = 0; x < m->w; x++)
+      for (int d = 0; d < 4; d++) {
+        const int nx = x + dx_of(d), ny = y + dy_of(d), back = (d + 2) % 4;
+        if (m->sq[y][x].kind != CARC_SQ_CITY || sq_kind(m, nx, ny) != CARC_SQ_CITY ||
+            m->sq[ny][nx].city == m->sq[y][x].city || a->cedge[y][x][d] == a->cedge[ny][nx][back])
+          continue;
+        static const char *const shows[] = {"a field", "a road", "a city"};
+        const bool here = a->cedge_line[y][x][d] != 0; /* the declared one; the other is a field */
+        return perr(e, a, here ? a->cedge_line[y][x][d] : a->cedge_line[ny][nx][back],
+                    here ? a->cedge_col[y][x][d] : a->cedge_col[ny][nx][back],
+                    "edge %c of (%d,%d) shows %s to large city %c beside it, which shows %s back",
+                    edge_letters[here ? d : back], here ? x : nx, here ? y : ny,
+                    shows[here ? a->cedge[y][x][d] : a->cedge[ny][nx][back]], m->cities[m->sq[here ? ny : y][here ? nx : x].city].letter,
+                    shows[here ? a->cedge[ny][nx][back] : a->cedge[y][x][d]]);
+      }
   if (m->nstart == 0) return perr(e, a, 1, 1, "the map has no start square ('start X,Y NAME')");
   if (m->starts_used == 0) m->starts_used = m->nstart < 2 ? m->nstart : 2;
   if (m->starts_used > m->nstart)

@@ -23,6 +23,21 @@ static void bad_map(const char *text, const char *where, const char *what) {
 
 static void test_errors(void) {
   bad_map(HEAD "grid\n. . .\n. x .\nend\n", "m.map:5:3:", "unknown symbol 'x'");
+  /* two large cities side by side must show each other the same edge */
+  bad_map("name T\ngrid\n. A A\n. B B\n. . .\nend\nstart 0,0 S\ncity A 2x1 1,0 arms 1 Aa\n"
+          "city B 2x1 1,1 arms 1 Bb\nedge 1,0 S city\n",
+          "m.map:10:10:", "edge S of (1,0) shows a city to large city B beside it, which shows a field back");
+  bad_map("name T\ngrid\n. A A\n. B B\n. . .\nend\nstart 0,0 S\ncity A 2x1 1,0 arms 1 Aa\n"
+          "city B 2x1 1,1 arms 1 Bb\nedge 2,1 N road\n",
+          "m.map:10:10:", "edge N of (2,1) shows a road to large city A beside it, which shows a field back");
+  { /* matching edges load: the two cities' city segments meet */
+    carc_engine *e = check_base_engine();
+    const char *t[1] = {"name T\ngrid\n. A A\n. B B\n. . .\nend\nstart 0,0 S\ncity A 2x1 1,0 arms 1 Aa\n"
+                        "city B 2x1 1,1 arms 1 Bb\nedge 1,0 S city\nedge 1,1 N city\n"},
+               *o[1] = {"m.map"};
+    CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+    carc_engine_free(e);
+  }
   bad_map(HEAD "grid\n. . .\n. . . .\nend\n", "m.map:5:", "row 1 has 4 squares");
   bad_map("name T\nstart 5,1\ngrid\n. . .\n. . .\nend\n", "m.map:2:7:", "start square (5,1) is off the grid");
   bad_map("name T\nstart 0,0\ngrid\n~ . .\n. . .\nend\n", "m.map:2:7:", "start square (0,0) is sea");
