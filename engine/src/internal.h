@@ -706,6 +706,7 @@ bool map_is_start(const carc_game *g, int x, int y);
 int map_start_misfit(const carc_engine *e, int type);
 bool map_fits_square(const carc_game *g, int type, int x, int y, int rot);
 void map_set_signal(map_shape *m, int signal, int towns);
+bool map_city_label(const carc_game *g, int x, int y, char *out, size_t cap);
 void map_free(carc_engine *e);
 int map_followers(const carc_engine *e);
 

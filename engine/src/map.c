@@ -1179,6 +1179,40 @@ carc_result map_setup(carc_game *g) {
   return CARC_OK;
 }
 
+/* "the large city NAME" (or its letter) when (x, y) is one of its squares. */
+bool map_city_label(const carc_game *g, int x, int y, char *out, size_t cap) {
+  const map_shape *m = g->e->map;
+  if (!m || sq_kind(m, x, y) != CARC_SQ_CITY) return false;
+  const map_city *c = &m->cities[m->sq[y][x].city];
+  if (c->name[0]) snprintf(out, cap, "the large city %s", c->name);
+  else snprintf(out, cap, "the large city %c", c->letter);
+  return true;
+}
+
+/* Has a ferry reached the island (island squares joined side by side) of
+ * square (x, y): is a square of it open or taken? Then a square of it that
+ * is not open waits for a tile beside it. Only for a refusal's message. */
+static bool island_reached(const carc_game *g, int x, int y) {
+  const map_shape *m = g->e->map;
+  static const int cap = MAP_MAX_W * MAP_MAX_H;
+  int16_t todo[MAP_MAX_W * MAP_MAX_H];
+  uint8_t seen[MAP_MAX_H][MAP_MAX_W] = {{0}};
+  int n = 0;
+  todo[n++] = (int16_t)(y * MAP_MAX_W + x);
+  seen[y][x] = 1;
+  while (n > 0) {
+    const int at = todo[--n], ax = at % MAP_MAX_W, ay = at / MAP_MAX_W;
+    if (board_square(g, ax, ay) != -1) return true;
+    for (int d = 0; d < 4; d++) {
+      const int nx = ax + dx_of(d), ny = ay + dy_of(d);
+      if (sq_kind(m, nx, ny) != CARC_SQ_ISLAND || seen[ny][nx] || n >= cap) continue;
+      seen[ny][nx] = 1;
+      todo[n++] = (int16_t)(ny * MAP_MAX_W + nx);
+    }
+  }
+  return false;
+}
+
 /* Why a tile cannot go to (x, y) on the map, or CARC_OK to look further. */
 carc_result map_explain(carc_game *g, int type, int x, int y, int rot) {
   const map_shape *m = g->e->map;
@@ -1206,7 +1240,9 @@ carc_result map_explain(carc_game *g, int type, int x, int y, int rot) {
   int pos = square_frontier(v);
   bool open = pos >= 0;
   if (k == CARC_SQ_ISLAND && !open && v < 0)
-    return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is on an island that no ferry connects yet", x, y);
+    return (carc_result)game_fail(g, CARC_ERR_ILLEGAL, island_reached(g, x, y)
+                                  ? "square (%d,%d) is on an island: it opens only from a tile beside it on the island"
+                                  : "square (%d,%d) is on an island that no ferry connects yet", x, y);
   if (!open) return CARC_OK;
   uint32_t diff = (g->e->types[type].sig[rot] ^ g->fr[pos].req) & g->fr[pos].mask;
   for (int d = 0; d < 4; d++) {

@@ -113,10 +113,13 @@ static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
     if (nb < 0) continue; /* a map's printed link: map_explain has said why */
     const board_tile *bt = &g->tiles[nb];
     int theirs = tile_port_kind(&g->e->types[bt->type], bt->rot, opposite_port(d * 3 + 1));
+    char what[96]; /* a tile by its type's name; a large city's square by the city's (MAP_NAME 40) */
+    if (!(nb < g->nprinted && map_city_label(g, bt->x, bt->y, what, sizeof what)))
+      snprintf(what, sizeof what, "tile %s", g->e->types[bt->type].name);
     return game_fail(g, CARC_ERR_ILLEGAL,
                      "tile %s at (%d,%d) rotation %d: its %s edge (%s) does not match the %s of "
-                     "tile %s at (%d,%d)", g->e->types[type].name, x, y, rot, edge_names[d],
-                     kinds[mine], kinds[theirs], g->e->types[bt->type].name, bt->x, bt->y);
+                     "%s at (%d,%d)", g->e->types[type].name, x, y, rot, edge_names[d],
+                     kinds[mine], kinds[theirs], what, bt->x, bt->y);
   }
   return CARC_OK;
 }

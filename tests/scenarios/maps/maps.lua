@@ -167,7 +167,7 @@ case("a square opened around a large city must match the city's edge", function(
   s:place("U", 4, 3, 1)
   s:place("E", 4, 2, 3)   -- city west onto Altburg's east edge: every square around opens
   -- (2,3), south of Altburg's city edge at (2,2), has no tile beside it
-  s:expect_error(function() s:place(F, 2, 3, 0) end, "(2,3)", "does not match the city")
+  s:expect_error(function() s:place(F, 2, 3, 0) end, "(2,3)", "does not match the city of the large city Altburg")
   s:place("E", 2, 3, 0)   -- a city cap north fits
 end)
 
@@ -187,7 +187,8 @@ case("placement refusals name their reason", function()
   s:expect_error(function() s:place("U", 3, 7, 1) end, "road abroad to Sudland")
   -- a large city's edge must be matched like a tile's
   s:place("U", 4, 3, 1)
-  s:expect_error(function() s:place(F, 4, 2, 0) end, "(4,2)", "does not match the city")
+  s:expect_error(function() s:place(F, 4, 2, 0) end, "(4,2)",
+    "does not match the city of the large city Altburg at (3,2)")
 end)
 
 case("a printed city abroad must be matched", function()

@@ -23,6 +23,7 @@ case("opened from its island, it must match the land tile beside it too", functi
   local s = shore_game()
   s:place("U", 1, 1, 1)   -- road east-west, beside the island square (2,1)
   s:place("U", 1, 2, 1)   -- road east onto the ferry: (3,1) opens
+  s:expect_error(function() s:place(F, 2, 1, 0) end, "(2,1)", "opens only from a tile beside it on the island")
   s:place("U", 3, 1, 0)   -- road north-south, south onto the ferry: (2,1) opens from the island
   -- (2,1) lies between a road (west, on the land) and a field (east, on the island)
   s:expect_error(function() s:place(F, 2, 1, 0) end, "(2,1)", "west edge (field) does not match the road")
