@@ -126,11 +126,26 @@ static int count(const jnode *a) {
   return n;
 }
 
-typedef struct reader { const char *err; } reader;
+/* What went wrong first, as a JSON path from the summary's root: `at` is
+ * the object being read ("rulesets[1]"), the names passed are below it. */
+typedef struct reader {
+  char err[192];
+  char at[48];
+} reader;
+
+static void fail(reader *rd, const char *what) {
+  if (!rd->err[0]) snprintf(rd->err, sizeof rd->err, "%s%s%s", rd->at, rd->at[0] ? "." : "", what);
+}
+
+/* A name with an index or two: "seats[1].score.sum". */
+static const char *path(char *buf, size_t cap, const char *fmt, int i, int j) {
+  snprintf(buf, cap, fmt, i, j);
+  return buf;
+}
 
 static int64_t num(reader *rd, const jnode *n, const char *what) {
   if (!n || n->type != J_NUM || !n->is_int) {
-    if (!rd->err) rd->err = what;
+    fail(rd, what);
     return 0;
   }
   return n->i;
@@ -141,7 +156,7 @@ static int64_t num(reader *rd, const jnode *n, const char *what) {
 static void text(reader *rd, const jnode *n, char *out, size_t cap, const char *what) {
   out[0] = 0;
   if (!n || n->type != J_STR || n->slen >= cap) {
-    if (!rd->err) rd->err = what;
+    fail(rd, what);
     return;
   }
   size_t o = 0;
@@ -155,7 +170,7 @@ static void text(reader *rd, const jnode *n, char *out, size_t cap, const char *
         char hex[5] = {n->s[i + 1], n->s[i + 2], n->s[i + 3], n->s[i + 4], 0};
         long v = strtol(hex, NULL, 16);
         if (v <= 0 || v >= 0x80) {
-          if (!rd->err) rd->err = what;
+          fail(rd, what);
           return;
         }
         c = (char)v;
@@ -169,10 +184,14 @@ static void text(reader *rd, const jnode *n, char *out, size_t cap, const char *
 
 static void per_seat(reader *rd, const jnode *a, int players, int64_t *out, size_t stride, const char *what) {
   if (count(a) != players) {
-    if (!rd->err) rd->err = what;
+    fail(rd, what);
     return;
   }
-  for (int p = 0; p < players; p++) *(int64_t *)((char *)out + stride * (size_t)p) = num(rd, at(a, p), what);
+  char p_at[96];
+  for (int p = 0; p < players; p++) {
+    snprintf(p_at, sizeof p_at, "%s[%d]", what, p);
+    *(int64_t *)((char *)out + stride * (size_t)p) = num(rd, at(a, p), p_at);
+  }
 }
 
 /* A sum of squares is at least the square of the sum over the count
@@ -185,82 +204,89 @@ static bool squares_fit(int64_t sum, int64_t sq, int64_t n) {
  * spread is the root of a negative (which printed as -nan). */
 static void check_side(reader *rd, const sim_side *s, int players) {
   const int64_t n = s->games;
-  if (n < 0) rd->err = "games: below 0";
-  else if (s->draws < 0 || s->draws > n) rd->err = "draws: not within 0..games";
+  char w[64];
+  if (n < 0) fail(rd, "games: below 0");
+  else if (s->draws < 0 || s->draws > n) fail(rd, "draws: not within 0..games");
   else if (s->turns_sum < 0 || !squares_fit(s->turns_sum, s->turns_sq, n) || (n && s->turns_min > s->turns_max))
-    rd->err = "turns: sum, sum_sq, min and max disagree";
-  for (int p = 0; p < players && !rd->err; p++) {
+    fail(rd, "turns: sum, sum_sq, min and max disagree");
+  for (int p = 0; p < players && !rd->err[0]; p++) {
     int64_t in_hist = 0;
     for (int b = 0; b < SIM_HIST; b++) {
-      if (s->hist[p][b] < 0 || s->hist[p][b] > n) rd->err = "seats[].score.histogram: a count not within 0..games";
+      if (s->hist[p][b] < 0 || s->hist[p][b] > n)
+        fail(rd, path(w, sizeof w, "seats[%d].score.histogram: a count not within 0..games", p, 0));
       in_hist += s->hist[p][b] > 0 ? s->hist[p][b] : 0;
     }
-    if (rd->err) break;
-    if (s->wins[p] < 0 || s->wins[p] > n) rd->err = "seats[].wins: not within 0..games";
-    else if (s->solo[p] < 0 || s->solo[p] > s->wins[p]) rd->err = "seats[].solo_wins: not within 0..wins";
+    if (rd->err[0]) break;
+    if (s->wins[p] < 0 || s->wins[p] > n) fail(rd, path(w, sizeof w, "seats[%d].wins: not within 0..games", p, 0));
+    else if (s->solo[p] < 0 || s->solo[p] > s->wins[p])
+      fail(rd, path(w, sizeof w, "seats[%d].solo_wins: not within 0..wins", p, 0));
     else if (!squares_fit(s->score_sum[p], s->score_sq[p], n) || (n && s->score_min[p] > s->score_max[p]))
-      rd->err = "seats[].score: sum, sum_sq, min and max disagree";
-    else if (in_hist > n) rd->err = "seats[].score.histogram: more counts than games";
+      fail(rd, path(w, sizeof w, "seats[%d].score: sum, sum_sq, min and max disagree", p, 0));
+    else if (in_hist > n) fail(rd, path(w, sizeof w, "seats[%d].score.histogram: more counts than games", p, 0));
   }
 }
 
 static void read_side(reader *rd, const jnode *r, sim_side *s, int players) {
+  char w[64];
   memset(s, 0, sizeof *s);
   s->games = num(rd, get(r, "games"), "games");
   s->draws = num(rd, get(r, "draws"), "draws");
   const jnode *seats = get(r, "seats");
-  if (count(seats) != players && !rd->err) rd->err = "seats";
-  for (int p = 0; p < players && !rd->err; p++) {
+  if (count(seats) != players) fail(rd, "seats");
+  for (int p = 0; p < players && !rd->err[0]; p++) {
     const jnode *seat = at(seats, p), *sc = get(seat, "score");
-    s->score_sum[p] = num(rd, get(sc, "sum"), "score sum");
-    s->score_sq[p] = num(rd, get(sc, "sum_sq"), "score sum_sq");
-    s->score_min[p] = s->games ? num(rd, get(sc, "min"), "score min") : INT64_MAX;
-    s->score_max[p] = s->games ? num(rd, get(sc, "max"), "score max") : INT64_MIN;
+    s->score_sum[p] = num(rd, get(sc, "sum"), path(w, sizeof w, "seats[%d].score.sum", p, 0));
+    s->score_sq[p] = num(rd, get(sc, "sum_sq"), path(w, sizeof w, "seats[%d].score.sum_sq", p, 0));
+    s->score_min[p] = s->games ? num(rd, get(sc, "min"), path(w, sizeof w, "seats[%d].score.min", p, 0)) : INT64_MAX;
+    s->score_max[p] = s->games ? num(rd, get(sc, "max"), path(w, sizeof w, "seats[%d].score.max", p, 0)) : INT64_MIN;
     const jnode *h = get(sc, "histogram");
     for (int b = 0; b < count(h); b++) {
       const jnode *pair = at(h, b);
-      int64_t bin = num(rd, at(pair, 0), "histogram");
+      int64_t bin = num(rd, at(pair, 0), path(w, sizeof w, "seats[%d].score.histogram[%d][0]", p, b));
       if (bin < 0 || bin >= SIM_HIST) {
-        if (!rd->err) rd->err = "histogram bin out of range";
+        fail(rd, path(w, sizeof w, "seats[%d].score.histogram[%d][0]: a bin out of range", p, b));
         break;
       }
-      s->hist[p][bin] = num(rd, at(pair, 1), "histogram");
+      s->hist[p][bin] = num(rd, at(pair, 1), path(w, sizeof w, "seats[%d].score.histogram[%d][1]", p, b));
     }
-    s->wins[p] = num(rd, get(seat, "wins"), "wins");
-    s->solo[p] = num(rd, get(seat, "solo_wins"), "solo_wins");
+    s->wins[p] = num(rd, get(seat, "wins"), path(w, sizeof w, "seats[%d].wins", p, 0));
+    s->solo[p] = num(rd, get(seat, "solo_wins"), path(w, sizeof w, "seats[%d].solo_wins", p, 0));
   }
   const jnode *kinds = get(r, "kinds");
   s->nkinds = count(kinds);
-  if (s->nkinds > CARC_MAX_KINDS) s->nkinds = 0, rd->err = "kinds";
+  if (s->nkinds > CARC_MAX_KINDS) s->nkinds = 0, fail(rd, "kinds: too many");
   for (int k = 0; k < s->nkinds; k++) {
     const jnode *kn = at(kinds, k);
-    text(rd, get(kn, "kind"), s->kind[k], SIM_NAME, "kind name");
-    s->kind_scorings[k] = num(rd, get(kn, "scorings"), "kind scorings");
-    per_seat(rd, get(kn, "points"), players, &s->kind_points[0][k], sizeof s->kind_points[0], "kind points");
+    text(rd, get(kn, "kind"), s->kind[k], SIM_NAME, path(w, sizeof w, "kinds[%d].kind", k, 0));
+    s->kind_scorings[k] = num(rd, get(kn, "scorings"), path(w, sizeof w, "kinds[%d].scorings", k, 0));
+    per_seat(rd, get(kn, "points"), players, &s->kind_points[0][k], sizeof s->kind_points[0],
+             path(w, sizeof w, "kinds[%d].points", k, 0));
   }
   const jnode *hs = get(r, "handlers");
   s->nhandlers = count(hs);
-  if (s->nhandlers > SIM_MAX_HANDLERS) s->nhandlers = 0, rd->err = "handlers";
+  if (s->nhandlers > SIM_MAX_HANDLERS) s->nhandlers = 0, fail(rd, "handlers: too many");
   for (int h = 0; h < s->nhandlers; h++) {
     const jnode *hn = at(hs, h);
-    text(rd, get(hn, "handler"), s->handler[h], SIM_NAME, "handler name");
-    per_seat(rd, get(hn, "points"), players, &s->handler_points[0][h], sizeof s->handler_points[0], "handler points");
+    text(rd, get(hn, "handler"), s->handler[h], SIM_NAME, path(w, sizeof w, "handlers[%d].handler", h, 0));
+    per_seat(rd, get(hn, "points"), players, &s->handler_points[0][h], sizeof s->handler_points[0],
+             path(w, sizeof w, "handlers[%d].points", h, 0));
   }
   per_seat(rd, get(r, "other_points"), players, s->other_points, sizeof s->other_points[0], "other_points");
   const jnode *t = get(r, "turns");
-  s->turns_sum = num(rd, get(t, "sum"), "turns");
-  s->turns_sq = num(rd, get(t, "sum_sq"), "turns");
-  s->turns_min = s->games ? num(rd, get(t, "min"), "turns") : INT64_MAX;
-  s->turns_max = s->games ? num(rd, get(t, "max"), "turns") : INT64_MIN;
-  s->tiles_sum = num(rd, get(get(r, "tiles"), "sum"), "tiles");
+  s->turns_sum = num(rd, get(t, "sum"), "turns.sum");
+  s->turns_sq = num(rd, get(t, "sum_sq"), "turns.sum_sq");
+  s->turns_min = s->games ? num(rd, get(t, "min"), "turns.min") : INT64_MAX;
+  s->turns_max = s->games ? num(rd, get(t, "max"), "turns.max") : INT64_MIN;
+  s->tiles_sum = num(rd, get(get(r, "tiles"), "sum"), "tiles.sum");
   const jnode *a = get(r, "set_aside");
-  s->aside_sum = num(rd, get(a, "sum"), "set_aside");
-  per_seat(rd, get(a, "histogram"), SIM_ASIDE_HIST, s->aside_hist, sizeof s->aside_hist[0], "set_aside histogram");
-  if (!rd->err) check_side(rd, s, players);
+  s->aside_sum = num(rd, get(a, "sum"), "set_aside.sum");
+  per_seat(rd, get(a, "histogram"), SIM_ASIDE_HIST, s->aside_hist, sizeof s->aside_hist[0], "set_aside.histogram");
+  if (!rd->err[0]) check_side(rd, s, players);
 }
 
 static int read_tree(const jnode *root, sim_summary *out, char *err, size_t errcap) {
-  reader rd = {NULL};
+  reader rd = {{0}, {0}};
+  char w[64];
   memset(out, 0, sizeof *out);
   const jnode *fmt = get(root, "format");
   if (!fmt || fmt->type != J_STR || fmt->slen != 19 || memcmp(fmt->s, "carcassonne-study-1", 19)) {
@@ -270,42 +296,49 @@ static int read_tree(const jnode *root, sim_summary *out, char *err, size_t errc
   const jnode *st = get(root, "study"), *rules = get(st, "rules");
   sim_config *c = &out->cfg;
   c->against = count(rules) == 2;
-  if (count(rules) < 1 || count(rules) > 2) rd.err = "study rules";
-  for (int r = 0; r <= c->against && !rd.err; r++) {
-    text(&rd, at(rules, r), c->rules[r], sizeof c->rules[r], "study rules");
+  snprintf(rd.at, sizeof rd.at, "study");
+  if (count(rules) < 1 || count(rules) > 2) fail(&rd, "rules: one or two");
+  for (int r = 0; r <= c->against && !rd.err[0]; r++) {
+    text(&rd, at(rules, r), c->rules[r], sizeof c->rules[r], path(w, sizeof w, "rules[%d]", r, 0));
     if (!strcmp(c->rules[r], "base")) c->rules[r][0] = 0;
   }
   c->players = (int)num(&rd, get(st, "players"), "players");
-  if (!rd.err && (c->players < 2 || c->players > SIM_SEATS)) rd.err = "players";
+  if (c->players < 2 || c->players > SIM_SEATS) fail(&rd, "players: not within 2..5");
   const jnode *bots = get(st, "bots");
-  if (!rd.err && count(bots) != c->players) rd.err = "bots";
-  for (int p = 0; p < c->players && !rd.err; p++) {
+  if (count(bots) != c->players) fail(&rd, "bots: one a player");
+  for (int p = 0; p < c->players && !rd.err[0]; p++) {
     char b[16];
-    text(&rd, at(bots, p), b, sizeof b, "bots");
-    if ((c->bot[p] = sim_bot_parse(b)) < 0) rd.err = "bots";
+    text(&rd, at(bots, p), b, sizeof b, path(w, sizeof w, "bots[%d]", p, 0));
+    if ((c->bot[p] = sim_bot_parse(b)) < 0) fail(&rd, path(w, sizeof w, "bots[%d]: random or greedy", p, 0));
   }
   c->seed = (uint64_t)num(&rd, get(st, "seed"), "seed");
   c->games_total = num(&rd, get(st, "games"), "games");
   c->first = num(&rd, get(st, "first"), "first");
   c->count = num(&rd, get(st, "count"), "count");
+  rd.at[0] = 0;
   const jnode *sets = get(root, "rulesets");
-  if (!rd.err && count(sets) != c->against + 1) rd.err = "rulesets";
-  for (int r = 0; r <= c->against && !rd.err; r++) read_side(&rd, at(sets, r), &out->side[r], c->players);
-  if (c->against && !rd.err) {
+  if (count(sets) != c->against + 1) fail(&rd, "rulesets: one a study rule");
+  for (int r = 0; r <= c->against && !rd.err[0]; r++) {
+    snprintf(rd.at, sizeof rd.at, "rulesets[%d]", r);
+    read_side(&rd, at(sets, r), &out->side[r], c->players);
+  }
+  if (c->against && !rd.err[0]) {
+    snprintf(rd.at, sizeof rd.at, "against");
     const jnode *seats = get(get(root, "against"), "seats");
     sim_pair *p = &out->pair;
     p->same_winner = num(&rd, get(get(root, "against"), "same_winners"), "same_winners");
-    if (count(seats) != c->players) rd.err = "against seats";
-    for (int q = 0; q < c->players && !rd.err; q++) {
-      const jnode *d = get(at(seats, q), "score_diff"), *w = get(at(seats, q), "win_diff");
-      p->diff_sum[q] = num(&rd, get(d, "sum"), "score_diff");
-      p->diff_sq[q] = num(&rd, get(d, "sum_sq"), "score_diff");
-      p->wdiff_sum[q] = num(&rd, get(w, "sum"), "win_diff");
-      p->wdiff_sq[q] = num(&rd, get(w, "sum_sq"), "win_diff");
+    if (count(seats) != c->players) fail(&rd, "seats: one a player");
+    for (int q = 0; q < c->players && !rd.err[0]; q++) {
+      const jnode *d = get(at(seats, q), "score_diff"), *wd = get(at(seats, q), "win_diff");
+      p->diff_sum[q] = num(&rd, get(d, "sum"), path(w, sizeof w, "seats[%d].score_diff.sum", q, 0));
+      p->diff_sq[q] = num(&rd, get(d, "sum_sq"), path(w, sizeof w, "seats[%d].score_diff.sum_sq", q, 0));
+      p->wdiff_sum[q] = num(&rd, get(wd, "sum"), path(w, sizeof w, "seats[%d].win_diff.sum", q, 0));
+      p->wdiff_sq[q] = num(&rd, get(wd, "sum_sq"), path(w, sizeof w, "seats[%d].win_diff.sum_sq", q, 0));
     }
   }
-  if (!rd.err && out->side[0].games != c->count) rd.err = "games and count disagree";
-  if (rd.err) {
+  rd.at[0] = 0;
+  if (!rd.err[0] && out->side[0].games != c->count) fail(&rd, "rulesets[0].games: not the study's count");
+  if (rd.err[0]) {
     snprintf(err, errcap, "bad or missing field in the summary: %s", rd.err);
     return 0;
   }

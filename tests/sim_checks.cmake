@@ -75,8 +75,13 @@ function(merge_refuses name pattern replacement expected)
     message(FATAL_ERROR "merge accepted ${name}: ${rc} ${err}")
   endif()
 endfunction()
-merge_refuses(bad_wins "\"wins\": [0-9]+" "\"wins\": 1000000" "seats\\[\\]\\.wins: not within 0\\.\\.games")
-merge_refuses(bad_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 1" "sum, sum_sq, min and max disagree")
+merge_refuses(bad_wins "\"wins\": [0-9]+" "\"wins\": 1000000"
+              "rulesets\\[0\\]\\.seats\\[0\\]\\.wins: not within 0\\.\\.games")
+merge_refuses(bad_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 1" "rulesets\\[0\\]\\.turns: sum, sum_sq, min and max disagree")
+# A field of the wrong type or missing is named by its JSON path.
+merge_refuses(bad_draws "\"draws\": [0-9]+" "\"draws\": \"few\"" "summary: rulesets\\[0\\]\\.draws\n")
+merge_refuses(no_solo "\"solo_wins\": [0-9]+, " "" "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.solo_wins\n")
+merge_refuses(bad_bin "\\[\\[7, 2\\]" "[[\"7\", 2]" "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.histogram\\[0\\]\\[0\\]\n")
 
 # A summary file in a folder that does not exist is refused before the study.
 execute_process(COMMAND ${CLI} simulate --games 100000 --json ${D}/no/such/folder/s.json
