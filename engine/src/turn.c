@@ -87,8 +87,9 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
   return n;
 }
 
-/* Says why `type` does not fit at (x, y, rot), or returns CARC_OK. */
-static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
+/* Says why `type` does not fit at (x, y, rot), or returns CARC_OK. Cold: a
+ * refusal's path, kept out of the placement's code. */
+__attribute__((cold)) static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
   if (rot < 0 || rot > 3) return game_fail(g, CARC_ERR_ARGUMENT, "rotation %d is outside 0..3", rot);
   if (off_board(x, y))
     return game_fail(g, CARC_ERR_ILLEGAL, "square (%d,%d) is off the board (squares run from %d to %d)", x, y,
