@@ -256,6 +256,27 @@ static inline void join_side(carc_game *g, const board_tile *bt, const tile_type
   for (int q = d * 3; q < d * 3 + 3; q++) join(g, (int)bt->seg_base + mine[q], (int)nb->seg_base + theirs[q], 1);
 }
 
+/* Side d of the tile just placed on (x, y) has no tile beyond: the square
+ * there, `*slot`, joins the frontier or demands the side's edge as well.
+ * Without branches: whether the square is new or already on the frontier
+ * follows the board, which no predictor can guess. A new square's
+ * signature is read before it is written, then masked out (board_has_room:
+ * the arrays have room for it); it starts from `pre`, what a map's printed
+ * pieces beside it demand (zero on the plane, and folded away there). */
+static inline void frontier_side(carc_game *g, int32_t *slot, int x, int y, int d, uint32_t side_req, map_need pre) {
+  const int32_t v = *slot;
+  const bool fresh = v == -1;
+  int32_t pos = -2 - v; /* -1 when fresh */
+  pos ^= (g->nfrontier ^ pos) & -(int32_t)fresh; /* a select gcc keeps branch-free */
+  g->nfrontier += fresh;
+  *slot = -2 - pos;
+  fr_sig *f = &g->fr[pos];
+  const uint32_t keep = -(uint32_t)!fresh;
+  *f = (fr_sig){(f->req & keep) | (pre.req & ~keep) | side_req,
+                (f->mask & keep) | (pre.mask & ~keep) | 0x3Fu << (8 * ((d + 2) % 4))};
+  g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
+}
+
 /* board_place's four sides on a map (map_sides says what each is). A tile
  * beside is joined as on the plane. A side facing no square closes its
  * ports; a side with a printed link, or facing a square that opens unlike
@@ -284,17 +305,7 @@ __attribute__((noinline)) static void map_place_sides(carc_game *g, int ti, cons
       else side_closed(g, base, t, rot, d);
       continue;
     }
-    const bool fresh = v == -1;
-    int32_t pos = -2 - v; /* -1 when fresh */
-    pos ^= (g->nfrontier ^ pos) & -(int32_t)fresh;
-    g->nfrontier += fresh;
-    *slot = -2 - pos;
-    fr_sig *f = &g->fr[pos];
-    const map_need pre = need[need_off[d]];
-    const uint32_t keep = -(uint32_t)!fresh;
-    *f = (fr_sig){(f->req & keep) | (pre.req & ~keep) | t->turned[rot].side_req[d],
-                  (f->mask & keep) | (pre.mask & ~keep) | 0x3Fu << (8 * ((d + 2) % 4))};
-    g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
+    frontier_side(g, slot, x, y, d, t->turned[rot].side_req[d], need[need_off[d]]);
   }
   if (sides & MAP_AFTER) map_after_place(g, ti);
 }
@@ -355,20 +366,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
         join_side(g, bt, t, rot, d, *slot);
         continue;
       }
-      /* Without branches: whether the square is new or already on the
-       * frontier follows the board, which no predictor can guess. A new
-       * square's signature is read before it is written, then masked out
-       * (board_has_room: the arrays have room for it). */
-      const int32_t v = *slot;
-      const bool fresh = v == -1;
-      int32_t pos = -2 - v; /* -1 when fresh */
-      pos ^= (g->nfrontier ^ pos) & -(int32_t)fresh; /* a select gcc keeps branch-free */
-      g->nfrontier += fresh;
-      *slot = -2 - pos;
-      fr_sig *f = &g->fr[pos];
-      const uint32_t keep = -(uint32_t)!fresh;
-      *f = (fr_sig){(f->req & keep) | t->turned[rot].side_req[d], (f->mask & keep) | 0x3Fu << (8 * ((d + 2) % 4))};
-      g->fsq[pos] = (fr_square){(int16_t)(x + dx_of(d)), (int16_t)(y + dy_of(d))};
+      frontier_side(g, slot, x, y, d, t->turned[rot].side_req[d], (map_need){0, 0});
     }
   }
   if (__builtin_expect((int)off_board(x - 1, y - 1) | (int)off_board(x + 1, y + 1), 0)) frontier_trim(g, x, y);
