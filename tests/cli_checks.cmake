@@ -199,11 +199,21 @@ file(WRITE ${TMP}/looping/loops.lua "time_limit(0.5)\ncase(\"loops\", function()
      "case(\"runs after\", function() assert(true) end)\n")
 file(WRITE ${TMP}/looping/top.lua "time_limit(0.5)\nlocal n = 0\nwhile true do n = n + 1 end\n")
 file(WRITE ${TMP}/looping/zero.lua "time_limit(0)\ncase(\"never\", function() end)\n")
+# A message handler or a finalizer that loops, and a pattern that would
+# backtrack for hours, end too (Lua runs both handlers with hooks off).
+file(WRITE ${TMP}/looping/handlers.lua "time_limit(0.5)\n"
+     "case(\"xpcall\", function() xpcall(error, function() while true do end end) end)\n"
+     "case(\"finalizer\", function() setmetatable({}, {__gc = function() while true do end end}) end)\n"
+     "case(\"pattern\", function() local _ = ('a'):rep(40):find(('a?'):rep(40) .. ('a'):rep(40) .. 'b') end)\n"
+     "case(\"xpcall answers\", function() local ok, v = xpcall(error, function(e) return 'h' .. e end, 'x', 0)\n"
+     "  assert(not ok and v == 'hx', v) end)\n")
 execute_process(COMMAND ${CLI} test ${TMP}/looping RESULT_VARIABLE rc OUTPUT_VARIABLE out)
 if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*loops.lua:3: loops\n[^\n]*loops.lua:3: the case ran over its time limit \\(0.5 s of CPU time" OR
    NOT out MATCHES "FAIL [^\n]*loops.lua:6: swallows" OR NOT out MATCHES "ok   [^\n]*loops.lua: runs after" OR
    NOT out MATCHES "FAIL [^\n]*top.lua:3: the file does not load" OR
-   NOT out MATCHES "zero.lua:1: bad argument #1 to 'time_limit' \\(seconds from 0 to 3600\\)")
+   NOT out MATCHES "zero.lua:1: bad argument #1 to 'time_limit' \\(seconds from 0 to 3600\\)" OR
+   NOT out MATCHES "handlers.lua:2: the case ran over its time limit" OR NOT out MATCHES "ok   [^\n]*handlers.lua: finalizer" OR
+   NOT out MATCHES "handlers.lua:4: pattern too costly" OR NOT out MATCHES "ok   [^\n]*handlers.lua: xpcall answers")
   message(FATAL_ERROR "a looping case did not end at its time limit:\n${out}")
 endif()
 

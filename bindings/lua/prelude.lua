@@ -4,6 +4,7 @@
 -- globals (debug, the real load).
 local C = ...
 local load, pairs, ipairs, type, error, tostring = load, pairs, ipairs, type, error, tostring
+local pcall, pack, unpack = pcall, table.pack, table.unpack
 local getinfo = debug.getinfo
 local fmt = string.format
 
@@ -30,6 +31,14 @@ local function sandbox()
   for _, k in ipairs(LIBS) do env[k] = copy(G[k]) end
   env.math.random = C.random
   env.math.randomseed = C.randomseed
+  -- The handler runs once the error has unwound, under the budget like any
+  -- code: Lua runs a message handler with hooks off when the budget's own
+  -- error calls it, so a handler that loops there would never end.
+  env.xpcall = function(f, handler, ...)
+    local r = pack(pcall(f, ...))
+    if r[1] then return unpack(r, 1, r.n) end
+    return false, handler(r[2])
+  end
   -- finalizers would run outside the budgeted calls
   env.setmetatable = function(t, mt)
     if type(mt) == "table" and rawget(mt, "__gc") ~= nil then error("__gc is not allowed", 2) end

@@ -821,6 +821,68 @@ static void clock_start(lua_State *L) {
   lua_sethook(L, limit_hook, LUA_MASKCOUNT, LIMIT_EVERY);
 }
 
+/* xpcall(f, handler, ...) whose handler runs once the error has unwound:
+ * Lua runs a message handler with hooks off when the time limit's own error
+ * calls it, and a handler that looped there would never end. */
+static int l_xpcall(lua_State *L) {
+  const int n = lua_gettop(L);
+  luaL_checkany(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  for (int i = 3; i <= n; i++) lua_pushvalue(L, i);
+  if (lua_pcall(L, n > 2 ? n - 2 : 0, LUA_MULTRET, 0) == LUA_OK) {
+    lua_pushboolean(L, 1);
+    lua_insert(L, n + 1);
+    return lua_gettop(L) - n;
+  }
+  lua_pushvalue(L, 2);
+  lua_insert(L, -2);
+  lua_call(L, 1, 1);
+  lua_pushboolean(L, 0);
+  lua_insert(L, -2);
+  return 2;
+}
+
+/* A finalizer under a time limit of its own. Lua runs finalizers with the
+ * running thread's hooks off, so the finalizer (upvalue 1) runs in a new
+ * thread of its own, with the count hook on there and a fresh clock; an
+ * error there, or running over, ends the finalizer only. */
+static int gc_guard(lua_State *L) {
+  case_clock *c = clock_of(L), saved = *c;
+  lua_State *T = lua_newthread(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, 1);
+  lua_xmove(L, T, 2);
+  c->start = clock();
+  c->tripped = 0;
+  lua_sethook(T, limit_hook, LUA_MASKCOUNT, LIMIT_EVERY);
+  int nres;
+  lua_resume(T, L, 1, &nres);
+  *c = saved;
+  return 0;
+}
+
+/* setmetatable whose __gc, if any, runs under gc_guard. Upvalue 1: the
+ * real setmetatable. */
+static int l_setmetatable(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) == LUA_TFUNCTION) {
+      lua_pushcclosure(L, gc_guard, 1);
+      lua_pushliteral(L, "__gc");
+      lua_insert(L, -2);
+      lua_rawset(L, 2);
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, 2, 1);
+  return 1;
+}
+
 /* time_limit(seconds): the CPU time each later case may take. */
 static int l_time_limit(lua_State *L) {
   double s = luaL_checknumber(L, 1);
@@ -844,6 +906,11 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
   luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
   lua_settop(L, 0);
+  carc_lua_guards_open(L); /* library calls the time limit's count hook cannot stop */
+  lua_register(L, "xpcall", l_xpcall);
+  lua_getglobal(L, "setmetatable");
+  lua_pushcclosure(L, l_setmetatable, 1);
+  lua_setglobal(L, "setmetatable");
   prepare(L);
   lua_pushstring(L, file);
   lua_setfield(L, LUA_REGISTRYINDEX, R_FILE);

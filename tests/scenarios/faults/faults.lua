@@ -26,6 +26,12 @@ case("a handler that loops forever runs out of its instruction budget", function
     "expansion 'loop'", "handler 'loop.spin'", "stage per_tile", "loop.lua:", "instruction budget exhausted")
 end)
 
+case("a handler whose error handler loops runs out of its budget too", function()
+  local s = road_ready("rules/r_xpcall_loop.lua")
+  s:expect_error(function() s:end_turn() end,
+    "expansion 'xpcall_loop'", "handler 'xpcall_loop.spin'", "xpcall_loop.lua:7:", "instruction budget exhausted")
+end)
+
 case("a handler that allocates without bound hits the memory cap", function()
   local s = road_ready("rules/r_hog.lua")
   s:expect_error(function() s:end_turn() end,

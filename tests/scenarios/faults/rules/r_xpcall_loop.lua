@@ -1,0 +1,1 @@
+ruleset { expansions = { "xpcall_loop" } }
