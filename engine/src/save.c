@@ -298,7 +298,8 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
      * turn's, on the frontier */
     const bool setup = next_is_setup(g, x, y);
     const bool fits = setup ? board_square(g, x, y) < 0 && map_fits_square(g, type, x, y, rot)
-                            : g->ntiles == 0 || board_fits(g, type, x, y, rot);
+                            : e->map ? g->ntiles > g->nprinted && board_fits(g, type, x, y, rot) /* after the setup's */
+                                     : g->ntiles == 0 || board_fits(g, type, x, y, rot);
     if (!fits) {
       int32_t v = board_square(g, x, y);
       return bad(L, CARC_ERR_ILLEGAL, tv, path, "tile %s does not fit at (%d,%d) rotation %d%s",

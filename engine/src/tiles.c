@@ -391,8 +391,11 @@ carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, c
 extern const char carc_base_tiles_text[]; /* generated from engine/data/base.tiles */
 
 carc_result carc_tiles_load_base(carc_engine *e) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  const int first = e->ntypes;
   carc_result r = carc_tiles_load(e, "base", carc_base_tiles_text, "base.tiles");
   if (r == CARC_OK) r = carc_tile_set_start(e, "D");
+  if (r != CARC_OK && e->ntypes > first) types_rollback(e, first); /* D refused by a map: none kept */
   return r;
 }
 

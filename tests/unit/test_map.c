@@ -296,6 +296,19 @@ static void test_start_misfit(void) {
   CHECK_HAS(carc_engine_error(e), "e.map:3:7: start square (4,0)");
   CHECK_INT(carc_engine_map_info(e, NULL), 0);
   CHECK_INT(carc_tile_type_count(e), types);
+  /* the map first, then the base tiles: D is refused as the start tile, and
+   * none of the tiles is kept (a second load is refused the same way) */
+  carc_engine *raw = carc_engine_new(NULL, NULL);
+  t[0] = text;
+  o[0] = "corner.map";
+  CHECK_INT(carc_engine_set_map(raw, 1, t, o), CARC_OK); /* no start tile yet */
+  const int printed = carc_tile_type_count(raw);
+  for (int k = 0; k < 2; k++) {
+    CHECK_INT(carc_tiles_load_base(raw), CARC_ERR_ILLEGAL);
+    CHECK_HAS(carc_engine_error(raw), "start tile: D fits the map's start square (0,0) in no rotation");
+    CHECK_INT(carc_tile_type_count(raw), printed);
+  }
+  carc_engine_free(raw);
   /* a road abroad north of the start square: D fits it turned; C, a city all round, does not */
   const char *road = "name Road\nstart 0,0\ngrid\n. .\nend\nabroad 0,0 N road\n";
   t[0] = road;

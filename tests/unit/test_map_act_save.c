@@ -55,6 +55,26 @@ static void forged_start_tiles(void) {
   free(save);
   carc_game_free(g);
   carc_engine_free(e);
+  /* a map with no printed pieces: the first tile too must be the setup's,
+   * on a start square, not anywhere */
+  e = check_base_engine();
+  const char *plain = "name Plain\ntiles 20 20\nstarts 1\ngrid\n  . . . . ~\n  . . . . ~\n  . . . . ~\nend\nstart 1,1\n";
+  t[0] = plain;
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  g = carc_game_new(e, &go);
+  CHECK(g != NULL);
+  for (int k = 0; g && k < 3; k++) CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  save = g ? check_save_text(g) : NULL;
+  char *moved = save ? edit(save, "\"x\": 1, \"y\": 1,", "\"x\": 3, \"y\": 2,") : NULL; /* the start tile */
+  CHECK(moved != NULL);
+  carc_game *f = moved ? carc_game_load(e, moved, err, sizeof err) : NULL;
+  CHECK(f == NULL);
+  if (!f) CHECK_HAS(err, "tiles[0]");
+  carc_game_free(f);
+  free(moved);
+  free(save);
+  carc_game_free(g);
+  carc_engine_free(e);
 }
 
 int main(void) {
