@@ -9,6 +9,7 @@
 #ifndef CARC_SIM_H
 #define CARC_SIM_H
 #include "carcassonne.h"
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -80,7 +81,7 @@ void sim_pair_add_game(sim_pair *p, int players, const int *sa, const int *wa, c
 /* dst += src; 0 (and a message in err) when they do not describe the same study. */
 int sim_summary_add(sim_summary *dst, const sim_summary *src, char *err, size_t errcap);
 /* dst += src, counts only (the workers of one run). */
-void sim_summary_sum(sim_summary *dst, const sim_summary *src);
+bool sim_summary_sum(sim_summary *dst, const sim_summary *src); /* false: a sum overflowed */
 
 /* Derived figures. */
 typedef struct sim_interval { double mean, lo, hi; } sim_interval;

@@ -91,12 +91,16 @@ static jnode *value(parser *ps, int depth) {
   if (!strncmp(ps->p, "true", 4)) return n->type = J_BOOL, n->i = 1, ps->p += 4, n;
   if (!strncmp(ps->p, "false", 5)) return n->type = J_BOOL, ps->p += 5, n;
   if (c == '-' || (c >= '0' && c <= '9')) {
+    /* JSON's digits only: strtod alone would take "-inf", "nan" or "0x18" */
+    const char *d = ps->p + (c == '-');
+    if (*d < '0' || *d > '9') return ps->err = "a number without digits", NULL;
     n->type = J_NUM;
     char *end;
     errno = 0;
     long long v = strtoll(ps->p, &end, 10);
     n->is_int = errno == 0 && *end != '.' && *end != 'e' && *end != 'E';
     n->i = v;
+    if (*end == 'x' || *end == 'X') return ps->err = "a number in hexadecimal", NULL;
     strtod(ps->p, &end);
     ps->p = end;
     return n;
@@ -143,8 +147,12 @@ static const char *path(char *buf, size_t cap, const char *fmt, int i, int j) {
   return buf;
 }
 
+/* Every count and sum a study writes stays far below 2^62; larger ones
+ * could overflow when summaries are added. */
+#define NUM_LIMIT ((int64_t)1 << 62)
+
 static int64_t num(reader *rd, const jnode *n, const char *what) {
-  if (!n || n->type != J_NUM || !n->is_int) {
+  if (!n || n->type != J_NUM || !n->is_int || n->i >= NUM_LIMIT || n->i <= -NUM_LIMIT) {
     fail(rd, what);
     return 0;
   }
@@ -209,6 +217,12 @@ static void check_side(reader *rd, const sim_side *s, int players) {
   else if (s->draws < 0 || s->draws > n) fail(rd, "draws: not within 0..games");
   else if (s->turns_sum < 0 || !squares_fit(s->turns_sum, s->turns_sq, n) || (n && s->turns_min > s->turns_max))
     fail(rd, "turns: sum, sum_sq, min and max disagree");
+  if (s->tiles_sum < 0) fail(rd, "tiles.sum: below 0");
+  if (s->aside_sum < 0) fail(rd, "set_aside.sum: below 0");
+  for (int b = 0; b < SIM_ASIDE_HIST; b++)
+    if (s->aside_hist[b] < 0 || s->aside_hist[b] > n) fail(rd, "set_aside.histogram: a count not within 0..games");
+  for (int k = 0; k < s->nkinds; k++)
+    if (s->kind_scorings[k] < 0) fail(rd, path(w, sizeof w, "kinds[%d].scorings: below 0", k, 0));
   for (int p = 0; p < players && !rd->err[0]; p++) {
     int64_t in_hist = 0;
     for (int b = 0; b < SIM_HIST; b++) {
@@ -240,6 +254,7 @@ static void read_side(reader *rd, const jnode *r, sim_side *s, int players) {
     s->score_min[p] = s->games ? num(rd, get(sc, "min"), path(w, sizeof w, "seats[%d].score.min", p, 0)) : INT64_MAX;
     s->score_max[p] = s->games ? num(rd, get(sc, "max"), path(w, sizeof w, "seats[%d].score.max", p, 0)) : INT64_MIN;
     const jnode *h = get(sc, "histogram");
+    bool given[SIM_HIST] = {false};
     for (int b = 0; b < count(h); b++) {
       const jnode *pair = at(h, b);
       int64_t bin = num(rd, at(pair, 0), path(w, sizeof w, "seats[%d].score.histogram[%d][0]", p, b));
@@ -247,6 +262,11 @@ static void read_side(reader *rd, const jnode *r, sim_side *s, int players) {
         fail(rd, path(w, sizeof w, "seats[%d].score.histogram[%d][0]: a bin out of range", p, b));
         break;
       }
+      if (given[bin]) {
+        fail(rd, path(w, sizeof w, "seats[%d].score.histogram[%d][0]: a bin given twice", p, b));
+        break;
+      }
+      given[bin] = true;
       s->hist[p][bin] = num(rd, at(pair, 1), path(w, sizeof w, "seats[%d].score.histogram[%d][1]", p, b));
     }
     s->wins[p] = num(rd, get(seat, "wins"), path(w, sizeof w, "seats[%d].wins", p, 0));
@@ -337,7 +357,22 @@ static int read_tree(const jnode *root, sim_summary *out, char *err, size_t errc
     }
   }
   rd.at[0] = 0;
-  if (!rd.err[0] && out->side[0].games != c->count) fail(&rd, "rulesets[0].games: not the study's count");
+  for (int r = 0; r <= c->against; r++)
+    if (out->side[r].games != c->count)
+      fail(&rd, path(w, sizeof w, "rulesets[%d].games: not the study's count", r, 0));
+  if (c->against && !rd.err[0]) { /* what the pair of rulesets could have written */
+    const sim_pair *pp = &out->pair;
+    const int64_t n = c->count;
+    snprintf(rd.at, sizeof rd.at, "against");
+    if (pp->same_winner < 0 || pp->same_winner > n) fail(&rd, "same_winners: not within 0..games");
+    for (int q = 0; q < c->players; q++) {
+      if (pp->wdiff_sum[q] < -n || pp->wdiff_sum[q] > n || !squares_fit(pp->wdiff_sum[q], pp->wdiff_sq[q], n))
+        fail(&rd, path(w, sizeof w, "seats[%d].win_diff: not what games can give", q, 0));
+      if (!squares_fit(pp->diff_sum[q], pp->diff_sq[q], n))
+        fail(&rd, path(w, sizeof w, "seats[%d].score_diff: sum and sum_sq disagree", q, 0));
+    }
+    rd.at[0] = 0;
+  }
   if (rd.err[0]) {
     snprintf(err, errcap, "bad or missing field in the summary: %s", rd.err);
     return 0;

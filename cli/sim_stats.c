@@ -150,29 +150,34 @@ static int same_names(const sim_side *a, const sim_side *b) {
   return 1;
 }
 
-static void side_add(sim_side *d, const sim_side *s) {
-  d->games += s->games;
-  d->draws += s->draws;
+/* d += s, remembering an overflow in `over` (a summary no study writes). */
+#define ADD(d, s) (over |= __builtin_add_overflow((d), (s), &(d)))
+
+static bool side_add(sim_side *d, const sim_side *s) {
+  bool over = false;
+  ADD(d->games, s->games);
+  ADD(d->draws, s->draws);
   for (int p = 0; p < SIM_SEATS; p++) {
-    d->score_sum[p] += s->score_sum[p];
-    d->score_sq[p] += s->score_sq[p];
+    ADD(d->score_sum[p], s->score_sum[p]);
+    ADD(d->score_sq[p], s->score_sq[p]);
     if (s->score_min[p] < d->score_min[p]) d->score_min[p] = s->score_min[p];
     if (s->score_max[p] > d->score_max[p]) d->score_max[p] = s->score_max[p];
-    for (int b = 0; b < SIM_HIST; b++) d->hist[p][b] += s->hist[p][b];
-    d->wins[p] += s->wins[p];
-    d->solo[p] += s->solo[p];
-    for (int k = 0; k < CARC_MAX_KINDS; k++) d->kind_points[p][k] += s->kind_points[p][k];
-    for (int h = 0; h < SIM_MAX_HANDLERS; h++) d->handler_points[p][h] += s->handler_points[p][h];
-    d->other_points[p] += s->other_points[p];
+    for (int b = 0; b < SIM_HIST; b++) ADD(d->hist[p][b], s->hist[p][b]);
+    ADD(d->wins[p], s->wins[p]);
+    ADD(d->solo[p], s->solo[p]);
+    for (int k = 0; k < CARC_MAX_KINDS; k++) ADD(d->kind_points[p][k], s->kind_points[p][k]);
+    for (int h = 0; h < SIM_MAX_HANDLERS; h++) ADD(d->handler_points[p][h], s->handler_points[p][h]);
+    ADD(d->other_points[p], s->other_points[p]);
   }
-  for (int k = 0; k < CARC_MAX_KINDS; k++) d->kind_scorings[k] += s->kind_scorings[k];
-  d->turns_sum += s->turns_sum;
-  d->turns_sq += s->turns_sq;
+  for (int k = 0; k < CARC_MAX_KINDS; k++) ADD(d->kind_scorings[k], s->kind_scorings[k]);
+  ADD(d->turns_sum, s->turns_sum);
+  ADD(d->turns_sq, s->turns_sq);
   if (s->turns_min < d->turns_min) d->turns_min = s->turns_min;
   if (s->turns_max > d->turns_max) d->turns_max = s->turns_max;
-  d->tiles_sum += s->tiles_sum;
-  d->aside_sum += s->aside_sum;
-  for (int b = 0; b < SIM_ASIDE_HIST; b++) d->aside_hist[b] += s->aside_hist[b];
+  ADD(d->tiles_sum, s->tiles_sum);
+  ADD(d->aside_sum, s->aside_sum);
+  for (int b = 0; b < SIM_ASIDE_HIST; b++) ADD(d->aside_hist[b], s->aside_hist[b]);
+  return !over;
 }
 
 int sim_summary_add(sim_summary *dst, const sim_summary *src, char *err, size_t errcap) {
@@ -194,21 +199,26 @@ int sim_summary_add(sim_summary *dst, const sim_summary *src, char *err, size_t 
   }
   if (b->first < a->first) dst->cfg.first = b->first;
   dst->cfg.count += b->count;
-  sim_summary_sum(dst, src);
+  if (!sim_summary_sum(dst, src)) {
+    snprintf(err, errcap, "cannot merge: the sums overflow 64 bits (counts no study writes)");
+    return 0;
+  }
   return 1;
 }
 
-void sim_summary_sum(sim_summary *dst, const sim_summary *src) {
-  for (int r = 0; r < 2; r++) side_add(&dst->side[r], &src->side[r]);
+bool sim_summary_sum(sim_summary *dst, const sim_summary *src) {
+  bool over = false;
+  for (int r = 0; r < 2; r++) over |= !side_add(&dst->side[r], &src->side[r]);
   sim_pair *d = &dst->pair;
   const sim_pair *s = &src->pair;
   for (int p = 0; p < SIM_SEATS; p++) {
-    d->diff_sum[p] += s->diff_sum[p];
-    d->diff_sq[p] += s->diff_sq[p];
-    d->wdiff_sum[p] += s->wdiff_sum[p];
-    d->wdiff_sq[p] += s->wdiff_sq[p];
+    ADD(d->diff_sum[p], s->diff_sum[p]);
+    ADD(d->diff_sq[p], s->diff_sq[p]);
+    ADD(d->wdiff_sum[p], s->wdiff_sum[p]);
+    ADD(d->wdiff_sq[p], s->wdiff_sq[p]);
   }
-  d->same_winner += s->same_winner;
+  ADD(d->same_winner, s->same_winner);
+  return !over;
 }
 
 #define Z95 1.959963984540054

@@ -82,6 +82,24 @@ merge_refuses(bad_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 1" "rulesets\\[0\\]\\.tur
 merge_refuses(bad_draws "\"draws\": [0-9]+" "\"draws\": \"few\"" "summary: rulesets\\[0\\]\\.draws\n")
 merge_refuses(no_solo "\"solo_wins\": [0-9]+, " "" "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.solo_wins\n")
 merge_refuses(bad_bin "\\[\\[7, 2\\]" "[[\"7\", 2]" "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.histogram\\[0\\]\\[0\\]\n")
+# Numbers JSON does not have, numbers too large to add, a bin given twice, a
+# second ruleset of another size, and an `against` block no study writes.
+merge_refuses(inf_draws "\"draws\": [0-9]+" "\"draws\": -inf" "not valid JSON: a number without digits")
+merge_refuses(huge_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 9000000000000000000"
+              "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.sum_sq\n")
+merge_refuses(twice_bin "\\[\\[7, 2\\]" "[[7, 2], [7, 1]" "seats\\[0\\]\\.score\\.histogram\\[1\\]\\[0\\]: a bin given twice")
+merge_refuses(b_games "(wealth_before_witch.lua\",\n *\"games\": )[0-9]+" "\\1101" "rulesets\\[1\\]\\.games: not the study's count")
+merge_refuses(same_winners "\"same_winners\": [0-9]+" "\"same_winners\": 5000" "against\\.same_winners: not within 0\\.\\.games")
+# Sums that fit alone but not together are refused, not wrapped around.
+foreach(i 1 2 3)
+  file(READ ${D}/shard${i}.json big)
+  string(REGEX REPLACE "\"sum\": ([0-9]+), \"sum_sq\": [0-9]+" "\"sum\": \\1, \"sum_sq\": 4000000000000000000" big "${big}")
+  file(WRITE ${D}/big${i}.json "${big}")
+endforeach()
+execute_process(COMMAND ${CLI} merge --json ${D}/big1.json ${D}/big2.json ${D}/big3.json RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT err MATCHES "cannot merge: the sums overflow 64 bits")
+  message(FATAL_ERROR "merge wrapped sums around: ${rc} ${err}")
+endif()
 
 # A summary file in a folder that does not exist is refused before the study.
 execute_process(COMMAND ${CLI} simulate --games 100000 --json ${D}/no/such/folder/s.json
