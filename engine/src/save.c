@@ -245,14 +245,15 @@ static bool adhoc_type(loader *L, const json_value *name, const json_value *nota
   return true;
 }
 
-/* Would the next board tile, on (x, y), be one the map's setup placed: on
- * a start square, in the run of start-square tiles right after the printed
- * pieces, at most starts_used long (without a bag, the start tile alone)?
- * setup_tile below asks the same of a tile already placed. */
-static bool next_is_setup(const carc_game *g, int x, int y) {
+/* Is board tile ti, on (x, y), one the map's setup placed (no turn follows
+ * it)? The run of start-square tiles right after the printed pieces, at
+ * most starts_used long (without a bag, the start tile alone); a player's
+ * tile on a start square the setup left free is a turn's tile. Asked of a
+ * tile placed, or of the next one (ti == ntiles) before it is placed. */
+static bool setup_on_map(const carc_game *g, int ti, int x, int y) {
   const map_shape *m = g->e->map;
-  if (!m || !map_is_start(g, x, y) || g->ntiles >= g->nprinted + (g->opt.no_bag ? 1 : m->starts_used)) return false;
-  for (int i = g->nprinted; i < g->ntiles; i++)
+  if (!map_is_start(g, x, y) || ti >= g->nprinted + (g->opt.no_bag ? 1 : m->starts_used)) return false;
+  for (int i = g->nprinted; i < ti; i++)
     if (!map_is_start(g, g->tiles[i].x, g->tiles[i].y)) return false;
   return true;
 }
@@ -296,7 +297,7 @@ static bool load_tiles(loader *L, carc_game *g, const json_value *tiles) {
     /* the map's setup tiles went on start squares that no tile opened: they
      * must be free and match what lies beside them; every other tile is a
      * turn's, on the frontier */
-    const bool setup = next_is_setup(g, x, y);
+    const bool setup = e->map && setup_on_map(g, g->ntiles, x, y);
     const bool fits = setup ? board_square(g, x, y) < 0 && map_fits_square(g, type, x, y, rot)
                             : e->map ? g->ntiles > g->nprinted && board_fits(g, type, x, y, rot) /* after the setup's */
                                      : g->ntiles == 0 || board_fits(g, type, x, y, rot);
@@ -431,18 +432,11 @@ static bool exclusive_pair(carc_game *g) {
   return false;
 }
 
-/* Was board tile ti placed by the setup (no turn follows it)? On the plane the
- * start tile; on a map the start tile and the tiles the setup put on other
- * start squares: the run of start-square tiles after the printed pieces, at
- * most starts_used long (without a bag, the start tile alone). A player's
- * tile on a start square the setup left free is a turn's tile. */
+/* Was board tile ti placed by the setup? On the plane the start tile; on a
+ * map see setup_on_map. */
 static bool setup_tile(const carc_game *g, int ti) {
-  const map_shape *m = g->e->map;
-  if (!m) return ti == 0;
-  if (ti >= g->nprinted + (g->opt.no_bag ? 1 : m->starts_used)) return false; /* no bag: the start tile */
-  for (int i = g->nprinted; i <= ti; i++)
-    if (!map_is_start(g, g->tiles[i].x, g->tiles[i].y)) return false;
-  return true;
+  if (!g->e->map) return ti == 0;
+  return setup_on_map(g, ti, g->tiles[ti].x, g->tiles[ti].y);
 }
 
 static bool load_state(loader *L, carc_game *g, const json_value *root) {

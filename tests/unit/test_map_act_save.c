@@ -22,58 +22,63 @@ static char *edit(const char *s, const char *from, const char *to) {
   return out;
 }
 
+/* The save of a random game of `turns` turns on the map `map_text`, and
+ * its engine in *e (free both). */
+static char *saved_map_game(const char *map_text, int turns, carc_engine **e) {
+  *e = check_base_engine();
+  const char *t[1] = {map_text}, *o[1] = {"m.map"};
+  CHECK_INT(carc_engine_set_map(*e, 1, t, o), CARC_OK);
+  carc_game_options go = {2, 3, 0, 0};
+  carc_game *g = carc_game_new(*e, &go);
+  CHECK(g != NULL);
+  if (!g) return NULL;
+  for (int k = 0; k < turns; k++) CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  char *save = check_save_text(g);
+  carc_game_free(g);
+  return save;
+}
+
+/* `forged` (malloc'd, freed here) must not load: the error names the tile
+ * `where` and says `why`. */
+static void refused(carc_engine *e, char *forged, const char *where, const char *why) {
+  char err[512];
+  CHECK(forged != NULL);
+  carc_game *f = forged ? carc_game_load(e, forged, err, sizeof err) : NULL;
+  CHECK(f == NULL);
+  if (forged && !f) CHECK_HAS(err, where);
+  if (forged && !f) CHECK_HAS(err, why);
+  carc_game_free(f);
+  free(forged);
+}
+
 /* Only the setup's tiles skip the frontier, and they too must go on a
  * free square: a save whose tile list ends with a second tile on a start
  * square already taken is refused (it once loaded, two tiles on a square). */
 static void forged_start_tiles(void) {
-  carc_engine *e = check_base_engine();
-  char *text = check_map_text("demo");
-  const char *t[1] = {text}, *o[1] = {"demo"};
-  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
-  free(text);
-  carc_game_options go = {2, 3, 0, 0};
-  carc_game *g = carc_game_new(e, &go);
-  CHECK(g != NULL);
-  for (int k = 0; g && k < 10; k++) CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
-  char *save = g ? check_save_text(g) : NULL, err[512];
+  carc_engine *e;
+  char *demo = check_map_text("demo");
+  char *save = saved_map_game(demo, 10, &e);
+  free(demo);
   const char *first = save ? strstr(save, "\"tiles\": [\n    ") : NULL;
+  CHECK(first != NULL);
   if (first) {
     first += strlen("\"tiles\": [\n    ");
-    const char *close = strchr(first, '}');
     char entry[160], to[240];
-    snprintf(entry, sizeof entry, "%.*s", (int)(close - first + 1), first); /* the start tile's entry */
+    snprintf(entry, sizeof entry, "%.*s", (int)(strchr(first, '}') - first + 1), first); /* the start tile's */
     snprintf(to, sizeof to, ",\n    %s\n  ],\n  \"figures\"", entry);
-    char *forged = edit(save, "\n  ],\n  \"figures\"", to);
-    CHECK(forged != NULL);
-    carc_game *f = forged ? carc_game_load(e, forged, err, sizeof err) : NULL;
-    CHECK(f == NULL);
-    if (!f) CHECK_HAS(err, "the square is taken");
-    carc_game_free(f);
-    free(forged);
+    /* after the two setup tiles and ten turns' tiles: tiles[12] */
+    refused(e, edit(save, "\n  ],\n  \"figures\"", to), "tiles[12]", "the square is taken");
+    CHECK_HAS(entry, "\"type\": \"D\"");
   }
-  CHECK(first != NULL);
   free(save);
-  carc_game_free(g);
   carc_engine_free(e);
   /* a map with no printed pieces: the first tile too must be the setup's,
    * on a start square, not anywhere */
-  e = check_base_engine();
-  const char *plain = "name Plain\ntiles 20 20\nstarts 1\ngrid\n  . . . . ~\n  . . . . ~\n  . . . . ~\nend\nstart 1,1\n";
-  t[0] = plain;
-  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
-  g = carc_game_new(e, &go);
-  CHECK(g != NULL);
-  for (int k = 0; g && k < 3; k++) CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
-  save = g ? check_save_text(g) : NULL;
-  char *moved = save ? edit(save, "\"x\": 1, \"y\": 1,", "\"x\": 3, \"y\": 2,") : NULL; /* the start tile */
-  CHECK(moved != NULL);
-  carc_game *f = moved ? carc_game_load(e, moved, err, sizeof err) : NULL;
-  CHECK(f == NULL);
-  if (!f) CHECK_HAS(err, "tiles[0]");
-  carc_game_free(f);
-  free(moved);
+  save = saved_map_game("name Plain\ntiles 20 20\nstarts 1\ngrid\n  . . . . ~\n  . . . . ~\n  . . . . ~\nend\n"
+                        "start 1,1\n", 3, &e);
+  refused(e, save ? edit(save, "\"x\": 1, \"y\": 1,", "\"x\": 3, \"y\": 2,") : NULL, /* the start tile */
+          "tiles[0]", "not next to a placed tile");
   free(save);
-  carc_game_free(g);
   carc_engine_free(e);
 }
 
