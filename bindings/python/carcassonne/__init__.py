@@ -16,8 +16,10 @@ scoring. `game.describe_move(m)` says what a move does.
 Balance studies run the `carcassonne` program (see carcassonne.study).
 """
 import ctypes
+import functools
 import json as _json
-import weakref
+import os
+import threading
 
 from . import _lib
 from .study import merge, simulate  # noqa: F401
@@ -65,19 +67,56 @@ def _text(fn, *args):
     return _s(buf.value)
 
 
+def _path(name, value):
+    """A file name for C: str, bytes or os.PathLike, in the file system's encoding."""
+    try:
+        raw = os.fsencode(value)
+    except TypeError:
+        raise TypeError("%s must be a path (str, bytes or os.PathLike), not %s" % (name, type(value).__name__)) from None
+    if b"\0" in raw:
+        raise ValueError("%s holds a NUL character" % name)
+    return raw
+
+
+class _Handle:
+    """A C pointer owned by the binding, freed once. The engine keeps a
+    strong set of its games' handles: the garbage collector clears weak
+    references before it runs finalizers, so a weak set could miss a game
+    still to free when the engine goes."""
+    __slots__ = ("ptr",)
+
+    def __init__(self, ptr):
+        self.ptr = ptr
+
+
 def _bot(name):
     if name not in BOTS:
         raise ValueError("bot is one of %s, not %r" % (", ".join(sorted(BOTS)), name))
     return BOTS[name]
 
 
+def _locked(method):
+    """`method` run holding the engine's lock (see Engine)."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
 class Engine:
-    """The rules: the base game and, optionally, a Lua ruleset file."""
+    """The rules: the base game and, optionally, a Lua ruleset file.
+
+    Calls on one engine and on its games take the engine's lock, one thread
+    at a time (the C library allows no more with Lua, and a game load may
+    change the engine): to play on several threads, give each its engine."""
 
     def __init__(self, rules=None):
         self._c = _lib.engine_library()
-        self._lua = None
-        self._games = weakref.WeakSet()  # freed first when the engine closes
+        self._lua = self._handle = None
+        self._games = set()  # the _Handle of every live game, freed first when the engine closes
+        self._lock = threading.RLock()
+        raw_rules = None if rules is None else _path("rules", rules)
         self._handle = self._c.carc_engine_new(None, None)
         if not self._handle:
             raise MemoryError("cannot create an engine")
@@ -85,12 +124,12 @@ class Engine:
         try:
             if self._c.carc_tiles_load_base(self._handle) != 0:
                 raise CarcError(_s(self._c.carc_engine_error(self._handle)))
-            if rules is not None:
+            if raw_rules is not None:
                 lua = _lib.lua_library()
                 self._lua = lua.carc_lua_new(self._handle, 0)
                 if not self._lua:
                     raise MemoryError("cannot create a Lua state")
-                if lua.carc_lua_load_ruleset(self._lua, str(rules).encode()) != 0:
+                if lua.carc_lua_load_ruleset(self._lua, raw_rules) != 0:
                     raise CarcError(_s(lua.carc_lua_error(self._lua)))
         except BaseException:
             self.close()
@@ -104,68 +143,125 @@ class Engine:
 
     def close(self):
         """Frees the engine and its games; using either afterwards raises CarcError."""
-        for game in list(getattr(self, "_games", ())):
-            game._free()
-        if getattr(self, "_lua", None):
-            _lib.lua_library().carc_lua_free(self._lua)
-            self._lua = None
-        if getattr(self, "_handle", None):
-            self._c.carc_engine_free(self._handle)
-            self._handle = None
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # __init__ failed before the lock: nothing allocated
+            return
+        with lock:
+            games, self._games = self._games, set()
+            for h in games:
+                if h.ptr:
+                    self._c.carc_game_free(h.ptr)
+                    h.ptr = None
+            if self._lua:
+                _lib.lua_library().carc_lua_free(self._lua)
+                self._lua = None
+            if self._handle:
+                self._c.carc_engine_free(self._handle)
+                self._handle = None
 
     def __del__(self):
         self.close()
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __copy__(self):
+        raise TypeError("an Engine cannot be copied: create another with the same rules")
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce__(self):
+        raise TypeError("an Engine cannot be pickled: create another with the same rules")
+
+    def _adopt(self, ptr):
+        """A Game owning C game `ptr` (the engine's lock is held)."""
+        h = _Handle(ptr)
+        self._games.add(h)
+        return Game(self, h)
+
     def new_game(self, players=2, seed=1, followers=0):
         opt = _lib.GameOptions(_int("players", players), _int("seed", seed, 0, 2 ** 64 - 1),
                                _int("followers", followers), 0)
-        g = self._c.carc_game_new(self._e, ctypes.byref(opt))
-        if not g:
-            raise CarcError(_s(self._c.carc_engine_error(self._e)))
-        return Game(self, g)
+        with self._lock:
+            g = self._c.carc_game_new(self._e, ctypes.byref(opt))
+            if not g:
+                raise CarcError(_s(self._c.carc_engine_error(self._e)))
+            return self._adopt(g)
 
     def load(self, saved):
-        """A game from the JSON text Game.save() wrote."""
+        """A game from the JSON text Game.save() wrote (str, or UTF-8 bytes)."""
+        if isinstance(saved, str):
+            raw = saved.encode("utf-8", "surrogatepass")
+        elif isinstance(saved, (bytes, bytearray)):
+            raw = bytes(saved)
+        else:
+            raise TypeError("a save is text (str or bytes), not %s" % type(saved).__name__)
+        if b"\0" in raw:  # C would read the text only up to it
+            raise CarcError("the save holds a NUL character at byte %d" % raw.index(b"\0"))
         err = ctypes.create_string_buffer(512)
-        g = self._c.carc_game_load(self._e, saved.encode(), err, 512)
-        if not g:
-            raise CarcError(_s(err.value))
-        return Game(self, g)
+        with self._lock:
+            g = self._c.carc_game_load(self._e, raw, err, 512)
+            if not g:
+                raise CarcError(_s(err.value))
+            return self._adopt(g)
 
     def handlers(self):
         """The scoring handlers in run order: [(priority, name)]."""
-        c, e = self._c, self._e
-        return [(c.carc_handler_priority(e, i), _s(c.carc_handler_name(e, i))) for i in range(c.carc_handler_count(e))]
+        with self._lock:
+            c, e = self._c, self._e
+            return [(c.carc_handler_priority(e, i), _s(c.carc_handler_name(e, i)))
+                    for i in range(c.carc_handler_count(e))]
 
     def kind_name(self, kind):
-        return _s(self._c.carc_kind_name(self._e, _int("kind", kind)))
+        with self._lock:
+            return _s(self._c.carc_kind_name(self._e, _int("kind", kind)))
 
     def tile_name(self, tile_type):
-        return _s(self._c.carc_tile_type_name(self._e, _int("tile_type", tile_type)))
+        with self._lock:
+            return _s(self._c.carc_tile_type_name(self._e, _int("tile_type", tile_type)))
 
 
 class Game:
-    """The state of one game. Games keep their engine alive."""
+    """The state of one game. Games keep their engine alive; their calls
+    take the engine's lock."""
 
     def __init__(self, engine, handle):
         self.engine = engine
         self._c = engine._c
-        self._handle = handle
-        engine._games.add(self)
+        self._lock = engine._lock
+        self._h = handle
 
     @property
     def _g(self):
-        if not getattr(self, "_handle", None):
+        if not self._h.ptr:
             raise CarcError("the game is closed: its engine was closed")
-        return self._handle
+        return self._h.ptr
 
     def _free(self):
-        if getattr(self, "_handle", None):
-            self._c.carc_game_free(self._handle)
-        self._handle = None
+        h = getattr(self, "_h", None)
+        if h is None:
+            return
+        with self._lock:
+            if h.ptr:
+                self._c.carc_game_free(h.ptr)
+                h.ptr = None
+            self.engine._games.discard(h)
 
     def __del__(self):
         self._free()
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        raise TypeError("a Game cannot be pickled: save() gives its exact state as text, Engine.load reads it")
 
     def _check(self, rc):
         if rc != 0:
@@ -173,46 +269,56 @@ class Game:
 
     # -- state
     @property
+    @_locked
     def phase(self):
         return self._c.carc_game_phase(self._g)
 
     @property
+    @_locked
     def over(self):
         return self.phase == PHASE_OVER
 
     @property
+    @_locked
     def players(self):
         return self._c.carc_game_players(self._g)
 
     @property
+    @_locked
     def current_player(self):
         return self._c.carc_game_current_player(self._g)
 
     @property
+    @_locked
     def turn(self):
         return self._c.carc_game_turn(self._g)
 
     @property
+    @_locked
     def scores(self):
         return [self._c.carc_game_score(self._g, p) for p in range(self.players)]
 
     @property
+    @_locked
     def seed(self):
         return self._c.carc_game_seed(self._g)
 
     # -- moves as integers
+    @_locked
     def placements(self):
         n = self._c.carc_game_placements(self._g, None, 0)
         out = (_lib.PlacementOption * max(n, 1))()
         self._c.carc_game_placements(self._g, out, n)
         return [(o.x, o.y, o.rotation) for o in out[:n]]
 
+    @_locked
     def actions(self):
         n = self._c.carc_game_actions(self._g, None, 0)
         out = (_lib.Action * max(n, 1))()
         self._c.carc_game_actions(self._g, out, n)
         return [_lib.Action(a.type, a.figure_type, a.token_type, a.figure, a.segment) for a in out[:n]]
 
+    @_locked
     def legal_moves(self):
         """The legal moves of the current phase, as integers 0..n-1."""
         phase = self.phase
@@ -224,10 +330,12 @@ class Game:
             return [0]
         return []
 
+    @_locked
     def describe_move(self, move):
+        _int("move", move)
         phase = self.phase
         legal = self.legal_moves()
-        if phase != PHASE_OVER and not 0 <= _int("move", move) < len(legal):
+        if phase != PHASE_OVER and not 0 <= move < len(legal):
             raise CarcError("no move %d (there are %d)" % (move, len(legal)))
         if phase == PHASE_PLACE:
             x, y, r = self.placements()[move]
@@ -241,6 +349,7 @@ class Game:
             return "final scoring"
         raise CarcError("the game is over")
 
+    @_locked
     def play(self, move):
         """Plays move `move` (an integer from legal_moves())."""
         _int("move", move)
@@ -262,25 +371,30 @@ class Game:
         else:
             raise CarcError("the game is over")
 
+    @_locked
     def bot_turn(self, bot="random"):
         self._check(self._c.carc_bot_play_turn(self._g, _bot(bot)))
 
+    @_locked
     def play_out(self, bot="random"):
         """Plays to the end (final scoring included) with a bot for every seat."""
         self._check(self._c.carc_bot_play_game(self._g, _bot(bot)))
 
     # -- copies
+    @_locked
     def clone(self):
         g = self._c.carc_game_clone(self._g)
         if not g:
             raise MemoryError("cannot clone the game")
-        return Game(self.engine, g)
+        return self.engine._adopt(g)
 
+    @_locked
     def save(self):
         """The exact state as JSON text (Engine.load reads it back)."""
         return _text(self._c.carc_game_save, self._g)
 
     # -- what happened
+    @_locked
     def observation(self):
         """A plain dict of what a player sees: phase, scores, the drawn tile,
         the board (tile name, x, y, rotation) and the figures on it."""
@@ -301,6 +415,7 @@ class Game:
                 "scores": self.scores, "drawn_tile": e.tile_name(drawn) if drawn >= 0 else None,
                 "bag_left": c.carc_game_bag_left(g), "board": board, "figures": figures}
 
+    @_locked
     def breakdowns(self):
         """Every scoring so far with its breakdown: a list of dicts with kind,
         reason, turn, total, award (per player) and the handlers' changes."""
@@ -321,12 +436,18 @@ class Game:
                         "total": info.total, "award": list(info.award[:self.players]), "changes": changes})
         return out
 
+    @_locked
     def describe_scoring(self, i):
         """The engine's own text of scoring i (what `carcassonne play` prints)."""
-        return _text(self._c.carc_game_describe_scoring, self._g, _int("scoring", i))
+        n = self._c.carc_game_scorings(self._g)
+        if not 0 <= _int("scoring", i) < n:
+            raise CarcError("no scoring %d (there are %d)" % (i, n))
+        return _text(self._c.carc_game_describe_scoring, self._g, i)
 
+    @_locked
     def board_text(self):
         return _text(self._c.carc_game_render_board, self._g)
 
+    @_locked
     def to_json(self):
         return _json.dumps(self.observation())

@@ -6,7 +6,8 @@ Search order for the engine library, libcarcassonne.so:
      prefix's lib directories;
   3. the system loader (ldconfig, LD_LIBRARY_PATH).
 The Lua binding, libcarcassonne-lua.so (or libcarcassonne_lua.so), is looked
-for the same way (CARC_LUA_LIBRARY, or next to the engine library found).
+for the same way (CARC_LUA_LIBRARY, or next to the engine library found, or
+in a build tree's bindings/lua beside that library's folder).
 An installed build also records its library folder in _install.py.
 
 Each C function is declared once in the tables below; adding one to the
@@ -186,8 +187,11 @@ def lua_library():
                 pass
         lib = None
         if eng._name and not os.environ.get("CARC_LUA_LIBRARY"):
-            for name in LUA_NAMES:
-                beside = os.path.join(os.path.dirname(os.path.abspath(eng._name)), name)
+            # beside the engine library (installed), or where a build tree
+            # puts it (build/engine/ and build/bindings/lua/)
+            folder = os.path.dirname(os.path.abspath(eng._name))
+            places = (folder, os.path.join(os.path.dirname(folder), "bindings", "lua"))
+            for beside in (os.path.join(f, name) for f in places for name in LUA_NAMES):
                 if os.path.exists(beside):
                     lib = ctypes.CDLL(beside, mode=ctypes.RTLD_GLOBAL)
                     break

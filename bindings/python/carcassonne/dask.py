@@ -25,6 +25,8 @@ def merge_summaries(*summaries):
 
 def run(client, options, shards, jobs_per_task=1, fan_in=16):
     """Submits the shards and a tree of merges; returns the study's JSON text."""
+    if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
+        raise ValueError("shards must be a whole number of at least 1, not %r" % (shards,))
     level = [client.submit(run_shard, i, shards, options, jobs_per_task, pure=False) for i in range(1, shards + 1)]
     while len(level) > 1:
         level = [client.submit(merge_summaries, *level[k:k + fan_in]) for k in range(0, len(level), fan_in)]
@@ -49,6 +51,9 @@ def main(argv=None):
     ap.add_argument("--json", metavar="FILE", help="write the summary JSON here (default: stdout)")
     ap.add_argument("--html", metavar="FILE", help="write the report page here")
     a = ap.parse_args(argv)
+    for name in ("workers", "shards", "jobs"):
+        if getattr(a, name) < 1:
+            ap.error("--%s takes a whole number of at least 1, not %d" % (name, getattr(a, name)))
     from distributed import Client, LocalCluster  # Debian: python3-distributed
 
     options = dict(rules=a.rules, against=a.against, games=a.games, players=a.players, bots=a.bot, seed=a.seed)

@@ -35,20 +35,29 @@ def cli_path():
     raise OSError("cannot find the carcassonne program (set CARC_CLI to its path)")
 
 
+def _whole(name, value):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be a whole number, not %s" % (name, type(value).__name__))
+    return str(value)
+
+
 def simulate_args(rules=None, against=None, games=10000, players=2, bots="random", seed=1, jobs=None, shard=None):
-    """The command-line options of one study (or one shard of it, shard=(i, n) with 1 <= i <= n)."""
-    args = ["--games", str(games), "--players", str(players), "--seed", str(seed)]
-    if rules:
-        args += ["--rules", str(rules)]
-    if against:
-        args += ["--against", str(against)]
+    """The command-line options of one study (or one shard of it, shard=(i, n) with 1 <= i <= n).
+    Every option given is passed on, and the program judges its value."""
+    args = ["--games", _whole("games", games), "--players", _whole("players", players), "--seed", _whole("seed", seed)]
+    if rules is not None:
+        args += ["--rules", os.fsdecode(rules)]
+    if against is not None:
+        args += ["--against", os.fsdecode(against)]
     if not isinstance(bots, str):
         bots = ",".join(bots)
     args += ["--bot", bots]
-    if jobs:
-        args += ["--jobs", str(jobs)]
-    if shard:
-        args += ["--shard", "%d/%d" % tuple(shard)]
+    if jobs is not None:
+        args += ["--jobs", _whole("jobs", jobs)]
+    if shard is not None:
+        if not isinstance(shard, (tuple, list)) or len(shard) != 2:
+            raise TypeError("shard is a pair (i, n), not %r" % (shard,))
+        args += ["--shard", "%s/%s" % (_whole("shard index", shard[0]), _whole("shard count", shard[1]))]
     return args
 
 

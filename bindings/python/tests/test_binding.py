@@ -6,9 +6,15 @@ Run from ctest, or by hand:
     CARC_LIBRARY=build/engine/libcarcassonne.so CARC_CLI=build/carcassonne \\
     PYTHONPATH=bindings/python python3 -m unittest discover -s bindings/python/tests
 """
+import copy
 import os
+import pathlib
+import pickle
 import re
 import subprocess
+import sys
+import tempfile
+import textwrap
 import unittest
 
 import carcassonne
@@ -16,6 +22,13 @@ from carcassonne import study
 
 SOURCE = os.environ.get("CARC_SOURCE", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 DEFAULT = os.path.join(SOURCE, "expansions", "default.lua")
+
+
+def run_python(code):
+    """Runs `code` in a fresh python3 (a crash there fails the test, not the run)."""
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=300, check=False)
+    return done.returncode, done.stdout.decode(), done.stderr.decode()
 
 
 def play_by_rule(game):
@@ -103,6 +116,100 @@ class Binding(unittest.TestCase):
                 call()
         engine.close()  # twice: nothing left to free
 
+    def test_engine_and_game_collected_together(self):
+        # a cycle through the game: the collector finalizes both in one pass,
+        # the engine first or the game first
+        code, out, err = run_python("""
+            import gc, carcassonne
+            for i in range(40):
+                e = carcassonne.Engine(); g = e.new_game(seed=i); g.play_out()
+                (g if i % 2 else e).cycle = (g, e)
+                if i % 3 == 0:
+                    g.twin = g.clone()
+                del e, g
+                gc.collect()
+            print("collected", len(gc.garbage))
+        """)
+        self.assertEqual((code, out.strip()), (0, "collected 0"), err)
+
+    def test_copies(self):
+        engine = carcassonne.Engine()
+        game = engine.new_game(seed=3)
+        before = game.save()
+        for twin in (copy.copy(game), copy.deepcopy(game)):
+            self.assertEqual(twin.save(), before)
+            twin.play_out()
+            self.assertTrue(twin.over)
+            del twin
+        self.assertEqual(game.save(), before)  # the copies were clones: the game is as it was
+        game.play_out()
+        self.assertTrue(game.over)
+        with self.assertRaisesRegex(TypeError, "cannot be copied"):
+            copy.copy(engine)
+        with self.assertRaisesRegex(TypeError, "cannot be pickled"):
+            pickle.dumps(game)
+        with self.assertRaisesRegex(TypeError, "cannot be pickled"):
+            pickle.dumps(engine)
+
+    def test_two_threads_on_one_game(self):
+        # the engine's lock takes the calls in turn: the game is the one a
+        # single thread plays, whichever thread plays each turn
+        code, out, err = run_python("""
+            import threading, carcassonne
+            e = carcassonne.Engine()
+            def bots(g):
+                while not g.over:
+                    try:
+                        g.bot_turn("greedy")
+                    except carcassonne.CarcError:
+                        pass  # the other thread ended the game between the test and the turn
+            same = 0
+            for seed in range(40):
+                g = e.new_game(players=4, seed=seed)
+                ts = [threading.Thread(target=bots, args=(g,)) for _ in range(2)]
+                [t.start() for t in ts]
+                [t.join() for t in ts]
+                alone = e.new_game(players=4, seed=seed)
+                alone.play_out("greedy")
+                same += g.save() == alone.save()
+            print("same", same)
+        """)
+        self.assertEqual((code, out.strip()), (0, "same 40"), err)
+
+    def test_text_and_paths_reach_c_whole(self):
+        engine = carcassonne.Engine()
+        saved = engine.new_game(seed=1).save()
+        with self.assertRaisesRegex(carcassonne.CarcError, "NUL character at byte %d" % len(saved)):
+            engine.load(saved + "\0garbage")
+        self.assertEqual(engine.load(saved.encode()).save(), saved)
+        with self.assertRaisesRegex(TypeError, "a save is text"):
+            engine.load(None)
+        with self.assertRaisesRegex(ValueError, "rules holds a NUL"):
+            carcassonne.Engine(DEFAULT + "\0ignored")
+        with self.assertRaisesRegex(TypeError, "rules must be a path"):
+            carcassonne.Engine(3)
+        handlers = carcassonne.Engine(DEFAULT).handlers()
+        self.assertEqual(carcassonne.Engine(os.fsencode(DEFAULT)).handlers(), handlers)
+        self.assertEqual(carcassonne.Engine(pathlib.Path(DEFAULT)).handlers(), handlers)
+        with tempfile.TemporaryDirectory() as tmp:  # a file name that is not UTF-8
+            odd = os.path.join(os.fsencode(tmp), b"\xff.lua")
+            with open(odd, "w") as f:
+                f.write('ruleset { expansions = { "inns_cathedrals" } }\n')
+            inns = carcassonne.Engine(os.fsdecode(odd)).handlers()
+            self.assertIn("inns_cathedrals.inn", [name for _, name in inns])
+            self.assertEqual(carcassonne.Engine(odd).handlers(), inns)
+
+    def test_study_options_reach_the_program(self):
+        args = study.simulate_args(rules="", jobs=0, shard=(1, 2))
+        self.assertEqual(args[args.index("--rules") + 1], "")
+        self.assertEqual(args[args.index("--jobs") + 1], "0")
+        with self.assertRaisesRegex(TypeError, "shard index"):
+            study.simulate_args(shard=(1.9, 2.7))
+        with self.assertRaisesRegex(TypeError, "a pair"):
+            study.simulate_args(shard=(1,))
+        with self.assertRaisesRegex(RuntimeError, "--jobs takes 1 to 1024"):
+            study.simulate(games=10, jobs=0)
+
     def test_out_of_range_arguments_are_refused(self):
         engine = carcassonne.Engine()
         with self.assertRaisesRegex(ValueError, "players 4294967299 is outside"):
@@ -119,6 +226,11 @@ class Binding(unittest.TestCase):
             game.describe_move(-1)
         with self.assertRaisesRegex(ValueError, "scoring"):
             game.describe_scoring(2 ** 40)
+        with self.assertRaisesRegex(carcassonne.CarcError, r"no scoring -1 \(there are 0\)"):
+            game.describe_scoring(-1)
+        game.play_out()
+        with self.assertRaisesRegex(TypeError, "move must be a whole number"):
+            game.describe_move("a")
 
     def test_messages_that_are_not_utf8(self):
         engine = carcassonne.Engine()

@@ -1,6 +1,8 @@
 """One study four ways, byte for byte: --jobs 1, --jobs 2, three shards
 merged, and three shards as tasks on a local Dask cluster (skipped when
 python3-distributed is not installed)."""
+import contextlib
+import io
 import os
 import unittest
 
@@ -36,6 +38,21 @@ class DaskStudy(unittest.TestCase):
         self.assertEqual(one, two)
         self.assertEqual(one, merged)
         self.assertEqual(one, on_dask)
+
+
+class DaskArguments(unittest.TestCase):
+    """Counts below one are refused before any cluster starts."""
+
+    def test_counts_below_one(self):
+        from carcassonne import dask as carc_dask
+        for flag in ("--shards", "--workers", "--jobs"):
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), self.assertRaises(SystemExit) as caught:
+                carc_dask.main([flag, "0", "--games", "40"])
+            self.assertEqual(caught.exception.code, 2)
+            self.assertIn("%s takes a whole number of at least 1, not 0" % flag, err.getvalue())
+        with self.assertRaisesRegex(ValueError, "shards must be a whole number of at least 1"):
+            carc_dask.run(None, OPTIONS, shards=0)
 
 
 if __name__ == "__main__":
