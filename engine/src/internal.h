@@ -125,6 +125,15 @@ typedef struct handler {
   char *desc;             /* what it does, for `explain`; NULL if undeclared */
 } handler;
 
+/* One condition of handlers' filters (see carc_engine.needs): bit `bit` of
+ * the scoring's source `what` must be set. */
+enum { NEED_ATTR, NEED_TILE_ATTR, NEED_FIGURE, NEED_FLAG, NEED_TOKENS, NEED_SOURCES };
+typedef struct filter_need {
+  uint8_t what, bit;
+  uint64_t handlers[(MAX_HANDLERS + 63) / 64];
+} filter_need;
+#define MAX_FILTER_NEEDS (64 + 64 + 32 + 64 + 1) /* every distinct (source, bit) */
+
 typedef struct hook {
   char name[CARC_MAX_NAME];
   int priority, seq, enabled;
@@ -194,7 +203,12 @@ struct carc_engine {
    * others' filters pass runs the four as one function (scoring.c) */
   uint8_t base_chain[CARC_MAX_KINDS][3];
   uint64_t base_rest[CARC_MAX_KINDS][3][(MAX_HANDLERS + 63) / 64];
-  uint64_t handler_filtered[(MAX_HANDLERS + 63) / 64]; /* a bit per handler whose filter asks more */
+  /* The conditions handlers' filters ask beyond kind and reason, each
+   * distinct one once with the handlers that ask it: a scoring tests each
+   * condition once, not each handler's filter (rebuilt with handler_pass) */
+  filter_need needs[MAX_FILTER_NEEDS];
+  int nneeds;
+  uint64_t handler_filtered[(MAX_HANDLERS + 63) / 64]; /* a bit per handler asking one of them */
   unsigned handler_gen;
   int nhooks[CARC_HOOK_COUNT];
   hook hooks[CARC_HOOK_COUNT][MAX_HOOKS];

@@ -30,18 +30,38 @@ static int handler_cmp(const handler *a, const handler *b) {
 
 _Static_assert(MAX_HANDLERS <= 128, "handler_pass holds two words of bits");
 
+/* Handler i asks bit `bit` of source `what`: noted in the engine's needs. */
+static void need_add(carc_engine *e, int what, int bit, int i) {
+  int k = 0;
+  while (k < e->nneeds && (e->needs[k].what != what || e->needs[k].bit != bit)) k++;
+  if (k == e->nneeds) e->needs[e->nneeds++] = (filter_need){(uint8_t)what, (uint8_t)bit, {0}};
+  e->needs[k].handlers[i >> 6] |= 1ull << (i & 63);
+  e->handler_filtered[i >> 6] |= 1ull << (i & 63);
+}
+
+/* The conditions of handler i's filter beyond kind and reason (which
+ * handler_pass holds), each bit within its source's width. */
+static void need_conditions(carc_engine *e, const carc_filter *f, int i) {
+  if (f->attr >= 0) need_add(e, NEED_ATTR, f->attr & 63, i);
+  if (f->tile_attr >= 0) need_add(e, NEED_TILE_ATTR, f->tile_attr & 63, i);
+  if (f->figure >= 0) need_add(e, NEED_FIGURE, f->figure & 31, i);
+  if (f->flag >= 0) need_add(e, NEED_FLAG, f->flag & 63, i);
+  if (f->tokens) need_add(e, NEED_TOKENS, 0, i);
+}
+
 /* Rebuilds handler_pass after any change of the handlers' order or state,
  * and with it base_chain and base_rest. */
 static void handlers_index(carc_engine *e) {
   memset(e->handler_pass, 0, sizeof e->handler_pass);
   memset(e->base_rest, 0, sizeof e->base_rest);
   memset(e->handler_filtered, 0, sizeof e->handler_filtered);
+  e->nneeds = 0;
   int next_role[CARC_MAX_KINDS][3] = {{0}}; /* the base handler each kind and reason waits for; -1: out of order */
   for (int i = 0; i < e->nhandlers; i++) {
     const handler *h = &e->handlers[i];
     if (!h->enabled) continue;
     const int role = h->filtered ? -1 : base_handler_role(h->fn);
-    if (h->filtered) e->handler_filtered[i >> 6] |= 1ull << (i & 63);
+    if (h->filtered) need_conditions(e, &h->filter, i);
     for (int k = 0; k < CARC_MAX_KINDS; k++) {
       if (h->filter.kinds && !(h->filter.kinds & (1u << k))) continue;
       for (int r = 0; r < 3; r++) {
@@ -555,20 +575,6 @@ static void ctx_init(carc_game *g, int root, int reason, const uint8_t *figs, in
   for (int i = 0; area && i < c->ntiles; i++) c->tile_attr_bits |= e->types[g->tiles[c->tiles[i]].type].attr_bits;
 }
 
-static bool filter_match(const carc_game *g, const carc_filter *f, const carc_score_ctx *c,
-                         uint64_t attr_bits) {
-  /* every test made, combined with &: which of them fails follows the
-   * feature scored, and a branch each would be mispredicted often */
-  const bool kinds = (f->kinds == 0) | (f->kinds >> (c->kind & 31) & 1u);
-  const bool reasons = (f->reasons == 0) | ((f->reasons & c->reason) != 0);
-  const bool attr = (f->attr < 0) | (attr_bits >> (f->attr & 63) & 1u);
-  const bool tile_attr = (f->tile_attr < 0) | (c->tile_attr_bits >> (f->tile_attr & 63) & 1u);
-  const bool figure = (f->figure < 0) | (c->figure_bits >> (f->figure & 31) & 1u);
-  const bool flag = (f->flag < 0) | (g->s.flags >> (f->flag & 63) & 1u);
-  const bool tokens = (f->tokens == 0) | (c->token_total != 0);
-  return kinds & reasons & attr & tile_attr & figure & flag & tokens;
-}
-
 /* Is `seq` among the first n of `seqs`? (A list changed under its loop.) */
 __attribute__((cold, noinline)) static bool seq_in(const int *seqs, int n, int seq) {
   for (int k = 0; k < n; k++)
@@ -589,21 +595,24 @@ static void stage_result(const carc_game *g, const carc_score_ctx *c, staged *ou
   }
 }
 
-/* Drops from `todo` the handlers whose filter fails this scoring, all
- * tested up front and none by a branch on its result: which pass follows the
- * feature scored. (A filter reads only the scoring's context, which its
- * handlers cannot change.) */
+/* Drops from `todo` the handlers whose filter fails this scoring: each
+ * distinct condition tested once, and none by a branch on its result (which
+ * pass follows the feature scored). A filter reads only the scoring's
+ * context, which its handlers cannot change. */
 __attribute__((noinline)) static void drop_unmatched_slow(const carc_game *g, const carc_score_ctx *c,
                                                           uint64_t attr_bits, uint64_t todo[2]) {
   const carc_engine *e = g->e;
-  for (int w = 0; w < 2; w++) {
-    uint64_t drop = 0;
-    for (uint64_t bits = todo[w] & e->handler_filtered[w]; bits; bits &= bits - 1) {
-      const int i = w * 64 + __builtin_ctzll(bits);
-      drop |= (uint64_t)!filter_match(g, &e->handlers[i].filter, c, attr_bits) << (i & 63);
-    }
-    todo[w] &= ~drop;
+  const uint64_t source[NEED_SOURCES] = {attr_bits, c->tile_attr_bits, c->figure_bits, g->s.flags,
+                                         c->token_total != 0};
+  uint64_t drop0 = 0, drop1 = 0;
+  for (int k = 0; k < e->nneeds; k++) {
+    const filter_need *n = &e->needs[k];
+    const uint64_t fails = (source[n->what] >> n->bit & 1) - 1; /* every bit set when it fails */
+    drop0 |= n->handlers[0] & fails;
+    drop1 |= n->handlers[1] & fails;
   }
+  todo[0] &= ~drop0;
+  todo[1] &= ~drop1;
 }
 /* (Out of line, and only when a filtered handler may run: the base game's
  * scorings keep their short path.) */
