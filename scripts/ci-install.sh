@@ -110,6 +110,16 @@ check() {
     print("module " .. c.version .. " ok")'
   LUA_CPATH="$p/lib/lua/5.4/?.so;;" lua5.4 "$src/tests/lua/module.lua"
 
+  echo "== [$tag] the Python package finds the installed libraries and program by itself"
+  (unset CARC_LIBRARY CARC_LUA_LIBRARY CARC_CLI
+   PYTHONPATH=$(echo "$p"/lib/python3*/dist-packages) /usr/bin/python3 -c '
+import sys, carcassonne
+from carcassonne import study
+game = carcassonne.Engine(sys.argv[1]).new_game(players=2, seed=7)
+game.play_out()
+assert game.over and study.cli_path().startswith(sys.argv[2]), study.cli_path()
+print("python", carcassonne.version(), "ok:", game.scores)' "$p/share/carcassonne/expansions/default.lua" "$p")
+
   echo "== [$tag] the Lua module built by luarocks make against the installed libraries"
   rm -rf "$work/rock" "$work/tree"; cp -r "$p/share/carcassonne/lua" "$work/rock"
   (cd "$work/rock" && luarocks --lua-version 5.4 make --tree "$work/tree" carcassonne-scm-1.rockspec \

@@ -125,6 +125,37 @@ foreach(d ${docs})
   endforeach()
 endforeach()
 
+# The docs' examples run as shown: the README's scenario, and the Lua API's
+# ruleset (section 6) and scenario (section 7).
+function(doc_block file after out)
+  file(READ ${file} text)
+  string(FIND "${text}" "${after}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "${file}: '${after}' not found")
+  endif()
+  string(SUBSTRING "${text}" ${at} -1 text)
+  string(FIND "${text}" "```lua\n" start)
+  math(EXPR start "${start} + 7")
+  string(SUBSTRING "${text}" ${start} -1 text)
+  string(FIND "${text}" "```" stop)
+  string(SUBSTRING "${text}" 0 ${stop} block)
+  file(WRITE ${out} "${block}")
+endfunction()
+doc_block(${SRC}/README.md "A scenario test builds a board by hand" ${TMP}/doc_readme_case.lua)
+doc_block(${SRC}/docs/lua-api.md "## 7. Scenarios" ${TMP}/doc_lua_api_case.lua)
+foreach(example doc_readme_case doc_lua_api_case)
+  execute_process(COMMAND ${CLI} test ${TMP}/${example}.lua OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "1 passed, 0 failed")
+    message(FATAL_ERROR "the docs' scenario example (${example}) does not pass:\n${out}${err}")
+  endif()
+endforeach()
+doc_block(${SRC}/docs/lua-api.md "## 6. Rulesets" ${TMP}/doc_ruleset.lua)
+execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/doc_ruleset.lua OUTPUT_VARIABLE out ERROR_VARIABLE err
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "415 +[a-z_]+ +land_surveyors.wealth" OR NOT out MATCHES "mage_witch.witch[^\n]*[(]off[)]")
+  message(FATAL_ERROR "the Lua API's ruleset example does not load as it says:\n${out}${err}")
+endif()
+
 # ---- explain: the default ruleset's table follows the rules' final-scoring
 # table row by row (road, city, monastery, farm blocks, after the game) ----
 function(expect_in_order text what)

@@ -5,6 +5,7 @@
 #include <lauxlib.h>
 #include <limits.h>
 #include <lua.h>
+#include <string.h>
 
 /* A Lua integer for a C int parameter: outside int's range it is an error
  * (a cast would keep its low bits: 2^32 + 3 would be 3). */
@@ -30,6 +31,19 @@ static inline int field_int(lua_State *L, int idx, const char *what, int def) {
   const lua_Integer v = lua_tointegerx(L, idx, &isnum);
   if (!isnum) luaL_error(L, "%s must be a whole number, not %s", what, luaL_typename(L, idx));
   return lua_int_in_range(L, v, what);
+}
+
+/* luaL_checkstring for text that reaches C as a C string: a NUL inside
+ * would end it there unnoticed ("a.lua\0x" would open a.lua), so it is an
+ * argument error. */
+static inline const char *check_text(lua_State *L, int arg) {
+  size_t n;
+  const char *s = luaL_checklstring(L, arg, &n);
+  if (strlen(s) != n) luaL_argerror(L, arg, "holds a NUL character");
+  return s;
+}
+static inline const char *opt_text(lua_State *L, int arg, const char *def) {
+  return lua_isnoneornil(L, arg) ? def : check_text(L, arg);
 }
 
 /* Kept in each lua_State's registry (never in the extra space, which belongs

@@ -963,7 +963,7 @@ static int engine_error(lua_State *L) { return luaL_error(L, "%s", carc_engine_e
  * userdata made before the file is open, so that running out of memory
  * leaves no file open. */
 static int p_read(lua_State *L) {
-  const char *path = luaL_checkstring(L, 1);
+  const char *path = check_text(L, 1);
   FILE *f = fopen(path, "rb");
   if (!f) return 0;
   long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
@@ -981,7 +981,7 @@ static int p_read(lua_State *L) {
 static int p_tiles(lua_State *L) {
   carc_lua *cl = self(L);
   declaration(L, "tiles");
-  if (carc_tiles_load(cl->e, luaL_checkstring(L, 1), luaL_checkstring(L, 2), luaL_checkstring(L, 3)) != CARC_OK) {
+  if (carc_tiles_load(cl->e, check_text(L, 1), check_text(L, 2), check_text(L, 3)) != CARC_OK) {
     lua_pushstring(L, carc_engine_error(cl->e)); /* already "file:line: ..." */
     return lua_error(L);
   }
@@ -992,10 +992,10 @@ static int p_tiles(lua_State *L) {
 static int p_tile_attr(lua_State *L) {
   carc_lua *cl = self(L);
   declaration(L, "tile_attr");
-  const char *tile = luaL_checkstring(L, 1);
+  const char *tile = check_text(L, 1);
   int t = carc_tile_type_find(cl->e, tile);
   if (t < 0) return luaL_error(L, "tile_attr: unknown tile type '%s'", tile);
-  int a = carc_attr_id(cl->e, luaL_checkstring(L, 2));
+  int a = carc_attr_id(cl->e, check_text(L, 2));
   lua_Integer v = luaL_checkinteger(L, 3);
   if (v < -32768 || v > 32767)
     return luaL_error(L, "tile_attr: value %I is outside the allowed -32768..32767", (LUAI_UACINT)v);
@@ -1010,13 +1010,13 @@ static int p_tile_attr(lua_State *L) {
 static int p_map(lua_State *L) {
   carc_lua *cl = self(L);
   char err[768];
-  if (carc_map_file_load(cl->e, luaL_checkstring(L, 1), luaL_optstring(L, 2, NULL), err, sizeof err) != CARC_OK) {
+  if (carc_map_file_load(cl->e, check_text(L, 1), opt_text(L, 2, NULL), err, sizeof err) != CARC_OK) {
     lua_pushstring(L, err);
     return lua_error(L);
   }
   if (carc_engine_map_setup(cl->e, opt_int(L, 3, 0), opt_int(L, 4, 0)) != CARC_OK)
     return engine_error(L);
-  const char *signal = luaL_optstring(L, 5, NULL);
+  const char *signal = opt_text(L, 5, NULL);
   int flag = signal ? carc_flag_id(cl->e, signal) : -1;
   if (signal && flag < 0) /* -1 would be no signal at all */
     return luaL_error(L, "map signal flag '%s': names are 1 to %d characters, and an engine holds at most "
@@ -1028,10 +1028,10 @@ static int p_map(lua_State *L) {
 
 static int p_tile_split(lua_State *L) {
   carc_lua *cl = self(L);
-  const char *tile = luaL_checkstring(L, 1);
+  const char *tile = check_text(L, 1);
   int t = carc_tile_type_find(cl->e, tile);
   if (t < 0) return luaL_error(L, "tile_split: unknown tile type '%s'", tile);
-  if (carc_tile_split(cl->e, t, luaL_checkstring(L, 2), check_int(L, 3)) != CARC_OK)
+  if (carc_tile_split(cl->e, t, check_text(L, 2), check_int(L, 3)) != CARC_OK)
     return engine_error(L);
   declared(L);
   return 0;
@@ -1072,7 +1072,7 @@ static unsigned get_kinds(lua_State *L, carc_engine *e, int t) {
   int top = lua_gettop(L);
   if (lua_getfield(L, t, "kinds") == LUA_TTABLE)
     for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-      bits |= 1u << find_kind(L, e, luaL_checkstring(L, -1));
+      bits |= 1u << find_kind(L, e, check_text(L, -1));
       lua_pop(L, 1);
     }
   else if (!lua_isnil(L, -1)) luaL_error(L, "'kinds' must be a list of kind names");
@@ -1116,14 +1116,14 @@ static int p_token(lua_State *L) {
 
 static int p_kind(lua_State *L) {
   declaration(L, "kind");
-  if (carc_kind_id(self(L)->e, luaL_checkstring(L, 1)) < 0) return engine_error(L);
+  if (carc_kind_id(self(L)->e, check_text(L, 1)) < 0) return engine_error(L);
   declared(L);
   return 0;
 }
 static int declare(lua_State *L, int flag) {
   carc_lua *cl = self(L);
   declaration(L, flag ? "flag" : "var");
-  const char *name = luaL_checkstring(L, 1);
+  const char *name = check_text(L, 1);
   int id = flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name);
   if (id < 0)
     return luaL_error(L, "cannot declare game %s '%s': names are 1 to %d characters, and an engine "
@@ -1138,7 +1138,7 @@ static int declare(lua_State *L, int flag) {
 static int p_attr(lua_State *L) {
   carc_lua *cl = self(L);
   declaration(L, "attr");
-  const char *name = luaL_checkstring(L, 1);
+  const char *name = check_text(L, 1);
   int id = carc_attr_id(cl->e, name);
   if (id < 0)
     return luaL_error(L, "cannot declare attribute '%s': names are 1 to %d characters, and an "
@@ -1152,7 +1152,7 @@ static int p_flag(lua_State *L) { return declare(L, 1); }
 static int p_set_token_value(lua_State *L) {
   carc_lua *cl = self(L);
   declaration(L, "set_token_value");
-  const char *name = luaL_checkstring(L, 1);
+  const char *name = check_text(L, 1);
   int t = carc_token_type_find(cl->e, name);
   if (t < 0) return luaL_error(L, "unknown token type '%s'", name);
   lua_Integer v = luaL_checkinteger(L, 2);
@@ -1185,7 +1185,7 @@ static void get_filter(lua_State *L, carc_engine *e, carc_filter *f, int hook) {
   int top = lua_gettop(L);
   if (!hook && lua_getfield(L, 2, "reasons") == LUA_TTABLE) {
     for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-      const char *r = luaL_checkstring(L, -1);
+      const char *r = check_text(L, -1);
       if (!strcmp(r, "completed")) f->reasons |= CARC_COMPLETED;
       else if (!strcmp(r, "final")) f->reasons |= CARC_FINAL;
       else luaL_error(L, "reasons are \"completed\" and \"final\", not \"%s\"", r);
@@ -1523,7 +1523,7 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
 static int p_handler(lua_State *L) {
   carc_lua *cl = self(L);
   declaration(L, "handler");
-  const char *exp = luaL_checkstring(L, 1);
+  const char *exp = check_text(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   char name[CARC_MAX_NAME];
   full_name(L, exp, name);
@@ -1550,7 +1550,7 @@ static int p_hook(lua_State *L) {
                                        "turn_end", "final_scoring", "game_end", "feature_completed", NULL};
   carc_lua *cl = self(L);
   declaration(L, "hook");
-  const char *exp = luaL_checkstring(L, 1);
+  const char *exp = check_text(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   char name[CARC_MAX_NAME];
   full_name(L, exp, name);
@@ -1648,7 +1648,7 @@ static int p_hook(lua_State *L) {
 /* x:describe(fn): fn(game) returns a line saying the expansion's state. */
 static int p_describe(lua_State *L) {
   carc_lua *cl = self(L);
-  const char *exp = luaL_checkstring(L, 1);
+  const char *exp = check_text(L, 1);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   if (cl->ndescribers == cl->cap_describers) {
     int cap = cl->cap_describers ? cl->cap_describers * 2 : 8;
@@ -1714,7 +1714,7 @@ static int p_move(lua_State *L) {
     lua_pushfstring(L, "priority %I is outside the allowed 0..999", (LUAI_UACINT)prio);
     return 2;
   }
-  if (carc_handler_move(cl->e, luaL_checkstring(L, 1), (int)prio) != CARC_OK) {
+  if (carc_handler_move(cl->e, check_text(L, 1), (int)prio) != CARC_OK) {
     lua_pushnil(L);
     lua_pushstring(L, carc_engine_error(cl->e));
     return 2;
@@ -1725,7 +1725,7 @@ static int p_move(lua_State *L) {
 }
 static int p_disable(lua_State *L) {
   carc_lua *cl = self(L);
-  if (carc_handler_enable(cl->e, luaL_checkstring(L, 1), 0) != CARC_OK) {
+  if (carc_handler_enable(cl->e, check_text(L, 1), 0) != CARC_OK) {
     lua_pushnil(L);
     lua_pushstring(L, carc_engine_error(cl->e));
     return 2;

@@ -17,8 +17,9 @@ typedef struct lengine {
 typedef struct lgame {
   carc_game *g;
   int on_event;       /* registry ref of the event function, or LUA_NOREF */
-  char **pending;     /* events written since the last delivery */
-  int npending, cap;
+  char **pending;     /* events written since the last delivery, from `next` on */
+  int npending, cap, next;
+  int delivering;     /* 1 while the event function runs: a call it makes queues, the running delivery delivers */
 } lgame;
 
 static lengine *check_engine(lua_State *L, int i) {
@@ -30,6 +31,10 @@ static lengine *check_engine(lua_State *L, int i) {
 static lgame *check_game(lua_State *L, int i) {
   lgame *lg = luaL_checkudata(L, i, GAME_MT);
   if (!lg->g) luaL_error(L, "the game is freed");
+  lua_getiuservalue(L, i, 1); /* its engine, closed only at lua_close (metatables are locked) */
+  const lengine *le = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  if (!le || !le->e) luaL_error(L, "the game's engine is closed");
   return lg;
 }
 
@@ -58,29 +63,49 @@ static void queue_event(const carc_game *g, const char *json, void *ud) {
   lg->pending[lg->npending++] = copy;
 }
 
-/* Calls the game's event function once per pending event (game at index i). */
-static void deliver(lua_State *L, lgame *lg) {
-  int n = lg->npending;
-  lg->npending = 0;
-  for (int k = 0; k < n; k++) {
-    char *json = lg->pending[k];
-    if (lg->on_event != LUA_NOREF && lua_rawgeti(L, LUA_REGISTRYINDEX, lg->on_event) == LUA_TFUNCTION) {
-      lua_pushstring(L, json);
-      if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1); /* an event function's error is dropped */
-    } else {
-      lua_pop(L, 1);
+/* The pending events to the event function, oldest first, in a protected
+ * call (only a memory error can end it early: the events not delivered
+ * stay pending). */
+static int deliver_all(lua_State *L) {
+  lgame *lg = lua_touserdata(L, 1);
+  while (lg->next < lg->npending) { /* the event function may queue more: delivered in this loop */
+    char *json = lg->pending[lg->next];
+    if (lg->on_event == LUA_NOREF || lua_rawgeti(L, LUA_REGISTRYINDEX, lg->on_event) != LUA_TFUNCTION) {
+      lua_settop(L, 1);
+      lg->pending[lg->next++] = NULL;
+      free(json);
+      continue;
     }
+    lua_pushstring(L, json);
+    lg->pending[lg->next++] = NULL;
     free(json);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1); /* an event function's error is dropped */
   }
+  lg->npending = lg->next = 0;
+  return 0;
+}
+
+/* Calls the game's event function once per pending event. A call made from
+ * the event function queues its events behind those pending: the running
+ * delivery takes them, in the order they were written. */
+static void deliver(lua_State *L, lgame *lg) {
+  if (lg->delivering || lg->next == lg->npending) return;
+  lg->delivering = 1;
+  lua_pushcfunction(L, deliver_all);
+  lua_pushlightuserdata(L, lg);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1);
+  lg->delivering = 0;
 }
 
 /* ------------------------------------------------------------------- games */
 
-static lgame *push_game(lua_State *L, carc_game *g, int engine_index) {
+/* A game userdata, not yet holding a game: made first, so that a memory
+ * error raised while it is made leaves no game behind. */
+static lgame *push_game(lua_State *L, int engine_index) {
+  engine_index = lua_absindex(L, engine_index);
   lgame *lg = lua_newuserdatauv(L, sizeof *lg, 1);
   memset(lg, 0, sizeof *lg);
   lg->on_event = LUA_NOREF;
-  lg->g = g;
   luaL_setmetatable(L, GAME_MT);
   lua_pushvalue(L, engine_index); /* the engine lives as long as its games */
   lua_setiuservalue(L, -2, 1);
@@ -91,10 +116,10 @@ static int g_gc(lua_State *L) {
   lgame *lg = luaL_checkudata(L, 1, GAME_MT);
   carc_game_free(lg->g);
   lg->g = NULL;
-  for (int k = 0; k < lg->npending; k++) free(lg->pending[k]);
+  for (int k = lg->next; k < lg->npending; k++) free(lg->pending[k]);
   free(lg->pending);
   lg->pending = NULL;
-  lg->npending = lg->cap = 0;
+  lg->npending = lg->cap = lg->next = 0;
   luaL_unref(L, LUA_REGISTRYINDEX, lg->on_event);
   lg->on_event = LUA_NOREF;
   return 0;
@@ -103,15 +128,13 @@ static int g_gc(lua_State *L) {
 static int g_moves(lua_State *L) {
   lgame *lg = check_game(L, 1);
   int n = carc_game_moves(lg->g, NULL, 0);
-  int *m = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
-  if (!m) return luaL_error(L, "out of memory");
+  int *m = lua_newuserdatauv(L, sizeof(int) * (size_t)(n > 0 ? n : 1), 0); /* Lua's: no leak on a memory error */
   carc_game_moves(lg->g, m, n);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     lua_pushinteger(L, m[i]);
     lua_rawseti(L, -2, i + 1);
   }
-  free(m);
   return 1;
 }
 
@@ -146,11 +169,10 @@ static int g_bot_game(lua_State *L) {
 
 static int g_clone(lua_State *L) {
   lgame *lg = check_game(L, 1);
-  carc_game *c = carc_game_clone(lg->g);
-  if (!c) return luaL_error(L, "out of memory");
-  carc_game_set_event_callback(c, NULL, NULL);
   lua_getiuservalue(L, 1, 1);
-  push_game(L, c, lua_gettop(L));
+  lgame *copy = push_game(L, -1);
+  if (!(copy->g = carc_game_clone(lg->g))) return luaL_error(L, "out of memory");
+  carc_game_set_event_callback(copy->g, NULL, NULL);
   return 1;
 }
 
@@ -158,10 +180,9 @@ static int g_observe(lua_State *L) {
   lgame *lg = check_game(L, 1);
   lua_Integer p = luaL_checkinteger(L, 2);
   if (p < 1 || p > carc_game_players(lg->g)) return fail(L, "observe: no such player");
-  carc_game *o = carc_game_observe(lg->g, (int)p - 1);
-  if (!o) return fail(L, carc_engine_error(carc_game_engine(lg->g)));
   lua_getiuservalue(L, 1, 1);
-  push_game(L, o, lua_gettop(L));
+  lgame *view = push_game(L, -1);
+  if (!(view->g = carc_game_observe(lg->g, (int)p - 1))) return fail(L, carc_engine_error(carc_game_engine(lg->g)));
   return 1;
 }
 
@@ -176,11 +197,9 @@ static int g_determinize(lua_State *L) {
 static int push_game_text(lua_State *L, size_t (*writer)(const carc_game *, char *, size_t)) {
   lgame *lg = check_game(L, 1);
   size_t n = writer(lg->g, NULL, 0);
-  char *buf = malloc(n + 1);
-  if (!buf) return luaL_error(L, "out of memory");
-  writer(lg->g, buf, n + 1);
-  lua_pushlstring(L, buf, n);
-  free(buf);
+  luaL_Buffer b; /* Lua's memory: no leak on a memory error */
+  writer(lg->g, luaL_buffinitsize(L, &b, n + 1), n + 1);
+  luaL_pushresultsize(&b, n);
   return 1;
 }
 
@@ -274,7 +293,7 @@ static int e_gc(lua_State *L) {
 
 static int e_ruleset(lua_State *L) {
   lengine *le = check_engine(L, 1);
-  const char *path = luaL_checkstring(L, 2);
+  const char *path = check_text(L, 2);
   if (!le->cl && !(le->cl = carc_lua_new(le->e, 0))) return luaL_error(L, "out of memory");
   if (carc_lua_load_ruleset(le->cl, path) != CARC_OK) return fail(L, carc_lua_error(le->cl));
   lua_settop(L, 1);
@@ -283,7 +302,7 @@ static int e_ruleset(lua_State *L) {
 
 static int e_find(lua_State *L) {
   lengine *le = check_engine(L, 1);
-  const char *kind = luaL_checkstring(L, 2), *name = luaL_checkstring(L, 3);
+  const char *kind = check_text(L, 2), *name = check_text(L, 3);
   char path[4096];
   size_t n = carc_engine_find_data(le->e, kind, name, path, sizeof path);
   if (n == 0 || n >= sizeof path) return fail(L, "not found");
@@ -293,7 +312,7 @@ static int e_find(lua_State *L) {
 
 static int e_set_search_path(lua_State *L) {
   lengine *le = check_engine(L, 1);
-  if (carc_engine_set_search_path(le->e, luaL_checkstring(L, 2), luaL_optstring(L, 3, NULL)) != CARC_OK)
+  if (carc_engine_set_search_path(le->e, check_text(L, 2), opt_text(L, 3, NULL)) != CARC_OK)
     return fail(L, carc_engine_error(le->e));
   lua_settop(L, 1);
   return 1;
@@ -305,38 +324,39 @@ static int e_game(lua_State *L) {
   if (lua_istable(L, 2)) {
     lua_getfield(L, 2, "players");
     opt.players = field_int(L, -1, "game{players=...}", opt.players);
-    if (lua_getfield(L, 2, "seed") != LUA_TNIL) opt.seed = (uint64_t)luaL_checkinteger(L, -1);
+    if (lua_getfield(L, 2, "seed") != LUA_TNIL) {
+      int isnum = 0;
+      opt.seed = (uint64_t)lua_tointegerx(L, -1, &isnum);
+      if (!isnum) return luaL_error(L, "game{seed=...} must be a whole number, not %s", luaL_typename(L, -1));
+    }
     lua_getfield(L, 2, "followers");
     opt.followers = field_int(L, -1, "game{followers=...}", opt.followers);
     lua_pop(L, 3);
   }
-  carc_game *g = carc_game_new(le->e, &opt);
-  if (!g) return fail(L, carc_engine_error(le->e));
-  push_game(L, g, 1);
+  lgame *lg = push_game(L, 1);
+  if (!(lg->g = carc_game_new(le->e, &opt))) return fail(L, carc_engine_error(le->e));
   return 1;
 }
 
 static int e_load(lua_State *L) {
   lengine *le = check_engine(L, 1);
   char err[512];
-  carc_game *g = carc_game_load(le->e, luaL_checkstring(L, 2), err, sizeof err);
-  if (!g) return fail(L, err);
-  push_game(L, g, 1);
+  const char *text = check_text(L, 2);
+  lgame *lg = push_game(L, 1);
+  if (!(lg->g = carc_game_load(le->e, text, err, sizeof err))) return fail(L, err);
   return 1;
 }
 
 static int e_pipeline(lua_State *L) {
   lengine *le = check_engine(L, 1);
   for (size_t cap = 1 << 14;; cap *= 2) {
-    char *buf = malloc(cap);
-    if (!buf) return luaL_error(L, "out of memory");
+    char *buf = lua_newuserdatauv(L, cap, 0); /* Lua's: no leak on a memory error */
     carc_result r = carc_engine_describe_pipeline(le->e, buf, cap);
     if (r != CARC_ERR_LIMIT || cap >= ((size_t)1 << 24)) {
       lua_pushstring(L, buf);
-      free(buf);
       return 1;
     }
-    free(buf);
+    lua_pop(L, 1);
   }
 }
 
@@ -350,7 +370,7 @@ static int m_engine(lua_State *L) {
   le->e = carc_engine_new(NULL, NULL);
   if (!le->e || carc_tiles_load_base(le->e) != CARC_OK) return luaL_error(L, "cannot create an engine");
   if (!lua_isnoneornil(L, 1)) {
-    const char *rules = luaL_checkstring(L, 1);
+    const char *rules = check_text(L, 1);
     char path[4096];
     if (!strchr(rules, '/') && !strstr(rules, ".lua")) {
       char file[256];
@@ -383,6 +403,8 @@ void carc_lua_module_api(lua_State *L) {
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, g_gc);
     lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "locked"); /* no script reaches __gc: a game freed early, or its engine, would dangle */
+    lua_setfield(L, -2, "__metatable");
   }
   lua_pop(L, 1);
   if (luaL_newmetatable(L, ENGINE_MT)) {
@@ -390,6 +412,8 @@ void carc_lua_module_api(lua_State *L) {
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, e_gc);
     lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
   }
   lua_pop(L, 1);
   lua_pushcfunction(L, m_engine);

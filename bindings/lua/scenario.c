@@ -45,7 +45,7 @@ static int game_fail(lua_State *L, scen *s, const char *what) {
 static int check_player(lua_State *L, scen *s, int i) {
   lua_Integer p = luaL_checkinteger(L, i);
   if (p < 1 || p > carc_game_players(s->g))
-    luaL_error(L, "no player %d (players are 1..%d)", (int)p, carc_game_players(s->g));
+    luaL_error(L, "no player %I (players are 1..%d)", (LUAI_UACINT)p, carc_game_players(s->g));
   return (int)p - 1;
 }
 
@@ -64,7 +64,7 @@ static int segment_arg(lua_State *L, scen *s, int tile, int i) {
     if (k < 0 || k >= n) luaL_error(L, "tile %s has segments 0..%d, not %d", carc_tile_type_name(s->e, type), n - 1, k);
     return k;
   }
-  const char *spec = luaL_checkstring(L, i);
+  const char *spec = check_text(L, i);
   char kind[CARC_MAX_NAME];
   snprintf(kind, sizeof kind, "%s", spec);
   char *colon = strchr(kind, ':');
@@ -88,7 +88,7 @@ static int segment_arg(lua_State *L, scen *s, int tile, int i) {
 
 static int s_place(lua_State *L) {
   scen *s = scen_check(L);
-  const char *tile = luaL_checkstring(L, 2);
+  const char *tile = check_text(L, 2);
   int x = check_int(L, 3), y = check_int(L, 4);
   int rot = opt_int(L, 5, 0);
   int type = carc_tile_type_find(s->e, tile), there = carc_board_tile_at(s->g, x, y);
@@ -151,14 +151,14 @@ static int s_follower(lua_State *L) {
 }
 static int s_figure(lua_State *L) {
   scen *s = scen_check(L);
-  const char *type = luaL_checkstring(L, 2);
+  const char *type = check_text(L, 2);
   int owner = lua_isnil(L, 3) ? -1 : check_player(L, s, 3);
   return put_figure(L, s, type, owner, 4);
 }
 static int s_token(lua_State *L) {
   scen *s = scen_check(L);
   int p = check_player(L, s, 2);
-  const char *name = luaL_checkstring(L, 3);
+  const char *name = check_text(L, 3);
   int k = carc_token_type_find(s->e, name);
   if (k < 0) return luaL_error(L, "unknown token type '%s'", name);
   if (s->strict) {
@@ -204,7 +204,7 @@ static int s_set_player(lua_State *L) {
 }
 
 static int var_id(lua_State *L, scen *s, int flag) {
-  const char *name = luaL_checkstring(L, 2);
+  const char *name = check_text(L, 2);
   int id = flag ? carc_flag_find(s->e, name) : carc_var_find(s->e, name);
   if (id < 0) luaL_error(L, "unknown game %s '%s'", flag ? "flag" : "variable", name);
   return id;
@@ -256,8 +256,8 @@ static int s_expect_score(lua_State *L) {
   int p = check_player(L, s, 2);
   lua_Integer want = luaL_checkinteger(L, 3);
   if (carc_game_score(s->g, p) != want)
-    return luaL_error(L, "player %d (%s): expected score %d, got %d", p + 1, carc_player_name(p),
-                      (int)want, carc_game_score(s->g, p));
+    return luaL_error(L, "player %d (%s): expected score %I, got %d", p + 1, carc_player_name(p),
+                      (LUAI_UACINT)want, carc_game_score(s->g, p));
   return 0;
 }
 static int s_expect_scores(lua_State *L) {
@@ -410,19 +410,19 @@ static int check_handler(lua_State *L, scen *s, const char *name) {
 /* s:expect_ran(handler[, times]) and s:expect_not_run(handler). */
 static int s_expect_ran(lua_State *L) {
   scen *s = scen_check(L);
-  const char *name = luaL_checkstring(L, 2);
+  const char *name = check_text(L, 2);
   check_handler(L, s, name);
   int runs = count_runs(s, name);
   if (lua_isnoneornil(L, 3) ? runs == 0 : runs != luaL_checkinteger(L, 3)) {
     if (lua_isnoneornil(L, 3)) return luaL_error(L, "expected handler '%s' to run; it never ran", name);
-    return luaL_error(L, "expected handler '%s' to run %d times, it ran %d times", name,
-                      (int)lua_tointeger(L, 3), runs);
+    return luaL_error(L, "expected handler '%s' to run %I times, it ran %d times", name,
+                      (LUAI_UACINT)lua_tointeger(L, 3), runs);
   }
   return 0;
 }
 static int s_expect_not_run(lua_State *L) {
   scen *s = scen_check(L);
-  const char *name = luaL_checkstring(L, 2);
+  const char *name = check_text(L, 2);
   check_handler(L, s, name);
   int runs = count_runs(s, name);
   if (runs) return luaL_error(L, "expected handler '%s' not to run; it ran in %d scoring(s)", name, runs);
@@ -452,7 +452,7 @@ static const char *change_field(int f) {
 
 static int s_expect_change(lua_State *L) {
   scen *s = scen_check(L);
-  const char *handler = luaL_checkstring(L, 2), *field = luaL_checkstring(L, 3);
+  const char *handler = check_text(L, 2), *field = check_text(L, 3);
   lua_Integer after = luaL_checkinteger(L, 4);
   luaL_Buffer seen;
   luaL_buffinit(L, &seen);
@@ -470,8 +470,8 @@ static int s_expect_change(lua_State *L) {
     }
   }
   luaL_pushresult(&seen);
-  return luaL_error(L, "expected a change by '%s' of %s to %d; that handler recorded:%s", handler,
-                    field, (int)after, lua_rawlen(L, -1) ? lua_tostring(L, -1) : " nothing");
+  return luaL_error(L, "expected a change by '%s' of %s to %I; that handler recorded:%s", handler,
+                    field, (LUAI_UACINT)after, lua_rawlen(L, -1) ? lua_tostring(L, -1) : " nothing");
 }
 
 /* Everything a failed call must leave alone: the save, board, scores, log. */
@@ -509,7 +509,7 @@ static int s_expect_error(lua_State *L) {
   const char *msg = lua_tostring(L, -1);
   if (!msg) msg = "(not a string)";
   for (int i = 3; i <= top; i++) {
-    const char *want = luaL_checkstring(L, i);
+    const char *want = check_text(L, i);
     if (!strstr(msg, want))
       return luaL_error(L, "expected an error containing \"%s\", got: %s", want, msg);
   }
@@ -1018,7 +1018,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
 
 static int m_run(lua_State *L) {
   int passed, failed;
-  if (carc_lua_run_scenarios(luaL_checkstring(L, 1), stdout, &passed, &failed) < 0) return luaL_error(L, "cannot run '%s'", lua_tostring(L, 1));
+  if (carc_lua_run_scenarios(check_text(L, 1), stdout, &passed, &failed) < 0) return luaL_error(L, "cannot run '%s'", lua_tostring(L, 1));
   lua_pushinteger(L, passed);
   lua_pushinteger(L, failed);
   return 2;

@@ -68,12 +68,12 @@ static carc_view *push_child(lua_State *L, const carc_view *parent, int type, in
 
 static int check_player(lua_State *L, int i, int players) {
   lua_Integer p = luaL_checkinteger(L, i);
-  if (p < 1 || p > players) luaL_error(L, "no player %d (players are 1..%d)", (int)p, players);
+  if (p < 1 || p > players) luaL_error(L, "no player %I (players are 1..%d)", (LUAI_UACINT)p, players);
   return (int)p - 1;
 }
 
 static int token_type(lua_State *L, carc_engine *e, int i) {
-  const char *name = luaL_checkstring(L, i);
+  const char *name = check_text(L, i);
   int t = carc_token_type_find(e, name);
   if (t < 0) luaL_error(L, "unknown token type '%s'", name);
   return t;
@@ -84,10 +84,10 @@ static int token_type(lua_State *L, carc_engine *e, int i) {
 static int attr_of(lua_State *L, carc_engine *e, int i) {
   if (lua_type(L, i) == LUA_TNUMBER) {
     lua_Integer id = lua_tointeger(L, i);
-    luaL_argcheck(L, id >= 0 && carc_attr_name(e, (int)id) != NULL, i, "not an attribute id");
+    luaL_argcheck(L, id >= 0 && id <= INT_MAX && carc_attr_name(e, (int)id) != NULL, i, "not an attribute id");
     return (int)id;
   }
-  return carc_attr_find(e, luaL_checkstring(L, i));
+  return carc_attr_find(e, check_text(L, i));
 }
 
 /* A segment id (seg.id, f.id, game:segment_at ...) of the view's game. */
@@ -137,7 +137,7 @@ static int game_var_id(lua_State *L, carc_game *g, int i, int flag) {
     luaL_argcheck(L, id >= 0 && id < count, i, flag ? "not a flag id" : "not a variable id");
     return (int)id;
   }
-  const char *name = luaL_checkstring(L, i);
+  const char *name = check_text(L, i);
   int id = flag ? carc_flag_find(e, name) : carc_var_find(e, name);
   if (id < 0) luaL_error(L, "unknown game %s '%s' (declare it with x:%s)", flag ? "flag" : "variable",
                          name, flag ? "flag" : "var");
@@ -184,12 +184,25 @@ static int g_var(lua_State *L) {
   for (int i = 2; i <= n; i++) lua_pushinteger(L, carc_game_var(v->g, game_var_id(L, v->g, i, 0)));
   return n - 1;
 }
-/* set_var(a, value[, b, value, ...]): one call sets several variables. */
+/* Arguments from `first` on come in pairs (a name and its value): an odd
+ * count is an error, not a name quietly left out. Returns the last index. */
+static int pairs_end(lua_State *L, int first, const char *what) {
+  int n = lua_gettop(L);
+  if (n < first + 1) n = first + 1; /* one pair at least: its absence is the value's error */
+  if ((n - first) % 2 == 0) luaL_error(L, "%s: '%s' has no value", what, luaL_tolstring(L, n, NULL));
+  return n;
+}
+
+/* set_var(a, value[, b, value, ...]): one call sets several variables, all
+ * checked before any is set (a refusal changes none). */
 static int g_set_var(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   writable(L, v->g, "set_var");
-  int n = lua_gettop(L);
-  if (n < 3) n = 3;
+  const int n = pairs_end(L, 2, "set_var");
+  for (int i = 2; i < n; i += 2) {
+    game_var_id(L, v->g, i, 0);
+    check_range(L, i + 1, INT32_MIN, INT32_MAX, "value");
+  }
   for (int i = 2; i < n; i += 2) {
     int id = game_var_id(L, v->g, i, 0);
     game_check(L, v->g, carc_game_set_var(v->g, id, (int)check_range(L, i + 1, INT32_MIN, INT32_MAX, "value")));
@@ -216,6 +229,7 @@ static int g_set_flags(lua_State *L) {
   lua_Integer bits = luaL_checkinteger(L, 2);
   int n = lua_gettop(L);
   luaL_argcheck(L, n - 2 <= 63, 65, "set_flags: at most 63 flags");
+  for (int i = 3; i <= n; i++) game_var_id(L, v->g, i, 1); /* every name known before any flag is set */
   for (int i = 3; i <= n; i++) {
     int id = game_var_id(L, v->g, i, 1);
     game_check(L, v->g, carc_game_set_flag(v->g, id, (int)((bits >> (i - 3)) & 1)));
@@ -266,11 +280,14 @@ static int g_token_supply(lua_State *L) {
 static int g_set_token_supply(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   int p = check_player(L, 2, carc_game_players(v->g));
-  int n = lua_gettop(L);
-  if (n < 4) n = 4;
+  writable(L, v->g, "set_token_supply");
+  const int n = pairs_end(L, 3, "set_token_supply");
+  for (int i = 3; i < n; i += 2) { /* all checked before any is set */
+    token_type(L, carc_game_engine(v->g), i);
+    check_range(L, i + 1, 0, 99, "token supply");
+  }
   for (int i = 3; i < n; i += 2) {
     int t = token_type(L, carc_game_engine(v->g), i);
-    writable(L, v->g, "set_token_supply");
     if (carc_game_set_token_supply(v->g, p, t, (int)check_range(L, i + 1, 0, 99, "token supply")) != CARC_OK)
       luaL_error(L, "%s", carc_game_error(v->g));
   }
@@ -310,7 +327,7 @@ static int g_play_again(lua_State *L) {
 }
 static int g_option(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
-  const char *exp = luaL_checkstring(L, 2), *name = luaL_checkstring(L, 3);
+  const char *exp = check_text(L, 2), *name = check_text(L, 3);
   if (!v->cl || !carc_lua_option(v->cl, L, exp, name)) lua_pushnil(L);
   return 1;
 }
@@ -421,7 +438,7 @@ static int t_token(lua_State *L) {
 static int t_has_kind(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_TILE);
   carc_engine *e = carc_game_engine(v->g);
-  int kind = carc_kind_find(e, luaL_checkstring(L, 2)), type = tile_type_of(v), found = 0;
+  int kind = carc_kind_find(e, check_text(L, 2)), type = tile_type_of(v), found = 0;
   for (int s = 0; kind >= 0 && s < carc_tile_type_segments(e, type) && !found; s++)
     found = carc_segment_kind(e, type, s) == kind;
   lua_pushboolean(L, found);
@@ -762,7 +779,7 @@ static int c_tiles_with_attr(lua_State *L) {
 }
 static int c_tiles_with_kind(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
-  int kind = carc_kind_find(carc_game_engine(carc_ctx_game(b->ctx)), luaL_checkstring(L, 2));
+  int kind = carc_kind_find(carc_game_engine(carc_ctx_game(b->ctx)), check_text(L, 2));
   lua_pushinteger(L, binding_tiles_with_kind(b->ctx, kind));
   return 1;
 }

@@ -43,6 +43,8 @@ void carc_engine_free(carc_engine *e) {
   for (int i = 0; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
   carc_mem(e, e->types, sizeof(tile_type) * (size_t)e->cap_types, 0);
+  for (int i = 0; i < e->retired_types.n; i++)
+    carc_mem(e, e->retired_types.block[i], sizeof(tile_type) * (size_t)e->retired_types.cap[i], 0);
   for (int i = 0; i < e->nhandlers; i++)
     if (e->handlers[i].desc) carc_mem(e, e->handlers[i].desc, strlen(e->handlers[i].desc) + 1, 0);
   for (int p = 0; p < CARC_HOOK_COUNT; p++)

@@ -243,7 +243,8 @@ bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size) {
 /* Everything that can fail (room for the board, the records and the log)
  * happens first, so a failed copy leaves dst as it was. */
 carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
-  if (!dst || !src || dst->e != src->e) return CARC_ERR_ARGUMENT;
+  if (!dst || !src) return CARC_ERR_ARGUMENT;
+  if (dst->e != src->e) return game_fail(dst, CARC_ERR_ARGUMENT, "a game copies only a game of its own engine");
   if (!txn_may_begin(dst)) return txn_refuse(dst); /* a handler's or hook's game, or one mid-call */
   if (dst == src) return CARC_OK;
   carc_result fit = store_fit(dst, src);

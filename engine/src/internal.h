@@ -183,6 +183,15 @@ struct carc_engine {
   int set_used[MAX_SETS];
   int cap_types;
   tile_type *types;
+  /* The blocks `types` outgrew, freed with the engine: a type may be added
+   * while a call on another game of the engine holds a pointer into the
+   * table (from a hook or an event callback), and that pointer must stay
+   * good. Doubling from 32 types, 24 blocks hold more than 2^16 types. */
+  struct retired_types {
+    tile_type *block[24];
+    int cap[24];
+    int n;
+  } retired_types;
   int start_type;
   int nfig;
   figure_type figs[MAX_FIGURE_TYPES];

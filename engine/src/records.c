@@ -11,7 +11,10 @@ const char *carc_player_name(int p) {
 int carc_game_scorings(const carc_game *g) { return g->nrecords; }
 
 carc_result carc_game_pending_award(carc_game *g, int feature, int player, int *award, int *scores) {
-  if (feature < 0 || feature >= g->nsegs || player < 0 || player >= g->players) return CARC_ERR_ARGUMENT;
+  if (feature < 0 || feature >= g->nsegs)
+    return game_fail(g, CARC_ERR_ARGUMENT, "no segment %d (the board has %d)", feature, g->nsegs);
+  if (player < 0 || player >= g->players)
+    return game_fail(g, CARC_ERR_ARGUMENT, "no player %d (players are 0..%d)", player, g->players - 1);
   int root = feature_find(g, feature);
   for (int i = 0; i < g->nstaged; i++) {
     const staged *st = &g->stage[i];
@@ -20,7 +23,7 @@ carc_result carc_game_pending_award(carc_game *g, int feature, int player, int *
     if (scores) *scores = (st->scorers >> player) & 1;
     return CARC_OK;
   }
-  return CARC_ERR_STATE;
+  return game_fail(g, CARC_ERR_STATE, "the feature of segment %d is not being scored", feature);
 }
 
 carc_result carc_game_scoring(const carc_game *g, int i, carc_scoring_info *out) {

@@ -267,11 +267,18 @@ static int set_index(carc_engine *e, const char *set) {
 }
 
 static carc_result add_type(carc_engine *e, tile_type *t, const char *notation) {
-  if (e->ntypes == e->cap_types) {
+  if (e->ntypes == e->cap_types) { /* a new block; the old one is kept (retired_types says why) */
+    struct retired_types *r = &e->retired_types;
+    if (e->types && r->n == (int)(sizeof r->block / sizeof r->block[0]))
+      return engine_fail(e, CARC_ERR_LIMIT, "too many tile types");
     int cap = e->cap_types ? e->cap_types * 2 : 32;
-    tile_type *n = carc_mem(e, e->types, sizeof(tile_type) * (size_t)e->cap_types,
-                            sizeof(tile_type) * (size_t)cap);
+    tile_type *n = carc_mem(e, NULL, 0, sizeof(tile_type) * (size_t)cap);
     if (!n) return engine_fail(e, CARC_ERR_MEMORY, "out of memory adding a tile type");
+    if (e->types) {
+      memcpy(n, e->types, sizeof(tile_type) * (size_t)e->ntypes);
+      r->block[r->n] = e->types;
+      r->cap[r->n++] = e->cap_types;
+    }
     e->types = n;
     e->cap_types = cap;
   }

@@ -886,11 +886,13 @@ static void log_action(carc_game *g, const carc_action *a) {
     game_log(g, "{\"event\":\"token\",\"turn\":%d,\"player\":%d,\"token\":%s,\"x\":%d,\"y\":%d}",
              g->turn, g->current + 1, json_quoted(quoted, e->toks[a->token_type].name), bt->x, bt->y);
   else if (a->type == CARC_ACT_MOVE_NEUTRAL) {
-    int to = a->segment;
-    int tx = to >= 0 ? g->tiles[g->segs[to].tile].x : 0, ty = to >= 0 ? g->tiles[g->segs[to].tile].y : 0;
-    game_log(g, "{\"event\":\"move\",\"turn\":%d,\"player\":%d,\"figure\":%s,\"to\":%s%d,%d%s}",
-             g->turn, g->current + 1, json_quoted(quoted, e->figs[g->figs[a->figure].type].name), to >= 0 ? "[" : "",
-             tx, ty, to >= 0 ? "]" : "");
+    char to[32] = "null"; /* off the board */
+    if (a->segment >= 0) {
+      const board_tile *at = &g->tiles[g->segs[a->segment].tile];
+      snprintf(to, sizeof to, "[%d,%d]", at->x, at->y);
+    }
+    game_log(g, "{\"event\":\"move\",\"turn\":%d,\"player\":%d,\"figure\":%s,\"to\":%s}", g->turn,
+             g->current + 1, json_quoted(quoted, e->figs[g->figs[a->figure].type].name), to);
   }
 }
 
@@ -994,13 +996,14 @@ carc_result carc_game_final_scoring(carc_game *g) {
   if (r != CARC_OK) return txn_rollback(g, &t, r);
   commit_stage(g);
   g->phase = CARC_PHASE_OVER;
+  if (g->keep_records) { /* before the commit: the event callback's calls on this game are refused */
+    char scores[96];
+    int n = 0;
+    for (int p = 0; p < g->players; p++)
+      n += snprintf(scores + n, sizeof scores - (size_t)n, "%s%d", p ? "," : "", g->s.score[p]);
+    game_log(g, "{\"event\":\"final\",\"scores\":[%s]}", scores);
+  }
   txn_commit(g, &t);
-  if (!g->keep_records) return CARC_OK;
-  char scores[96];
-  int n = 0;
-  for (int p = 0; p < g->players; p++)
-    n += snprintf(scores + n, sizeof scores - (size_t)n, "%s%d", p ? "," : "", g->s.score[p]);
-  game_log(g, "{\"event\":\"final\",\"scores\":[%s]}", scores);
   return CARC_OK;
 }
 

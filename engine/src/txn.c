@@ -204,15 +204,18 @@ void carc_engine_rollback(carc_engine *e) {
     map_set_signal(e->map, s->signal, s->signal_towns); /* and the square bits that follow it */
   }
   /* what is not rules: the allocator, the user data, the type table's block
-   * (it may have moved; its old contents go back into it) and the message */
+   * (it may have moved; its old contents go back into it) and the blocks it
+   * outgrew, and the message */
   tile_type *types = e->types;
   int cap_types = e->cap_types;
+  struct retired_types retired = e->retired_types;
   void *userdata = e->userdata;
   char err[ERR_CAP];
   memcpy(err, e->err, sizeof err);
   memcpy(e, &s->e, sizeof *e);
   e->types = types;
   e->cap_types = cap_types;
+  e->retired_types = retired;
   e->userdata = userdata;
   memcpy(e->err, err, sizeof err);
   if (s->e.ntypes) memcpy(e->types, s->types, sizeof(tile_type) * (size_t)s->e.ntypes);

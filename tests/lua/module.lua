@@ -35,6 +35,39 @@ assert(not okp and tostring(errp):find("must be a whole number, not string", 1, 
 okp, errp = pcall(function() return g:decode((1 << 40) + 1) end)
 assert(not okp and tostring(errp):find("outside a C int's range", 1, true), tostring(errp))
 
+okp, errp = pcall(function() return e:game{ seed = 1.5 } end)
+assert(not okp and tostring(errp):find("game{seed=...} must be a whole number, not number", 1, true), tostring(errp))
+
+-- text reaches C whole: a NUL inside is an argument error, not the end of the text
+okp, errp = pcall(e.load, e, g:save() .. "\0 not json")
+assert(not okp and tostring(errp):find("holds a NUL character", 1, true), tostring(errp))
+okp, errp = pcall(e.ruleset, e, "default\0ignored")
+assert(not okp and tostring(errp):find("holds a NUL character", 1, true), tostring(errp))
+
+-- scripts cannot reach the finalizers: an engine or game freed early would dangle
+assert(getmetatable(e) == "locked" and getmetatable(g) == "locked")
+
+-- a call made from the event function: its events come after those pending,
+-- in the order the game wrote them, as when the calls are made one by one
+local function event_order(nested)
+  local game = assert(carc.engine():game{ players = 2, seed = 3 })
+  local seen, inside = {}, false
+  game:on_event(function(json)
+    seen[#seen + 1] = json
+    if nested and not inside and #seen % 5 == 1 then
+      inside = true
+      assert(game:bot_turn("greedy"))
+      inside = false
+    end
+  end)
+  while game:info().phase ~= "over" do assert(game:bot_turn("greedy")) end
+  return table.concat(seen, "\n"), game:save()
+end
+local flat_events, flat_save = event_order(false)
+local nested_events, nested_save = event_order(true)
+assert(nested_save == flat_save, "the nested calls played another game")
+assert(nested_events == flat_events, "the events came out of order")
+
 -- clone, save and load give the same game
 local c = g:clone()
 assert(c:save() == g:save())

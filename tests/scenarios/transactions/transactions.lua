@@ -166,3 +166,31 @@ case("a hook that spoils a kept args table between calls cannot reach the verdic
   s:place("A", 0, 1, 0)
   assert(s:game():tile_at(0, 1), "every placement went through")
 end)
+
+-- the Lua views' multi-value setters and their arguments
+case("set_var checks every pair before it sets one, and a name needs a value", function()
+  local s = scenario{ rules = "../../../expansions/default.lua", players = 2 }
+  local g = s:game()
+  local before = g:var("land_surveyors.road")
+  s:expect_error(function() g:set_var("land_surveyors.road", before + 1, "nope", 1) end,
+    "unknown game variable 'nope'")
+  s:expect_error(function() g:set_var("land_surveyors.road", before + 1, "nope") end,
+    "set_var: 'nope' has no value")
+  s:expect_error(function() g:set_flags(1, "land_surveyors.wealth", "nope") end, "nope")
+  assert(g:var("land_surveyors.road") == before, "a refused set_var set a variable")
+  g:set_var("land_surveyors.road", before + 1)
+  assert(g:var("land_surveyors.road") == before + 1)
+end)
+
+case("ids and text beyond what C takes are refused, not cut", function()
+  local s = scenario{ rules = "../../../expansions/default.lua", players = 2 }
+  s:place("IC_INN_STRAIGHT", 1, 0, 1)
+  local tile = s:game():tile_at(1, 0)
+  local inn = tile:segments()[1]:attr("inns_cathedrals.inn")
+  s:expect_error(function() tile:attr(2 ^ 32 + 2) end, "not an attribute id")
+  s:expect_error(function() tile:segments()[1]:attr(4294967296 + 2) end, "not an attribute id")
+  assert(tile:segments()[1]:attr("inns_cathedrals.inn") == inn)
+  s:expect_error(function() s:place("A\0B", 2, 0, 0) end, "holds a NUL character")
+  s:expect_error(function() s:expect_score(1, 2 ^ 40 // 1) end, "expected score 1099511627776, got 0")
+  s:expect_error(function() s:follower(2 ^ 32 + 1, 1, 0, "road") end, "no player 4294967297")
+end)

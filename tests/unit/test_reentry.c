@@ -1,0 +1,147 @@
+/* test_reentry.c - calls made from inside other calls (hooks and event
+ * callbacks), and refusals that must say why: the engine's table of tile
+ * types grows under a running call, a neutral figure leaves the board in the
+ * event log, the "final" line's callback, messages of game-level refusals. */
+#include "check.h"
+#include <stdlib.h>
+
+/* A placement hook of game `busy` that adds 100 ad-hoc tile types through
+ * game `other` of the same engine, the first time it is asked. */
+typedef struct grower {
+  carc_game *busy, *other;
+  int grown, calls;
+} grower;
+
+static carc_result grow_types(const carc_hook_args *a, void *ud) {
+  grower *gr = ud;
+  gr->calls++;
+  if (a->game != gr->busy || gr->grown) return CARC_OK;
+  gr->grown = 1;
+  for (int i = 1; i <= 100; i++) {
+    char notation[64];
+    snprintf(notation, sizeof notation, "field:N,E,S,W @grown=%d", i);
+    if (carc_game_put_notation(gr->other, notation, 0, i, 0) != CARC_OK) return CARC_ERR_STATE;
+  }
+  return CARC_OK;
+}
+
+/* The listing reads the drawn type's record after every hook call: the table
+ * it read from moved when it outgrew its block (found by ASan before). */
+static void types_added_while_listing(void) {
+  carc_engine *e = check_base_engine();
+  grower gr = {0};
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_PLACEMENT, "t.grow", 500, NULL, grow_types, &gr), CARC_OK);
+  gr.other = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1, .no_bag = 1});
+  gr.busy = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1});
+  const int types_before = carc_tile_type_count(e);
+  carc_placement_option opts[256];
+  const int listed = carc_game_placements(gr.busy, opts, 256);
+  CHECK(gr.grown);
+  CHECK_INT(carc_tile_type_count(e), types_before + 100);
+  /* the same list again, with the larger table: the hook allows everything */
+  carc_placement_option again[256];
+  CHECK_INT(carc_game_placements(gr.busy, again, 256), listed);
+  CHECK(listed > 0 && memcmp(opts, again, sizeof opts[0] * (size_t)listed) == 0);
+  CHECK_INT(carc_game_place(gr.busy, opts[0].x, opts[0].y, opts[0].rotation), CARC_OK);
+  carc_game_free(gr.busy);
+  carc_game_free(gr.other);
+  carc_engine_free(e);
+}
+
+static void keep_line(const carc_game *g, const char *json, void *ud) {
+  (void)g;
+  char *last = ud;
+  snprintf(last, 512, "%s", json);
+}
+
+/* A neutral figure taken off the board: its "move" line says "to":null. */
+static void neutral_figure_leaves(void) {
+  carc_engine *e = check_base_engine();
+  const int lake = carc_kind_id(e, "lake");
+  carc_figure_def ghost = {.name = "ghost", .per_player = 1, .placement = CARC_PLACE_NEUTRAL, .kinds = 1u << lake,
+                           .moved_by_tile_attr = "spook"};
+  CHECK_INT(carc_figure_define(e, &ghost), CARC_OK);
+  const int spook = carc_attr_id(e, "spook");
+  for (int t = 0; t < carc_tile_type_count(e); t++) CHECK_INT(carc_tile_set_attr(e, t, spook, 1), CARC_OK);
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 3});
+  char last[512] = "";
+  carc_game_set_event_callback(g, keep_line, last);
+  carc_placement_option o[64];
+  CHECK(carc_game_placements(g, o, 64) > 0);
+  CHECK_INT(carc_game_place(g, o[0].x, o[0].y, o[0].rotation), CARC_OK);
+  const carc_action pass = {CARC_ACT_PASS, -1, -1, -1, -1};
+  CHECK_INT(carc_game_act(g, &pass), CARC_OK);
+  carc_action acts[64];
+  const int n = carc_game_actions(g, acts, 64);
+  int off = -1;
+  for (int i = 0; i < n && i < 64; i++)
+    if (acts[i].type == CARC_ACT_MOVE_NEUTRAL && acts[i].segment < 0) off = i;
+  CHECK(off >= 0);
+  if (off >= 0) {
+    CHECK_INT(carc_game_act(g, &acts[off]), CARC_OK);
+    CHECK_HAS(last, "\"event\":\"move\"");
+    CHECK_HAS(last, "\"figure\":\"ghost\",\"to\":null}");
+  }
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
+/* The callback of the "final" line runs inside final scoring: a reset or a
+ * copy into the game is refused there, as for every other line. */
+typedef struct final_probe {
+  carc_game *g, *other;
+  carc_result reset, copy;
+} final_probe;
+
+static void on_final(const carc_game *g, const char *json, void *ud) {
+  (void)g;
+  final_probe *p = ud;
+  if (!strstr(json, "\"event\":\"final\"")) return;
+  p->reset = carc_game_reset(p->g, 99);
+  p->copy = carc_game_copy(p->g, p->other);
+}
+
+static void final_line_refuses_calls(void) {
+  carc_engine *e = check_base_engine();
+  final_probe p = {carc_game_new(e, &(carc_game_options){.players = 2, .seed = 4}),
+                   carc_game_new(e, &(carc_game_options){.players = 2, .seed = 5}), CARC_OK, CARC_OK};
+  while (carc_game_phase(p.g) != CARC_PHASE_END) CHECK_INT(carc_bot_play_turn(p.g, CARC_BOT_RANDOM), CARC_OK);
+  carc_game_set_event_callback(p.g, on_final, &p);
+  CHECK_INT(carc_game_final_scoring(p.g), CARC_OK);
+  CHECK_INT(p.reset, CARC_ERR_STATE);
+  CHECK_INT(p.copy, CARC_ERR_STATE);
+  CHECK_INT(carc_game_phase(p.g), CARC_PHASE_OVER);
+  CHECK(carc_board_tiles(p.g) > 1);
+  carc_game_free(p.g);
+  carc_game_free(p.other);
+  carc_engine_free(e);
+}
+
+/* Refusals of game calls name their reason in carc_game_error. */
+static void refusals_say_why(void) {
+  carc_engine *e = check_base_engine(), *f = check_base_engine();
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1});
+  carc_game *h = carc_game_new(f, &(carc_game_options){.players = 2, .seed = 1});
+  CHECK_INT(carc_game_copy(g, h), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_game_error(g), "a game copies only a game of its own engine");
+  int award = -1, scores = -1;
+  CHECK_INT(carc_game_pending_award(g, 0, 0, &award, &scores), CARC_ERR_STATE);
+  CHECK_HAS(carc_game_error(g), "the feature of segment 0 is not being scored");
+  CHECK_INT(carc_game_pending_award(g, 0, 7, &award, &scores), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_game_error(g), "no player 7");
+  CHECK_INT(carc_game_pending_award(g, 1 << 20, 0, &award, &scores), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_game_error(g), "no segment 1048576");
+  CHECK_INT(award, -1);
+  carc_game_free(g);
+  carc_game_free(h);
+  carc_engine_free(e);
+  carc_engine_free(f);
+}
+
+int main(void) {
+  types_added_while_listing();
+  neutral_figure_leaves();
+  final_line_refuses_calls();
+  refusals_say_why();
+  return check_done("reentry");
+}
