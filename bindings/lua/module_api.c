@@ -12,10 +12,13 @@
 typedef struct lengine {
   carc_engine *e;
   carc_lua *cl;
+  int games;  /* live game userdata of this engine: it is freed after the last of them */
+  int closed; /* its __gc ran (at lua_close, or called through the debug library) */
 } lengine;
 
 typedef struct lgame {
   carc_game *g;
+  int counted;        /* 1 while counted in its engine's `games` */
   int on_event;       /* registry ref of the event function, or LUA_NOREF */
   char **pending;     /* events written since the last delivery, from `next` on */
   int npending, cap, next;
@@ -24,7 +27,7 @@ typedef struct lgame {
 
 static lengine *check_engine(lua_State *L, int i) {
   lengine *le = luaL_checkudata(L, i, ENGINE_MT);
-  if (!le->e) luaL_error(L, "the engine is closed");
+  if (!le->e || le->closed) luaL_error(L, "the engine is closed");
   return le;
 }
 
@@ -34,7 +37,7 @@ static lgame *check_game(lua_State *L, int i) {
   lua_getiuservalue(L, i, 1); /* its engine, closed only at lua_close (metatables are locked) */
   const lengine *le = lua_touserdata(L, -1);
   lua_pop(L, 1);
-  if (!le || !le->e) luaL_error(L, "the game's engine is closed");
+  if (!le || !le->e || le->closed) luaL_error(L, "the game's engine is closed");
   return lg;
 }
 
@@ -109,13 +112,32 @@ static lgame *push_game(lua_State *L, int engine_index) {
   luaL_setmetatable(L, GAME_MT);
   lua_pushvalue(L, engine_index); /* the engine lives as long as its games */
   lua_setiuservalue(L, -2, 1);
+  lengine *le = lua_touserdata(L, engine_index);
+  le->games++;
+  lg->counted = 1;
   return lg;
 }
 
+static void engine_release(lengine *le) {
+  carc_lua_free(le->cl);
+  carc_engine_free(le->e);
+  le->cl = NULL;
+  le->e = NULL;
+}
+
+/* (Also reached through the debug library, which passes the locked
+ * metatables by: then the game may be freed before or after its engine's
+ * __gc, and once more at lua_close.) */
 static int g_gc(lua_State *L) {
   lgame *lg = luaL_checkudata(L, 1, GAME_MT);
-  carc_game_free(lg->g);
+  lua_getiuservalue(L, 1, 1);
+  lengine *le = lua_touserdata(L, -1);
+  carc_game_free(lg->g); /* its engine is still there: it waits for its games */
   lg->g = NULL;
+  if (le && lg->counted) {
+    lg->counted = 0;
+    if (--le->games == 0 && le->closed) engine_release(le);
+  }
   for (int k = lg->next; k < lg->npending; k++) free(lg->pending[k]);
   free(lg->pending);
   lg->pending = NULL;
@@ -284,10 +306,8 @@ static int g_decode(lua_State *L) {
 
 static int e_gc(lua_State *L) {
   lengine *le = luaL_checkudata(L, 1, ENGINE_MT);
-  carc_lua_free(le->cl);
-  carc_engine_free(le->e);
-  le->cl = NULL;
-  le->e = NULL;
+  le->closed = 1;
+  if (le->games == 0) engine_release(le); /* else the last game's __gc frees it */
   return 0;
 }
 
@@ -403,7 +423,7 @@ void carc_lua_module_api(lua_State *L) {
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, g_gc);
     lua_setfield(L, -2, "__gc");
-    lua_pushliteral(L, "locked"); /* no script reaches __gc: a game freed early, or its engine, would dangle */
+    lua_pushliteral(L, "locked"); /* scripts keep off __gc (the debug library aside: see g_gc) */
     lua_setfield(L, -2, "__metatable");
   }
   lua_pop(L, 1);

@@ -193,6 +193,15 @@ static int gain(const carc_game *before, const carc_game *after, int me) {
   return mine - theirs;
 }
 
+/* A trial copy for the greedy bot: it keeps no records and reports no
+ * events (its acts and scorings are the bot's guesses, not the game's). */
+static carc_result trial_copy(carc_game *dst, const carc_game *src) {
+  carc_result r = carc_game_copy(dst, src);
+  dst->keep_records = 0;
+  dst->event_fn = NULL;
+  return r;
+}
+
 /* Plays every act step to its end with the best immediate gain. */
 static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *value) {
   carc_action acts[BOT_CAP];
@@ -200,7 +209,7 @@ static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *val
   if (n > BOT_CAP) n = BOT_CAP;
   int best = -1, best_value = -1000000;
   for (int i = 0; i < n; i++) {
-    if (carc_game_copy(scratch, g) != CARC_OK) return CARC_ERR_MEMORY;
+    if (trial_copy(scratch, g) != CARC_OK) return CARC_ERR_MEMORY;
     carc_result r = carc_game_act(scratch, &acts[i]);
     if (r != CARC_OK) continue;
     int v = gain(g, scratch, me);
@@ -225,8 +234,7 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
     if (n < 0) return CARC_ERR_MEMORY;
     int best = 0, best_value = -1000000;
     for (int i = 0; i < n; i++) {
-      carc_game_copy(trial, g);
-      trial->keep_records = 0;
+      trial_copy(trial, g);
       if (game_place_listed(trial, opts[i].x, opts[i].y, opts[i].rotation) != CARC_OK) continue;
       int v = 0;
       while (trial->phase == CARC_PHASE_ACT && greedy_act(trial, scratch, me, &v) == CARC_OK) {}

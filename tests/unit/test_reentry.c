@@ -138,7 +138,41 @@ static void refusals_say_why(void) {
   carc_engine_free(f);
 }
 
+typedef struct event_count {
+  const carc_game *own;
+  int mine, others;
+} event_count;
+
+static void count_event(const carc_game *g, const char *json, void *ud) {
+  (void)json;
+  event_count *c = ud;
+  if (g == c->own) c->mine++;
+  else c->others++;
+}
+
+/* The greedy bot tries acts on copies of the game: they report no events. */
+static void greedy_trials_are_silent(void) {
+  carc_engine *e = check_base_engine();
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1});
+  event_count c = {g, 0, 0};
+  carc_game_set_event_callback(g, count_event, &c);
+  CHECK_INT(carc_bot_play_game(g, CARC_BOT_GREEDY), CARC_OK);
+  CHECK_INT(c.others, 0);
+  char *log = malloc(carc_game_log(g, NULL, 0) + 1);
+  int lines = 0;
+  if (log) {
+    carc_game_log(g, log, carc_game_log(g, NULL, 0) + 1);
+    for (const char *p = log; *p; p++) lines += *p == '\n';
+  }
+  CHECK_INT(c.mine, lines); /* one event a line of the game's own log */
+  CHECK(c.mine > 72);
+  free(log);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  greedy_trials_are_silent();
   types_added_while_listing();
   neutral_figure_leaves();
   final_line_refuses_calls();
