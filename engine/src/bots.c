@@ -160,17 +160,23 @@ __attribute__((noinline)) static carc_result random_act_listed(carc_game *g) {
   return game_act_listed(g, &acts[game_random(g, (uint32_t)n)]);
 }
 
+/* The bot draws its move before the call that plays it begins its
+ * transaction: when that call fails, the draw is taken back with it (the
+ * game waits where the failed call began, generator included). */
 static carc_result random_turn(carc_game *g) {
   carc_placement_option pick;
   carc_result r = CARC_OK;
   g->random_bot = 1;
   if (g->phase == CARC_PHASE_PLACE) {
+    const uint64_t before = g->s.rng;
     if (random_placement_fast(g, &pick) || random_placement_counted(g, &pick))
       r = game_place_listed(g, pick.x, pick.y, pick.rotation);
     else
       r = random_place_listed(g);
+    if (r != CARC_OK) g->s.rng = before;
   }
   while (r == CARC_OK && g->phase == CARC_PHASE_ACT) {
+    const uint64_t before = g->s.rng;
     carc_action one;
     if (g->act_step == STEP_MAIN) { /* drawn as from the list, without writing it */
       game_main_random(g, BOT_CAP, &one);
@@ -180,6 +186,7 @@ static carc_result random_turn(carc_game *g) {
     } else {
       r = random_act_listed(g);
     }
+    if (r != CARC_OK) g->s.rng = before;
   }
   return r;
 }
@@ -208,16 +215,24 @@ static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *val
   int n = carc_game_actions(g, acts, BOT_CAP);
   if (n > BOT_CAP) n = BOT_CAP;
   int best = -1, best_value = -1000000;
+  carc_result refused = CARC_OK;
+  char why[ERR_CAP];
+  why[0] = '\0';
   for (int i = 0; i < n; i++) {
     if (trial_copy(scratch, g) != CARC_OK) return CARC_ERR_MEMORY;
     carc_result r = carc_game_act(scratch, &acts[i]);
-    if (r != CARC_OK) continue;
+    if (r != CARC_OK) { /* kept: when every act is refused, the reason is the game's */
+      refused = r;
+      memcpy(why, scratch->err, sizeof why);
+      continue;
+    }
     int v = gain(g, scratch, me);
     /* a follower left on the board is worth a little: prefer it to passing */
     if (acts[i].type == CARC_ACT_FIGURE) v = v * 4 + 1;
     else v *= 4;
     if (v > best_value) best_value = v, best = i;
   }
+  if (best < 0 && refused != CARC_OK) return game_fail(g, refused, "no playable action: %s", why);
   if (best < 0) return game_fail(g, CARC_ERR_STATE, "no playable action");
   if (value) *value = best_value;
   return carc_game_act(g, &acts[best]);
@@ -229,6 +244,7 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
   int me = g->current;
   carc_result r = CARC_OK;
   if (g->phase == CARC_PHASE_PLACE) {
+    const uint64_t before = g->s.rng; /* the ties' draws go back with a refused placement */
     carc_placement_option small[BOT_CAP], *opts;
     int n = list_placements(g, small, &opts);
     if (n < 0) return CARC_ERR_MEMORY;
@@ -245,6 +261,7 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
     free_placements(g, small, opts, n);
     r = n ? game_place_listed(g, pick.x, pick.y, pick.rotation)
           : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
+    if (r != CARC_OK) g->s.rng = before;
   }
   while (r == CARC_OK && g->phase == CARC_PHASE_ACT) r = greedy_act(g, scratch, me, NULL);
   return r;

@@ -123,6 +123,7 @@ static carc_result game_reset_board(carc_game *g, uint64_t seed) {
   g->nrecords = g->nchanges = 0;
   g->log_len = 0;
   if (g->log) g->log[0] = '\0';
+  if (g->txn) g->txn->log_from = 0; /* the reset's own lines are reported at its commit */
   g->stamp = 0;
   g->nprinted = 0;
   if (e->map) {

@@ -375,6 +375,7 @@ typedef struct txn {
   int8_t tok, tok_owner;
   carc_game *board;       /* a full copy, when the board changes under hooks */
   engine_marker engine;
+  size_t log_from;        /* the log's length at begin: its lines after are reported at commit */
 } txn;
 
 struct carc_game {
@@ -712,6 +713,7 @@ int base_handler_role(carc_handler_fn fn);
 bool base_chain_run(carc_score_ctx *c);
 void figures_create(carc_game *g);
 void game_log(carc_game *g, const char *fmt, ...);
+void game_events(carc_game *g, size_t from); /* the event callback for lines a committed call wrote */
 void bag_fill(carc_game *g);
 
 /* map.c (only called when the engine has a map) */

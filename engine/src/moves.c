@@ -166,6 +166,8 @@ carc_game *carc_game_observe(const carc_game *g, int player) {
    * draw the order is replaced as well */
   qsort(o->bag + o->bag_pos, (size_t)(o->bag_len - o->bag_pos), sizeof o->bag[0], cmp_u16);
   o->s.rng = 0;
+  o->opt.seed = 0;     /* the seed fixes the shuffle: it would tell the order */
+  o->ahead.valid = 0;  /* the look-ahead holds draws of the hidden generator */
   o->event_fn = NULL;
   o->event_ud = NULL;
   return o;

@@ -32,7 +32,27 @@ void game_log(carc_game *g, const char *fmt, ...) {
   g->log_len += (size_t)n;
   g->log[g->log_len++] = '\n';
   g->log[g->log_len] = '\0';
-  if (g->event_fn) g->event_fn(g, line, g->event_ud);
+  /* under a transaction the line waits for its commit (game_events): a call
+   * that fails and rolls back reports nothing */
+  if (g->event_fn && !g->txn) g->event_fn(g, line, g->event_ud);
+}
+
+/* The event callback for the log's lines from offset `from` on: those a
+ * call wrote under its transaction, once it succeeded. The call still
+ * counts as running (`g->txn` is kept), so the callback's place, act, end
+ * of turn or edit on this game is refused as during the call. */
+__attribute__((noinline)) void game_events(carc_game *g, size_t from) {
+  if (!g->event_fn || !g->log) return;
+  while (from < g->log_len) {
+    const char *start = g->log + from, *end = memchr(start, '\n', g->log_len - from);
+    size_t n = end ? (size_t)(end - start) : g->log_len - from;
+    char line[512]; /* game_log's lines are shorter */
+    if (n >= sizeof line) n = sizeof line - 1;
+    memcpy(line, start, n);
+    line[n] = '\0';
+    from += (end ? (size_t)(end - start) + 1 : g->log_len - from);
+    g->event_fn(g, line, g->event_ud);
+  }
 }
 
 /* Tile type t fits nowhere and is set aside. Its name is quoted only for a
@@ -171,12 +191,17 @@ static carc_result place_drawn(carc_game *g, int x, int y, int rot, bool fits) {
      * line) is refused as under a transaction; none is kept (s_saved: no copy) */
     txn busy;
     busy.s_saved = 1;
+    busy.log_from = g->log_len;
     g->txn = &busy;
     carc_result r = place_tile(g, g->drawn, x, y, rot, fits);
-    g->txn = NULL;
-    if (r != CARC_OK) return r;
+    if (r != CARC_OK) {
+      g->txn = NULL;
+      return r;
+    }
     g->phase = CARC_PHASE_ACT;
     g->act_step = STEP_MAIN;
+    if (__builtin_expect(g->event_fn != NULL, 0)) game_events(g, busy.log_from); /* still "running": see game_events */
+    g->txn = NULL;
     return CARC_OK;
   }
   txn t;

@@ -47,6 +47,7 @@ carc_result txn_begin(carc_game *g, txn *t) {
   t->nfig_moves = 0;
   t->tok_tile = -1;
   t->board = NULL;
+  t->log_from = g->log_len;
   engine_mark(g->e, &t->engine);
   g->txn = t;
   return CARC_OK;
@@ -88,7 +89,8 @@ void txn_token(carc_game *g, int tile) {
 }
 
 void txn_commit(carc_game *g, txn *t) {
-  (void)t; /* the board copy, if any, is the game's spare: kept for reuse */
+  /* the board copy, if any, is the game's spare: kept for reuse */
+  if (g->event_fn && g->log_len > t->log_from) game_events(g, t->log_from); /* still under t */
   g->txn = NULL;
 }
 

@@ -312,19 +312,19 @@ static carc_result count_ok(const carc_hook_args *a, void *ud) {
 
 typedef struct reenter {
   carc_game *g;
+  carc_placement_option other; /* a placement listed before the call */
   int calls;
   carc_result got[4];
 } reenter;
 
-/* On the "place" event, still inside carc_game_place, places again. */
+/* On the "place" event, still inside carc_game_place (the callback runs
+ * before the call returns), places again. */
 static void place_again(const carc_game *cg, const char *json, void *ud) {
   (void)cg;
   reenter *r = ud;
   if (!strstr(json, "\"event\":\"place\"") || r->calls >= 4) return;
-  carc_placement_option opt[64];
-  int n = carc_game_placements(r->g, opt, 64);
   int k = r->calls++;
-  r->got[k] = n > 0 ? carc_game_place(r->g, opt[0].x, opt[0].y, opt[0].rotation) : CARC_ERR_ILLEGAL;
+  r->got[k] = carc_game_place(r->g, r->other.x, r->other.y, r->other.rotation);
 }
 
 /* A placement without hooks runs without a transaction: a placement made
@@ -335,11 +335,12 @@ static void test_place_from_event_callback(int with_hook) {
   if (with_hook) CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.ok", 100, NULL, count_ok, NULL), CARC_OK);
   carc_game_options o = {2, 3, 0, 0};
   carc_game *g = carc_game_new(e, &o);
-  reenter r = {g, 0, {0}};
+  reenter r = {g, {0, 0, 0}, 0, {0}};
   carc_game_set_event_callback(g, place_again, &r);
   carc_placement_option opt[256];
   int n = carc_game_placements(g, opt, 256);
   CHECK(n > 1);
+  r.other = opt[0];
   CHECK_INT(carc_game_place(g, opt[n - 1].x, opt[n - 1].y, opt[n - 1].rotation), CARC_OK);
   CHECK_INT(r.calls, 1);
   CHECK_INT(r.got[0], CARC_ERR_STATE);

@@ -171,7 +171,86 @@ static void greedy_trials_are_silent(void) {
   carc_engine_free(e);
 }
 
+static carc_result refuse_when_set(const carc_hook_args *a, void *ud) {
+  (void)a;
+  return *(const int *)ud ? CARC_ERR_STATE : CARC_OK;
+}
+
+/* A call that fails and rolls back reports no event: the lines of a call
+ * under a transaction reach the callback when it commits. */
+static void refused_calls_report_nothing(void) {
+  carc_engine *e = check_base_engine();
+  int refuse = 0;
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TURN_END, "t.refuse", 100, NULL, refuse_when_set, &refuse), CARC_OK);
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1});
+  event_count c = {g, 0, 0};
+  carc_game_set_event_callback(g, count_event, &c);
+  int moves[64];
+  CHECK(carc_game_moves(g, moves, 64) > 0);
+  CHECK_INT(carc_game_play(g, moves[0]), CARC_OK);
+  CHECK_INT(c.mine, 1); /* the "place" line */
+  const int n = carc_game_moves(g, moves, 64);
+  CHECK(n > 1);
+  char *before = check_save_text(g);
+  refuse = 1;
+  CHECK_INT(carc_game_play(g, moves[n - 1]), CARC_ERR_STATE); /* an act: its turn end refuses */
+  CHECK_INT(c.mine, 1);
+  char *after = check_save_text(g);
+  CHECK(strcmp(before, after) == 0);
+  refuse = 0;
+  CHECK_INT(carc_game_play(g, moves[n - 1]), CARC_OK);
+  CHECK(c.mine >= 2); /* the act's line, once it holds */
+  free(before);
+  free(after);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
+/* A bot's turn refused at its first call leaves the game byte for byte as
+ * it was, its random generator included. */
+static void refused_bot_turn_keeps_generator(void) {
+  carc_engine *e = check_base_engine();
+  int refuse = 0;
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "t.refuse", 100, NULL, refuse_when_set, &refuse), CARC_OK);
+  for (int bot = 0; bot < 2; bot++) {
+    carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 9});
+    for (int t = 0; t < 5; t++) CHECK_INT(carc_bot_play_turn(g, (carc_bot)bot), CARC_OK);
+    char *before = check_save_text(g);
+    refuse = 1;
+    CHECK_INT(carc_bot_play_turn(g, (carc_bot)bot), CARC_ERR_STATE);
+    CHECK_HAS(carc_game_error(g), "t.refuse");
+    char *after = check_save_text(g);
+    CHECK(strcmp(before, after) == 0);
+    refuse = 0;
+    free(before);
+    free(after);
+    carc_game_free(g);
+  }
+  carc_engine_free(e);
+}
+
+/* An observation hides the seed, which fixes the bag's order. */
+static void observation_hides_the_seed(void) {
+  carc_engine *e = check_base_engine();
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 3, .seed = 12345});
+  for (int t = 0; t < 20; t++) CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  carc_game *o = carc_game_observe(g, 1);
+  CHECK(o != NULL);
+  if (o) {
+    CHECK_INT(carc_game_seed(o), 0);
+    char *saved = check_save_text(o);
+    CHECK(strstr(saved, "12345") == NULL);
+    free(saved);
+    carc_game_free(o);
+  }
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  refused_calls_report_nothing();
+  refused_bot_turn_keeps_generator();
+  observation_hides_the_seed();
   greedy_trials_are_silent();
   types_added_while_listing();
   neutral_figure_leaves();
