@@ -367,10 +367,10 @@ int cli_bench(int argc, char **argv) {
         return fprintf(stderr, "carcassonne bench: --players takes 2 to 5\n"), 2;
     } else if (!strcmp(argv[i], "--greedy-every")) {
       if (!cli_parse_int(argv[++i], 0, 100000000, &greedy_every))
-        return fprintf(stderr, "carcassonne bench: --greedy-every takes 0 or more\n"), 2;
+        return fprintf(stderr, "carcassonne bench: --greedy-every takes 0 to 100000000\n"), 2;
     } else if (!strcmp(argv[i], "--tiles")) {
-      if (!cli_parse_int(argv[++i], BASE_TILES, 100000000, &tiles))
-        return fprintf(stderr, "carcassonne bench: --tiles takes %d or more\n", BASE_TILES), 2;
+      if (!cli_parse_int(argv[++i], BASE_TILES, CARC_MAX_BOARD_TILES, &tiles))
+        return fprintf(stderr, "carcassonne bench: --tiles takes %d to %d\n", BASE_TILES, CARC_MAX_BOARD_TILES), 2;
     } else if (!strcmp(argv[i], "--bot")) {
       const char *v = argv[++i];
       if (!strcmp(v, "random")) bot = CARC_BOT_RANDOM;

@@ -82,7 +82,12 @@ static void row(FILE *out, int markdown, const char *when, int prio, const char 
                 size_t len) {
   if (!text) text = "(no description)", len = strlen(text);
   if (markdown) {
-    fprintf(out, "| %s | %d | `%s` | ", when, prio, name);
+    fprintf(out, "| %s | %d | `", when, prio);
+    for (const char *c = name; *c; c++) { /* a '|' ends the cell even in a code span */
+      if (*c == '|') fputc('\\', out);
+      fputc(*c, out);
+    }
+    fputs("` | ", out);
     for (size_t i = 0; i < len; i++) { /* a '|' in the text would end the cell */
       if (text[i] == '|') fputc('\\', out);
       fputc(text[i], out);

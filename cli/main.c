@@ -50,6 +50,36 @@ int cli_rules_options(const char *cmd, int argc, char **argv, const char **rules
   return 0;
 }
 
+char *cli_read_file(const char *path, size_t limit, const char **why) {
+  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  *why = "cannot read it";
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
+    n += got;
+    if (n > limit) {
+      *why = "it is larger than 64 MiB";
+      free(buf);
+      buf = NULL;
+      break;
+    }
+    if (n + 1 >= cap) {
+      char *more = realloc(buf, cap * 2);
+      if (!more) free(buf);
+      buf = more;
+      cap *= 2;
+    }
+  }
+  if (buf && ferror(f)) { /* a folder, or a read error part way */
+    free(buf);
+    buf = NULL;
+  }
+  if (f != stdin) fclose(f);
+  if (buf) buf[n] = '\0';
+  return buf;
+}
+
 int cli_parse_u64(const char *s, unsigned long long *out) {
   char *end;
   errno = 0;

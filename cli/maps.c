@@ -18,11 +18,18 @@ static int list_dir(const char *dir) {
     fprintf(stderr, "carcassonne maps: cannot open the folder %s\n", dir);
     return 1;
   }
-  char *names[256];
-  int n = 0;
-  for (struct dirent *de; (de = readdir(d)) && n < 256;) {
+  char **names = NULL;
+  int n = 0, cap = 0;
+  for (struct dirent *de; (de = readdir(d));) {
     size_t len = strlen(de->d_name);
-    if (len > 4 && !strcmp(de->d_name + len - 4, ".map")) names[n++] = strdup(de->d_name);
+    if (len <= 4 || strcmp(de->d_name + len - 4, ".map")) continue;
+    if (n == cap) {
+      char **more = realloc(names, sizeof *names * (size_t)(cap = cap ? cap * 2 : 64));
+      if (!more) break;
+      names = more;
+    }
+    if (!(names[n] = strdup(de->d_name))) break;
+    n++;
   }
   closedir(d);
   qsort(names, (size_t)n, sizeof names[0], by_name);
@@ -33,7 +40,11 @@ static int list_dir(const char *dir) {
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);
     names[i][strlen(names[i]) - 4] = '\0';
     carc_engine *e = carc_engine_new(NULL, NULL);
-    if (!e) return 1;
+    if (!e) {
+      bad = 1;
+      free(names[i]);
+      continue;
+    }
     if (carc_map_file_load(e, path, NULL, err, sizeof err) != CARC_OK) {
       printf("%-14s error: %s\n", names[i], err);
       bad = 1;
@@ -53,6 +64,7 @@ static int list_dir(const char *dir) {
     carc_engine_free(e);
     free(names[i]);
   }
+  free(names);
   return bad;
 }
 

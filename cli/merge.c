@@ -7,24 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *slurp(const char *path) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  if (!f) return NULL;
-  size_t len = 0, cap = 1 << 16;
-  char *buf = malloc(cap);
-  while (buf) {
-    size_t n = fread(buf + len, 1, cap - len - 1, f);
-    len += n;
-    if (len + 1 < cap) break;
-    char *nb = realloc(buf, cap *= 2);
-    if (!nb) free(buf);
-    buf = nb;
-  }
-  if (f != stdin) fclose(f);
-  if (buf) buf[len] = 0;
-  return buf;
-}
-
 static int usage(const char *msg) {
   fprintf(stderr, "carcassonne merge: %s (try 'carcassonne merge --help')\n", msg);
   return 2;
@@ -60,7 +42,10 @@ int cli_merge(int argc, char **argv) {
       html_path = argv[++i];
       continue;
     }
-    if (!strncmp(a, "--", 2)) return free(files), usage("unknown option");
+    if (!strncmp(a, "--", 2)) {
+      fprintf(stderr, "carcassonne merge: unknown option '%s' (try 'carcassonne merge --help')\n", a);
+      return free(files), 2;
+    }
     files[nfiles++] = a;
   }
   if (!nfiles) return free(files), usage("no summaries given");
@@ -68,9 +53,10 @@ int cli_merge(int argc, char **argv) {
   int rc = 0;
   char err[512];
   for (int i = 0; i < nfiles && !rc; i++) {
-    char *text = slurp(files[i]);
+    const char *why = NULL;
+    char *text = cli_read_file(files[i], CLI_FILE_LIMIT, &why);
     if (!text) {
-      fprintf(stderr, "carcassonne merge: cannot read %s\n", files[i]);
+      fprintf(stderr, "carcassonne merge: %s: %s\n", files[i], why);
       rc = 1;
       break;
     }

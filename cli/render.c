@@ -38,25 +38,6 @@ int cli_load_map(carc_engine *e, const char *map, const char *cmd) {
   return 0;
 }
 
-static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
-    n += got;
-    if (n + 1 >= cap) {
-      char *more = realloc(buf, cap * 2);
-      if (!more) break;
-      buf = more;
-      cap *= 2;
-    }
-  }
-  fclose(f);
-  if (buf) buf[n] = '\0';
-  return buf;
-}
-
 int cli_render(int argc, char **argv) {
   const char *save = NULL, *svg = NULL, *rules = NULL, *map = NULL;
   for (int i = 0; i < argc; i++) {
@@ -71,7 +52,8 @@ int cli_render(int argc, char **argv) {
       save = a;
       continue;
     }
-    if (i + 1 >= argc) {
+    const int valued = !strcmp(a, "--svg") || !strcmp(a, "--rules") || !strcmp(a, "--map");
+    if (valued && i + 1 >= argc) {
       fprintf(stderr, "carcassonne render: %s is missing its value\n", a);
       return 2;
     }
@@ -87,9 +69,10 @@ int cli_render(int argc, char **argv) {
     fprintf(stderr, "carcassonne render: no saved game given (try 'carcassonne render --help')\n");
     return 2;
   }
-  char *text = read_all(save);
+  const char *why = NULL;
+  char *text = cli_read_file(save, CLI_FILE_LIMIT, &why);
   if (!text) {
-    fprintf(stderr, "carcassonne render: cannot read %s\n", save);
+    fprintf(stderr, "carcassonne render: %s: %s\n", save, why);
     return 1;
   }
   carc_engine *e = cli_engine(rules, "render");

@@ -5,13 +5,33 @@
 #include <inttypes.h>
 #include <string.h>
 
+/* Bytes of the well-formed UTF-8 sequence at s (RFC 3629), or 0. */
+static int utf8_len(const unsigned char *s) {
+  const unsigned c = s[0];
+  int n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+  if (n < 2) return n;
+  for (int i = 1; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80) return 0;
+  unsigned cp = c & (0x7Fu >> n);
+  for (int i = 1; i < n; i++) cp = cp << 6 | (s[i] & 0x3Fu);
+  static const unsigned least[5] = {0, 0, 0x80, 0x800, 0x10000}; /* overlong forms are not UTF-8 */
+  if (cp < least[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+/* A JSON string. A path is bytes: one that is not UTF-8 (a folder named in
+ * Latin-1) has those bytes replaced by U+FFFD, so the document stays JSON. */
 static void str(FILE *f, const char *s) {
   fputc('"', f);
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
+  const unsigned char *p = (const unsigned char *)s;
+  while (*p) {
+    const unsigned char c = *p;
+    const int n = utf8_len(p);
     if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
     else if (c < 0x20) fprintf(f, "\\u%04x", c);
-    else fputc(c, f);
+    else if (n == 0) fputs("\\ufffd", f);
+    else fwrite(p, 1, (size_t)n, f);
+    p += n ? n : 1;
   }
   fputc('"', f);
 }

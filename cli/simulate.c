@@ -291,7 +291,19 @@ int cli_simulate(int argc, char **argv) {
       if (i + 1 < argc && strncmp(argv[i + 1], "--", 2)) json_path = argv[++i];
       continue;
     }
-    if (i + 1 >= argc) return usage("an option is missing its value");
+    static const char *const valued[] = {"--rules", "--against", "--games", "--players", "--seed", "--jobs",
+                                         "--bot", "--shard", "--games-out", "--html", NULL};
+    int known = 0;
+    for (int k = 0; valued[k]; k++) known |= !strcmp(a, valued[k]);
+    char msg[160];
+    if (!known) {
+      snprintf(msg, sizeof msg, "unknown option '%.100s'", a);
+      return usage(msg);
+    }
+    if (i + 1 >= argc) {
+      snprintf(msg, sizeof msg, "%s is missing its value", a);
+      return usage(msg);
+    }
     const char *v = argv[++i];
     long n;
     if (!strcmp(a, "--rules") || !strcmp(a, "--against")) {
@@ -306,7 +318,7 @@ int cli_simulate(int argc, char **argv) {
       if (!cli_parse_int(v, 2, 5, &n)) return usage("--players takes 2 to 5");
       cfg.players = (int)n;
     } else if (!strcmp(a, "--seed")) {
-      if (!cli_parse_int(v, 0, 2147483647L, &n)) return usage("--seed takes a whole number from 0");
+      if (!cli_parse_int(v, 0, 2147483647L, &n)) return usage("--seed takes 0 to 2147483647");
       cfg.seed = (uint64_t)n;
     } else if (!strcmp(a, "--jobs")) {
       if (!cli_parse_int(v, 1, 1024, &jobs)) return usage("--jobs takes 1 to 1024");
@@ -322,12 +334,8 @@ int cli_simulate(int argc, char **argv) {
         return usage("--shard takes I/N with 1 <= I <= N");
     } else if (!strcmp(a, "--games-out")) {
       games_path = v;
-    } else if (!strcmp(a, "--html")) {
-      html_path = v;
     } else {
-      char msg[128];
-      snprintf(msg, sizeof msg, "unknown option '%s'", a);
-      return usage(msg);
+      html_path = v; /* --html: the last of `valued` */
     }
   }
   /* bots: one name for every seat, or one per seat */
@@ -384,7 +392,10 @@ int cli_simulate(int argc, char **argv) {
       cli_engine_free(e);
     }
   }
-  if (games_out && fclose(games_out) != 0) ok = 0;
+  if (games_out && (ferror(games_out) | (fclose(games_out) != 0))) {
+    fprintf(stderr, "carcassonne simulate: cannot write %s\n", games_path);
+    ok = 0;
+  }
   int rc = ok ? sim_emit(sum, json, json_path, html_path, "simulate") : 1;
   free(sum);
   return rc;

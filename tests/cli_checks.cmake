@@ -125,6 +125,35 @@ foreach(d ${docs})
   endforeach()
 endforeach()
 
+# Endless input is refused, not read on; a full disk is reported; a
+# folder of maps is listed whole, however many it holds.
+if(EXISTS /dev/zero)
+  foreach(cmd "render;/dev/zero" "merge;/dev/zero" "play;--map;/dev/zero")
+    execute_process(COMMAND ${CLI} ${cmd} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
+    if(rc EQUAL 0 OR NOT err MATCHES "/dev/zero: (it is larger than 64 MiB|cannot read the map)")
+      message(FATAL_ERROR "'${cmd}' did not refuse an endless file: ${rc} ${err}")
+    endif()
+  endforeach()
+endif()
+if(EXISTS /dev/full)
+  execute_process(COMMAND ${CLI} simulate --games 3 --jobs 1 --games-out /dev/full OUTPUT_QUIET
+                  ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(rc EQUAL 0 OR NOT err MATCHES "cannot write /dev/full")
+    message(FATAL_ERROR "simulate --games-out to a full disk said nothing: ${rc} ${err}")
+  endif()
+endif()
+file(REMOVE_RECURSE ${TMP}/many_maps)
+file(MAKE_DIRECTORY ${TMP}/many_maps)
+foreach(i RANGE 1 300)
+  configure_file(${SRC}/maps/demo.map ${TMP}/many_maps/m${i}.map COPYONLY)
+endforeach()
+execute_process(COMMAND ${CLI} maps ${TMP}/many_maps OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+string(REGEX MATCHALL "\nm[0-9]+ " rows "${out}")
+list(LENGTH rows nrows)
+if(NOT rc EQUAL 0 OR NOT nrows EQUAL 300)
+  message(FATAL_ERROR "maps listed ${nrows} of a folder's 300 maps (status ${rc})")
+endif()
+
 # The docs' examples run as shown: the README's scenario, and the Lua API's
 # ruleset (section 6) and scenario (section 7).
 function(doc_block file after out)

@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+
+#define MAP_FILE_LIMIT ((size_t)4 << 20) /* a map file is a few KiB: /dev/zero is not read on */
 
 static char *slurp(const char *path) {
   FILE *f = fopen(path, "rb");
@@ -18,6 +21,11 @@ static char *slurp(const char *path) {
   char *buf = malloc(cap);
   for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
     n += got;
+    if (n > MAP_FILE_LIMIT) {
+      free(buf);
+      buf = NULL;
+      break;
+    }
     if (n + 1 >= cap) {
       char *more = realloc(buf, cap * 2);
       if (!more) {
@@ -39,13 +47,19 @@ static int is_path(const char *spec) {
   return strchr(spec, '/') || (n > 4 && !strcmp(spec + n - 4, ".map"));
 }
 
+/* Whether `path` names something, readable or not: a file that is there
+ * but cannot be read is reported as such, not as missing. */
+static int exists(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+
 /* Finds the file of map `spec`; writes its path. */
 static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
   if (is_path(spec)) {
     snprintf(path, cap, "%s", spec);
-    FILE *f = fopen(path, "rb");
-    if (f) fclose(f);
-    if (f || strchr(spec, '/')) return f != NULL;
+    const int there = exists(path);
+    if (there || strchr(spec, '/')) return there;
     /* "NAME.map" that is no file here: look the name up as the maps' name */
     char name[256];
     snprintf(name, sizeof name, "%.*s", (int)(strlen(spec) - 4), spec);
@@ -54,11 +68,7 @@ static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
   const char *fmts[] = {"%s/%s.map", "%s/maps/%s.map", "%s/../maps/%s.map"};
   for (int i = 0; dir && i < 3; i++) {
     snprintf(path, cap, fmts[i], dir, spec);
-    FILE *f = fopen(path, "rb");
-    if (f) {
-      fclose(f);
-      return 1;
-    }
+    if (exists(path)) return 1;
   }
   /* then the search path for maps: CARCASSONNE_MAPS_PATH, the installation */
   char file[256];
@@ -119,7 +129,7 @@ carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir
   }
   char *text = slurp(path);
   if (!text) {
-    snprintf(err, errcap, "%s: cannot read the map", path);
+    snprintf(err, errcap, "%s: cannot read the map (or it is larger than 4 MiB)", path);
     return CARC_ERR_ARGUMENT;
   }
   char west[128], east[128];

@@ -725,10 +725,15 @@ static int ends_with(const char *s, const char *suffix) {
   return a >= b && !strcmp(s + a - b, suffix);
 }
 
-/* Scenario files: *.lua under `dir`, skipping folders named rules or expansions. */
-static void walk(paths *p, const char *dir) {
+/* Scenario files: *.lua under `dir`, skipping folders named rules or
+ * expansions. A folder that cannot be read is a failure, not a silence. */
+static void walk(paths *p, const char *dir, FILE *out, int *unreadable) {
   DIR *d = opendir(dir);
-  if (!d) return;
+  if (!d) {
+    fprintf(out, "FAIL %s: cannot open the folder\n", dir);
+    ++*unreadable;
+    return;
+  }
   struct dirent *ent;
   while ((ent = readdir(d))) {
     const char *n = ent->d_name;
@@ -738,7 +743,7 @@ static void walk(paths *p, const char *dir) {
     struct stat st;
     if (stat(path, &st)) continue;
     if (S_ISDIR(st.st_mode)) {
-      if (strcmp(n, "rules") && strcmp(n, "expansions")) walk(p, path);
+      if (strcmp(n, "rules") && strcmp(n, "expansions")) walk(p, path, out, unreadable);
     } else if (ends_with(n, ".lua")) {
       add_path(p, path);
     }
@@ -988,6 +993,7 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
 
 int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed) {
   paths p = {NULL, 0, 0};
+  int unreadable = 0;
   struct stat st;
   if (stat(path, &st)) {
     fprintf(stderr, "carcassonne test: cannot open '%s'\n", path);
@@ -998,12 +1004,13 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
     snprintf(dir, sizeof dir, "%s", path);
     size_t n = strlen(dir);
     while (n > 1 && dir[n - 1] == '/') dir[--n] = '\0';
-    walk(&p, dir);
+    walk(&p, dir, out, &unreadable);
   } else {
     add_path(&p, path);
   }
   if (p.n) qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
-  *passed = *failed = 0;
+  *passed = 0;
+  *failed = unreadable;
   for (int i = 0; i < p.n; i++) {
     run_file(p.v[i], out, passed, failed);
     free(p.v[i]);
