@@ -8,9 +8,9 @@ int cli_parse_int(const char *s, long lo, long hi, long *out);
 /* A whole number 0..2^64-1 (no sign). */
 int cli_parse_u64(const char *s, unsigned long long *out);
 /* A whole file ("-": standard input) as a NUL-terminated string, malloc'd;
- * NULL and *why set when it cannot be read or holds more than `limit`
+ * NULL and *why set when it cannot be read or holds more than CLI_FILE_LIMIT
  * bytes (an endless stream such as /dev/zero is refused, not read on). */
-char *cli_read_file(const char *path, size_t limit, const char **why);
+char *cli_read_file(const char *path, const char **why);
 #define CLI_FILE_LIMIT ((size_t)64 << 20) /* saves and summaries: far above any real one */
 /* Prints "carcassonne CMD: MSG (try ...)" to stderr; returns 2. */
 int cli_usage_message(const char *cmd, const char *msg);

@@ -50,7 +50,7 @@ int cli_rules_options(const char *cmd, int argc, char **argv, const char **rules
   return 0;
 }
 
-char *cli_read_file(const char *path, size_t limit, const char **why) {
+char *cli_read_file(const char *path, const char **why) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
   *why = "cannot read it";
   if (!f) return NULL;
@@ -58,7 +58,7 @@ char *cli_read_file(const char *path, size_t limit, const char **why) {
   char *buf = malloc(cap);
   for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
     n += got;
-    if (n > limit) {
+    if (n > CLI_FILE_LIMIT) {
       *why = "it is larger than 64 MiB";
       free(buf);
       buf = NULL;
@@ -92,6 +92,7 @@ int cli_parse_u64(const char *s, unsigned long long *out) {
 
 int cli_parse_int(const char *s, long lo, long hi, long *out) {
   char *end;
+  if (!((*s >= '0' && *s <= '9') || *s == '-')) return 0; /* no space or '+' first: as cli_parse_u64 */
   errno = 0;
   long v = strtol(s, &end, 10);
   if (errno || end == s || *end || v < lo || v > hi) return 0;

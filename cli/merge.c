@@ -54,7 +54,7 @@ int cli_merge(int argc, char **argv) {
   char err[512];
   for (int i = 0; i < nfiles && !rc; i++) {
     const char *why = NULL;
-    char *text = cli_read_file(files[i], CLI_FILE_LIMIT, &why);
+    char *text = cli_read_file(files[i], &why);
     if (!text) {
       fprintf(stderr, "carcassonne merge: %s: %s\n", files[i], why);
       rc = 1;

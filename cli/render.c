@@ -70,7 +70,7 @@ int cli_render(int argc, char **argv) {
     return 2;
   }
   const char *why = NULL;
-  char *text = cli_read_file(save, CLI_FILE_LIMIT, &why);
+  char *text = cli_read_file(save, &why);
   if (!text) {
     fprintf(stderr, "carcassonne render: %s: %s\n", save, why);
     return 1;

@@ -308,6 +308,7 @@ int cli_simulate(int argc, char **argv) {
     long n;
     if (!strcmp(a, "--rules") || !strcmp(a, "--against")) {
       int r = a[2] == 'a';
+      if (!*v) return usage(r ? "--against needs a ruleset file" : "--rules needs a ruleset file");
       if (strlen(v) >= sizeof cfg.rules[r]) return usage("ruleset path too long");
       strcpy(cfg.rules[r], v);
       if (r) cfg.against = 1;

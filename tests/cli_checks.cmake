@@ -154,6 +154,17 @@ if(NOT rc EQUAL 0 OR NOT nrows EQUAL 300)
   message(FATAL_ERROR "maps listed ${nrows} of a folder's 300 maps (status ${rc})")
 endif()
 
+execute_process(COMMAND ${CLI} simulate --rules "" OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--rules needs a ruleset file")
+  message(FATAL_ERROR "simulate --rules '' was not refused: ${rc} ${err}")
+endif()
+foreach(players " 3" "+3")
+  execute_process(COMMAND ${CLI} play --players "${players}" OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "takes 2 to 5")
+    message(FATAL_ERROR "play --players '${players}' was not refused: ${rc} ${err}")
+  endif()
+endforeach()
+
 # The docs' examples run as shown: the README's scenario, and the Lua API's
 # ruleset (section 6) and scenario (section 7).
 function(doc_block file after out)
