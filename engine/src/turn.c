@@ -200,8 +200,7 @@ static carc_result place_drawn(carc_game *g, int x, int y, int rot, bool fits) {
     }
     g->phase = CARC_PHASE_ACT;
     g->act_step = STEP_MAIN;
-    if (__builtin_expect(g->event_fn != NULL, 0)) game_events(g, busy.log_from); /* still "running": see game_events */
-    g->txn = NULL;
+    txn_commit(g, &busy); /* its event lines, as every call's */
     return CARC_OK;
   }
   txn t;

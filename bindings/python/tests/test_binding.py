@@ -209,6 +209,12 @@ class Binding(unittest.TestCase):
             study.simulate_args(shard=(1,))
         with self.assertRaisesRegex(RuntimeError, "--jobs takes 1 to 1024"):
             study.simulate(games=10, jobs=0)
+        with tempfile.TemporaryDirectory() as tmp:  # a ruleset path that is not UTF-8: the summary stays JSON
+            odd = os.path.join(os.fsencode(tmp), b"\xff.lua")
+            with open(odd, "w") as f:
+                f.write('ruleset { expansions = { "inns_cathedrals" } }\n')
+            summary = study.simulate(rules=odd, games=2, jobs=1)
+            self.assertTrue(summary["study"]["rules"][0].endswith("/\ufffd.lua"), summary["study"]["rules"])
 
     def test_out_of_range_arguments_are_refused(self):
         engine = carcassonne.Engine()
