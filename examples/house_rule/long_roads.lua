@@ -1,5 +1,6 @@
 -- A house-rule expansion: completed roads of 6 tiles or more score 2 extra
--- points, added after the Witch and before little buildings.
+-- points, added after the Witch and before little buildings in the default
+-- order (a ruleset can move the Witch after it, as the tutorial's does).
 -- luacheck: read globals expansion
 local x = expansion {
   name = "long_roads",
@@ -9,7 +10,7 @@ local opt = x.options
 
 x:handler {
   name = "bonus",
-  priority = 430,                -- feature stage: after mage (410) and witch (420)
+  priority = 430,                -- feature stage: after mage (410) and witch (420) by default
   kinds = { "road" },            -- filters run in C: no Lua call for cities
   reasons = { "completed" },
   describe = string.format("Road of %d tiles or more: +%d points", opt.min_tiles, opt.bonus),
