@@ -135,6 +135,25 @@ if(EXISTS /dev/zero)
     endif()
   endforeach()
 endif()
+# A FIFO named as a ruleset or an expansion is refused, not waited on for a
+# writer that never comes.
+find_program(MKFIFO mkfifo)
+if(MKFIFO)
+  file(REMOVE_RECURSE ${TMP}/fifo)
+  file(MAKE_DIRECTORY ${TMP}/fifo)
+  execute_process(COMMAND ${MKFIFO} ${TMP}/fifo/pipe_rules.lua ${TMP}/fifo/pipe_exp.lua)
+  file(WRITE ${TMP}/fifo/r.lua "ruleset { expansions = { \"pipe_exp\" } }\n")
+  execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/fifo/pipe_rules.lua ERROR_VARIABLE err
+                  RESULT_VARIABLE rc TIMEOUT 60)
+  if(rc EQUAL 0 OR NOT err MATCHES "pipe_rules.lua: cannot read the ruleset")
+    message(FATAL_ERROR "a FIFO as a ruleset was not refused: ${rc} ${err}")
+  endif()
+  execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/fifo/r.lua ERROR_VARIABLE err
+                  RESULT_VARIABLE rc TIMEOUT 60)
+  if(rc EQUAL 0 OR NOT err MATCHES "r.lua:1: unknown expansion 'pipe_exp'")
+    message(FATAL_ERROR "a FIFO as an expansion was not refused: ${rc} ${err}")
+  endif()
+endif()
 if(EXISTS /dev/full)
   execute_process(COMMAND ${CLI} simulate --games 3 --jobs 1 --games-out /dev/full OUTPUT_QUIET
                   ERROR_VARIABLE err RESULT_VARIABLE rc)

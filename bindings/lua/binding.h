@@ -115,6 +115,9 @@ void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth);
 /* The same inside a protected call on `to`: LUA_OK with the copy pushed, or an
  * error status with the message pushed on `to`. */
 int carc_lua_xcopy_safe(lua_State *from, int idx, lua_State *to);
+/* Pushes option `name` of expansion `exp` on `to` and returns 1, or returns 0
+ * (nothing pushed) when it has none; raises an error in `to`, a protected
+ * state, when the expansion's state has no memory for the lookup. */
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name);
 /* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */
 int carc_lua_search_dirs(lua_State *L);

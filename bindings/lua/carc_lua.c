@@ -5,6 +5,7 @@
  * Hot path (a handler call): push the message handler, the function (a
  * registry ref) and the engine's one ctx userdata, pcall. Nothing is
  * allocated; the ctx and lent views are invalidated when the call returns. */
+#define _POSIX_C_SOURCE 200809L /* open, fstat, read: the loader reads files without blocking */
 #include "binding.h"
 #include <lualib.h>
 #include <ctype.h>
@@ -12,6 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 extern const char carc_lua_prelude[];
 
@@ -669,7 +674,7 @@ static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, co
       if (lua_getfield(L, t, vars[v]) != LUA_TSTRING)
         luaL_error(L, "hook '%s': %s[%d].%s must name a game variable", name, key, i, vars[v]);
       int id = carc_var_id(cl->e, lua_tostring(L, -1));
-      if (id < 0) luaL_error(L, "hook '%s': %s[%d].%s: cannot declare game variable '%s'", name, key, i, vars[v], lua_tostring(L, -1));
+      if (id < 0) luaL_error(L, "hook '%s': %s[%d].%s: %s", name, key, i, vars[v], carc_engine_error(cl->e));
       *(v ? &st->rest : &st->active) = id;
       if (v) snprintf(st->rest_name, sizeof st->rest_name, "%s", lua_tostring(L, -1));
       lua_pop(L, 1);
@@ -681,7 +686,7 @@ static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, co
     for (int k = 1; k <= st->ncards; k++) {
       if (lua_rawgeti(L, -1, k) != LUA_TSTRING) luaL_error(L, "hook '%s': %s[%d].cards[%d] must name a game flag", name, key, i, k);
       int flag = st->flags[k - 1] = carc_flag_id(cl->e, lua_tostring(L, -1));
-      if (flag < 0) luaL_error(L, "hook '%s': %s[%d].cards[%d]: cannot declare game flag '%s'", name, key, i, k, lua_tostring(L, -1));
+      if (flag < 0) luaL_error(L, "hook '%s': %s[%d].cards[%d]: %s", name, key, i, k, carc_engine_error(cl->e));
       int slot = 0;
       while (slot < f->ncard_flags && f->card_flags[slot] != flag) slot++;
       if (slot == f->ncard_flags) f->card_flags[f->ncard_flags++] = flag;
@@ -959,21 +964,32 @@ static carc_lua *self(lua_State *L) { return carc_lstate_of(L)->cl; }
 
 static int engine_error(lua_State *L) { return luaL_error(L, "%s", carc_engine_error(self(L)->e)); }
 
-/* The file's bytes, or nothing if it cannot be read. The block is a Lua
- * userdata made before the file is open, so that running out of memory
- * leaves no file open. */
+/* A regular file's size, or -1. Opened without blocking, so that a FIFO
+ * named as an expansion or ruleset is refused instead of waiting for a
+ * writer forever. */
+static long regular_size(const char *path) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return -1;
+  struct stat st;
+  long size = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= LONG_MAX ? (long)st.st_size : -1;
+  close(fd);
+  return size;
+}
+
+/* The file's bytes, or nothing if it cannot be read (missing, not a regular
+ * file, or more than the memory cap). The block is a Lua userdata made
+ * before the file is open, so that running out of memory leaves no file
+ * open. */
 static int p_read(lua_State *L) {
   const char *path = check_text(L, 1);
-  FILE *f = fopen(path, "rb");
-  if (!f) return 0;
-  long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-  fclose(f);
-  if (size < 0 || (size_t)size > self(L)->cap) return 0; /* a folder, or more than the cap */
+  long size = regular_size(path);
+  if (size < 0 || (size_t)size > self(L)->cap) return 0;
   char *buf = lua_newuserdatauv(L, (size_t)size + 1, 0);
-  f = fopen(path, "rb");
-  if (!f) return 0;
-  size_t n = fread(buf, 1, (size_t)size, f);
-  fclose(f);
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return 0;
+  size_t n = 0;
+  for (ssize_t r; n < (size_t)size && (r = read(fd, buf + n, (size_t)size - n)) > 0;) n += (size_t)r;
+  close(fd);
   lua_pushlstring(L, buf, n);
   return 1;
 }
@@ -1019,8 +1035,7 @@ static int p_map(lua_State *L) {
   const char *signal = opt_text(L, 5, NULL);
   int flag = signal ? carc_flag_id(cl->e, signal) : -1;
   if (signal && flag < 0) /* -1 would be no signal at all */
-    return luaL_error(L, "map signal flag '%s': names are 1 to %d characters, and an engine holds at most "
-                         "64 flags", signal, CARC_MAX_NAME - 1);
+    return luaL_error(L, "map signal: %s", carc_engine_error(cl->e));
   if (signal && carc_engine_map_signal(cl->e, flag, lua_toboolean(L, 6)) != CARC_OK) return engine_error(L);
   declared(L);
   return 0;
@@ -1125,10 +1140,7 @@ static int declare(lua_State *L, int flag) {
   declaration(L, flag ? "flag" : "var");
   const char *name = check_text(L, 1);
   int id = flag ? carc_flag_id(cl->e, name) : carc_var_id(cl->e, name);
-  if (id < 0)
-    return luaL_error(L, "cannot declare game %s '%s': names are 1 to %d characters, and an engine "
-                         "holds at most 64 %s", flag ? "flag" : "variable", name, CARC_MAX_NAME - 1,
-                      flag ? "flags" : "variables");
+  if (id < 0) return engine_error(L);
   declared(L);
   lua_pushinteger(L, id); /* handlers may use the id: no name lookup per call */
   return 1;
@@ -1140,9 +1152,7 @@ static int p_attr(lua_State *L) {
   declaration(L, "attr");
   const char *name = check_text(L, 1);
   int id = carc_attr_id(cl->e, name);
-  if (id < 0)
-    return luaL_error(L, "cannot declare attribute '%s': names are 1 to %d characters, and an "
-                         "engine holds at most 64 attributes", name, CARC_MAX_NAME - 1);
+  if (id < 0) return engine_error(L);
   lua_pushinteger(L, id);
   return 1;
 }
@@ -1164,9 +1174,8 @@ static int p_set_token_value(lua_State *L) {
   return 0;
 }
 
-static void filter_name_error(lua_State *L, const char *field, const char *name) {
-  luaL_error(L, "filter %s '%s': names are 1 to %d characters, and an engine holds at most 64 %s", field,
-             name, CARC_MAX_NAME - 1, strcmp(field, "flag") ? "attributes" : "flags");
+static void filter_name_error(lua_State *L, const char *field) {
+  luaL_error(L, "filter %s: %s", field, carc_engine_error(self(L)->e));
 }
 
 /* Reads a handler or hook spec's filter fields. */
@@ -1175,12 +1184,12 @@ static void get_filter(lua_State *L, carc_engine *e, carc_filter *f, int hook) {
   f->kinds = get_kinds(L, e, 2);
   const char *s;
   /* a name the tables cannot take is an error: its id would be -1, any */
-  if ((s = get_str(L, 2, "attr")) && (f->attr = carc_attr_id(e, s)) < 0) filter_name_error(L, "attr", s);
+  if ((s = get_str(L, 2, "attr")) && (f->attr = carc_attr_id(e, s)) < 0) filter_name_error(L, "attr");
   if ((s = get_str(L, 2, "tile_attr")) && (f->tile_attr = carc_attr_id(e, s)) < 0)
-    filter_name_error(L, "tile_attr", s);
+    filter_name_error(L, "tile_attr");
   if ((s = get_str(L, 2, "figure")) && (f->figure = carc_figure_type_find(e, s)) < 0)
     luaL_error(L, "unknown figure type '%s' (declare it first)", s);
-  if ((s = get_str(L, 2, "flag")) && (f->flag = carc_flag_id(e, s)) < 0) filter_name_error(L, "flag", s);
+  if ((s = get_str(L, 2, "flag")) && (f->flag = carc_flag_id(e, s)) < 0) filter_name_error(L, "flag");
   f->tokens = get_int(L, 2, "tokens", 0, 0, 1);
   int top = lua_gettop(L);
   if (!hook && lua_getfield(L, 2, "reasons") == LUA_TTABLE) {
@@ -1463,7 +1472,7 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
     int vt = lua_type(L, -1) == LUA_TTABLE ? lua_getfield(L, -1, "var") : LUA_TNIL;
     if (vt != LUA_TSTRING) luaL_error(L, "handler '%s': when.%s must be { var = name, equals = n }", name, kn);
     int id = carc_var_id(cl->e, lua_tostring(L, -1));
-    if (id < 0) luaL_error(L, "handler '%s': when.%s: cannot declare game variable '%s'", name, kn, lua_tostring(L, -1));
+    if (id < 0) luaL_error(L, "handler '%s': when.%s: %s", name, kn, carc_engine_error(cl->e));
     lua_getfield(L, -2, "equals");
     if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
       luaL_error(L, "handler '%s': when.%s.equals must be a whole number", name, kn);
@@ -2057,20 +2066,37 @@ carc_result carc_lua_load_table(carc_lua *cl, lua_State *from, int idx, const ch
   return run_loader(cl, "load_table", s, 3, 1);
 }
 
+/* carc_lua_option's lookup, run protected in the expansion's state: the
+ * names become strings there, which allocates, and an allocation refused
+ * outside a protected call would abort the host. */
+static int option_lookup(lua_State *L) {
+  const carc_lua *cl = lua_touserdata(L, 1);
+  const char *exp = lua_touserdata(L, 2), *name = lua_touserdata(L, 3);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->options_ref);
+  if (lua_getfield(L, -1, exp) != LUA_TTABLE) return 0;
+  lua_getfield(L, -1, name);
+  return 1;
+}
+
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name) {
   lua_State *L = cl->L;
   int top = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->options_ref);
-  if (lua_getfield(L, -1, exp) != LUA_TTABLE || lua_getfield(L, -1, name) == LUA_TNIL) {
+  if (!lua_checkstack(L, 6)) return luaL_error(to, "expansion '%s': its Lua state is out of memory", exp);
+  lua_pushcfunction(L, option_lookup);
+  lua_pushlightuserdata(L, cl);
+  lua_pushlightuserdata(L, (void *)exp);
+  lua_pushlightuserdata(L, (void *)name);
+  if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+    lua_settop(L, top);
+    return luaL_error(to, "expansion '%s': its Lua state is out of memory (option '%s')", exp, name);
+  }
+  if (lua_isnil(L, -1)) {
     lua_settop(L, top);
     return 0;
   }
-  if (to == L) {
-    lua_replace(L, top + 1);
-    lua_settop(L, top + 1);
-    return 1;
-  }
-  carc_lua_xcopy(L, -1, to, 0);
+  if (to == L) return 1;
+  int st = carc_lua_xcopy_safe(L, -1, to);
   lua_settop(L, top);
+  if (st != LUA_OK) return lua_error(to); /* its message is on `to` */
   return 1;
 }

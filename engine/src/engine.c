@@ -57,16 +57,21 @@ const char *carc_engine_error(const carc_engine *e) { return e ? e->err : "no en
 void carc_engine_set_userdata(carc_engine *e, void *ud) { e->userdata = ud; }
 void *carc_engine_userdata(const carc_engine *e) { return e ? e->userdata : NULL; }
 
-static int intern(char names[][CARC_MAX_NAME], int *n, int cap, const char *name) {
-  int i = name_index(names, *n, name);
+/* The id of `name` among `what` names, added when new; -1 with the engine's
+ * error set when the name is not valid or the table is full. */
+static int intern(carc_engine *e, const char *what, char names[][CARC_MAX_NAME], int *n, int cap,
+                  const char *name) {
+  int i = name ? name_index(names, *n, name) : -1;
   if (i >= 0) return i;
-  if (*n >= cap || !name_valid(name)) return -1;
+  if (!name || !name_valid(name)) /* not echoed: it may hold control bytes */
+    return engine_fail(e, CARC_ERR_ARGUMENT, "%s: a name of " NAME_RULE " is needed", what), -1;
+  if (*n >= cap) return engine_fail(e, CARC_ERR_LIMIT, "%s '%s': an engine holds at most %d", what, name, cap), -1;
   copy_name(names[*n], name);
   return (*n)++;
 }
 
 int carc_attr_id(carc_engine *e, const char *name) {
-  return intern(e->attr_names, &e->nattr, MAX_ATTRS, name);
+  return intern(e, "attribute", e->attr_names, &e->nattr, MAX_ATTRS, name);
 }
 int carc_attr_find(const carc_engine *e, const char *name) {
   return name_index((char(*)[CARC_MAX_NAME])e->attr_names, e->nattr, name);
@@ -75,7 +80,7 @@ const char *carc_attr_name(const carc_engine *e, int id) {
   return id >= 0 && id < e->nattr ? e->attr_names[id] : NULL;
 }
 int carc_kind_id(carc_engine *e, const char *name) {
-  return intern(e->kind_names, &e->nkinds, CARC_MAX_KINDS, name);
+  return intern(e, "feature kind", e->kind_names, &e->nkinds, CARC_MAX_KINDS, name);
 }
 int carc_kind_find(const carc_engine *e, const char *name) {
   if (strcmp(name, "cloister") == 0) return CARC_MONASTERY;
@@ -85,7 +90,7 @@ const char *carc_kind_name(const carc_engine *e, int kind) {
   return kind >= 0 && kind < e->nkinds ? e->kind_names[kind] : "?";
 }
 int carc_var_id(carc_engine *e, const char *name) {
-  return intern(e->var_names, &e->nvars, MAX_VARS, name);
+  return intern(e, "game variable", e->var_names, &e->nvars, MAX_VARS, name);
 }
 int carc_var_find(const carc_engine *e, const char *name) {
   return name_index((char(*)[CARC_MAX_NAME])e->var_names, e->nvars, name);
@@ -93,7 +98,7 @@ int carc_var_find(const carc_engine *e, const char *name) {
 int carc_var_count(const carc_engine *e) { return e->nvars; }
 int carc_flag_count(const carc_engine *e) { return e->nflags; }
 int carc_flag_id(carc_engine *e, const char *name) {
-  return intern(e->flag_names, &e->nflags, MAX_FLAGS, name);
+  return intern(e, "game flag", e->flag_names, &e->nflags, MAX_FLAGS, name);
 }
 int carc_flag_find(const carc_engine *e, const char *name) {
   return name_index((char(*)[CARC_MAX_NAME])e->flag_names, e->nflags, name);

@@ -1,0 +1,33 @@
+-- Declarations the engine's name tables refuse, and a full expansion state
+-- (rulesets and expansions under rules/, which the runner skips):
+-- each gives a message of its own at the expansion's line, never an empty
+-- one or the message of an earlier error.
+
+local function ruleset_error(path, ...)
+  local base = scenario{ players = 2 }
+  base:expect_error(function() scenario{ rules = path } end, ...)
+end
+
+case("a feature kind with an empty name", function()
+  ruleset_error("rules/r_bad_kind.lua", "bad_kind.lua:3:", "feature kind: a name of 1 to 47 bytes")
+end)
+
+case("a tile attribute whose name holds a control byte", function()
+  ruleset_error("rules/r_bad_attr.lua", "bad_attr.lua:3:", "attribute: a name of 1 to 47 bytes")
+end)
+
+case("a variable refused after a figure was refused gives its own message", function()
+  local base = scenario{ players = 2 }
+  local ok, err = pcall(scenario, { rules = "rules/r_bad_var.lua" })
+  assert(not ok and err:find("bad_var.lua:5:", 1, true) and err:find("game variable: a name of 1 to 47 bytes", 1, true)
+    and not err:find("dup", 1, true), err)
+  base:expect_scores{ 0, 0 }
+end)
+
+case("an option read after the expansion's state filled up is an error, not an abort", function()
+  local s = scenario{ rules = "rules/r_fill.lua", players = 2 }
+  s:end_turn() -- the hook fills its state and keeps it
+  assert(s:game():option("fill", "n") == 1)
+  s:expect_error(function() s:game():option("fill", "a name not interned yet " .. ("q"):rep(100)) end,
+    "expansion 'fill': its Lua state is out of memory")
+end)
