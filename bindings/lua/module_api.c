@@ -314,6 +314,13 @@ static int e_gc(lua_State *L) {
 static int e_ruleset(lua_State *L) {
   lengine *le = check_engine(L, 1);
   const char *path = check_text(L, 2);
+  /* a ruleset changes what games hold (figures, tokens, tile types): a game
+   * made before would no longer match its engine, nor load from its save */
+  if (le->games > 0) {
+    lua_pushfstring(L, "%s: rulesets load before an engine's first game, and this engine has %d (a game "
+                       "dropped counts until it is collected)", path, le->games);
+    return fail(L, lua_tostring(L, -1));
+  }
   if (!le->cl && !(le->cl = carc_lua_new(le->e, 0))) return luaL_error(L, "out of memory");
   if (carc_lua_load_ruleset(le->cl, path) != CARC_OK) return fail(L, carc_lua_error(le->cl));
   lua_settop(L, 1);
