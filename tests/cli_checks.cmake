@@ -135,6 +135,18 @@ if(EXISTS /dev/zero)
     endif()
   endforeach()
 endif()
+# A describe function gets the game read-only: its score and its draw from
+# the game's generator fail, and the game plays as it does without it.
+execute_process(COMMAND ${CLI} play --players 2 --seed 1
+                --rules ${SRC}/tests/scenarios/faults/rules/r_describe_writes.lua
+                OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+execute_process(COMMAND ${CLI} play --players 2 --seed 1 OUTPUT_VARIABLE plain)
+string(REGEX MATCH "final scores: [^\n]*" want "${plain}")
+string(REGEX MATCH "final scores: [^\n]*" got "${out}")
+if(NOT rc EQUAL 0 OR NOT got STREQUAL want OR NOT out MATCHES "add_score: the game is read-only"
+   OR NOT out MATCHES "math.random: the game's generator is read-only")
+  message(FATAL_ERROR "a describe function changed the game: '${got}' against '${want}' (${rc})")
+endif()
 # A FIFO named as a ruleset or an expansion is refused, not waited on for a
 # writer that never comes.
 find_program(MKFIFO mkfifo)

@@ -1684,6 +1684,7 @@ size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
   if (cap) buf[0] = '\0';
   if (!cl) return 0;
   lua_State *L = cl->L;
+  carc_game_lend_read_only(g, 1); /* a description reads the game, and its failure undoes nothing */
   for (int i = 0; i < cl->ndescribers; i++) {
     lfn *f = cl->describers[i];
     int top = lua_gettop(L);
@@ -1711,6 +1712,7 @@ size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
     lua_settop(L, top);
     end_call(cl);
   }
+  carc_game_lend_read_only(g, 0);
   return n;
 }
 
@@ -1747,7 +1749,8 @@ static int p_disable(lua_State *L) {
 /* math.random: the running game's generator; outside games a fixed seed. */
 static uint32_t next_random(lua_State *L, carc_lua *cl, uint32_t n) {
   if (cl->game && carc_game_read_only(cl->game))
-    luaL_error(L, "math.random: the game's generator is read-only in scoring handlers and placement hooks");
+    luaL_error(L, "math.random: the game's generator is read-only in scoring handlers, placement hooks and "
+                  "describe functions");
   if (cl->game) return carc_game_random(cl->game, n);
   cl->rng ^= cl->rng << 13;
   cl->rng ^= cl->rng >> 7;

@@ -39,7 +39,8 @@ CARC_LUA_API carc_result carc_lua_load_expansion(carc_lua *cl, const char *name,
 CARC_LUA_API carc_result carc_lua_load_list(carc_lua *cl, const char *names);
 /* Asks every expansion that declared x:describe(fn) to say its state in
  * game `g`: one line "expansion: text" each (nothing when fn returns nil or
- * ""). Writes at most cap bytes, NUL-terminated; returns the length needed. */
+ * ""). Writes at most cap bytes, NUL-terminated; returns the length needed.
+ * The game is lent read-only meanwhile: a describe function changes nothing. */
 CARC_LUA_API size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap);
 /* Bytes the Lua state holds and allocations it has made so far (to check
  * that handler calls allocate nothing). */

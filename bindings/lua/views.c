@@ -160,8 +160,8 @@ static void game_check(lua_State *L, carc_game *g, carc_result r) {
 
 static void writable(lua_State *L, carc_game *g, const char *what) {
   if (carc_game_read_only(g))
-    luaL_error(L, "%s: the game is read-only in scoring handlers and placement hooks (change the "
-               "scoring context instead)", what);
+    luaL_error(L, "%s: the game is read-only in scoring handlers, placement hooks and describe "
+               "functions (a handler changes the scoring context instead)", what);
 }
 
 static int g_score(lua_State *L) {

@@ -435,6 +435,11 @@ CARC_API uint32_t carc_game_random(carc_game *g, uint32_t n);
 /* 1 while a scoring handler or a placement hook runs: the game is read-only
  * (setters fail with CARC_ERR_STATE; do not draw random numbers). */
 CARC_API int carc_game_read_only(const carc_game *g);
+/* Lends the game read-only (on = 1) or ends the last such loan (on = 0);
+ * loans nest. While lent, the game refuses what a scoring handler's game
+ * refuses: for code the host runs on a game it must not change (the Lua
+ * binding's describe functions). Ending a loan never made: CARC_ERR_STATE. */
+CARC_API carc_result carc_game_lend_read_only(carc_game *g, int on);
 
 /* Per-game integer variables and flags, for expansions' state (active
  * scoring tiles ...). Kept in the game so clone/save/load keep them. */

@@ -12,7 +12,7 @@ uint32_t carc_game_random(carc_game *g, uint32_t n) {
   if (!g) return 0;
   if (g->read_only) {
     game_fail(g, CARC_ERR_STATE, "carc_game_random: the game's generator is read-only during a scoring "
-              "handler or a placement hook");
+              "handler, a placement hook or a description");
     return 0;
   }
   return game_random(g, n);
@@ -205,7 +205,7 @@ carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
   g->followers = o.followers ? o.followers : e->map ? map_followers(e) : 7;
   g->keep_records = 1;
   g->txn = NULL;
-  g->read_only = 0;
+  g->read_only = g->lent = 0;
   g->spare = NULL;
   carc_result r = game_reset(g, o.seed);
   if (r != CARC_OK) {
@@ -295,7 +295,7 @@ carc_game *carc_game_clone(const carc_game *g) {
   memset(c, 0, sizeof *c);
   c->e = e;
   c->txn = NULL;
-  c->read_only = 0;
+  c->read_only = c->lent = 0;
   c->spare = NULL;
   if (carc_game_copy(c, g) != CARC_OK) {
     carc_game_free(c);
@@ -324,11 +324,25 @@ void carc_game_keep_records(carc_game *g, int on) { g->keep_records = on != 0; }
 
 int carc_game_var(const carc_game *g, int v) { return v >= 0 && v < MAX_VARS ? g->s.vars[v] : 0; }
 static carc_result read_only_fail(carc_game *g) {
-  return game_fail(g, CARC_ERR_STATE, "the game is read-only during a scoring handler or a "
-                   "placement hook");
+  return game_fail(g, CARC_ERR_STATE, "the game is read-only during a scoring handler, a "
+                   "placement hook or a description");
 }
 
 int carc_game_read_only(const carc_game *g) { return g->read_only > 0; }
+
+carc_result carc_game_lend_read_only(carc_game *g, int on) {
+  if (!g) return CARC_ERR_ARGUMENT;
+  if (on) {
+    g->read_only++;
+    g->lent++;
+    return CARC_OK;
+  }
+  /* only the host's own loans end here: a running handler's stay */
+  if (g->lent == 0) return game_fail(g, CARC_ERR_STATE, "carc_game_lend_read_only: the game is not lent");
+  g->lent--;
+  g->read_only--;
+  return CARC_OK;
+}
 
 carc_result carc_game_set_var(carc_game *g, int v, int value) {
   if (g->read_only) return read_only_fail(g);

@@ -483,6 +483,7 @@ struct carc_game {
   /* not copied: the running call's transaction, read-only nesting depth */
   txn *txn;
   int read_only;
+  int lent; /* the part of read_only that carc_game_lend_read_only made */
   /* the copy a transaction takes when the board changes under hooks; kept
    * for the game's life so that such turns allocate nothing */
   carc_game *spare;

@@ -1,0 +1,1 @@
+ruleset { expansions = { "describe_writes" } }
