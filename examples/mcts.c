@@ -39,6 +39,7 @@ static void node_free(node *n) {
 
 static int expand(node *n, const carc_game *g) {
   int count = carc_game_moves(g, NULL, 0);
+  if (count < 0) return -1; /* a placement hook failed */
   int *moves = malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
   n->child = calloc((size_t)(count > 0 ? count : 1), sizeof(node));
   if (!moves || !n->child) return free(moves), -1;

@@ -881,6 +881,7 @@ static carc_result batch_judge(lfn *f, const carc_hook_args *a) {
     int n = carc_game_placements(g, bc->list, bc->cap);
     if (n > bc->cap && batch_reserve(bc, n)) n = carc_game_placements(g, bc->list, bc->cap);
     cl->raw_listing = 0;
+    if (n < 0) return CARC_ERR_SCRIPT; /* another placement hook failed: its message stands */
     carc_game_set_error(g, ""); /* as the caller left it: the listing may have written it */
     bc->n = n < bc->cap ? n : bc->cap;
   }

@@ -150,8 +150,9 @@ static int g_gc(lua_State *L) {
 static int g_moves(lua_State *L) {
   lgame *lg = check_game(L, 1);
   int n = carc_game_moves(lg->g, NULL, 0);
+  if (n < 0) return fail(L, carc_game_error(lg->g)); /* a placement hook failed */
   int *m = lua_newuserdatauv(L, sizeof(int) * (size_t)(n > 0 ? n : 1), 0); /* Lua's: no leak on a memory error */
-  carc_game_moves(lg->g, m, n);
+  if (carc_game_moves(lg->g, m, n) < 0) return fail(L, carc_game_error(lg->g));
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     lua_pushinteger(L, m[i]);

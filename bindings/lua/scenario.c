@@ -298,8 +298,9 @@ static int s_draw(lua_State *L) {
 static int s_placements(lua_State *L) {
   scen *s = scen_check(L);
   int n = carc_game_placements(s->g, NULL, 0);
+  if (n < 0) return luaL_error(L, "%s", carc_game_error(s->g));
   carc_placement_option *o = lua_newuserdatauv(L, sizeof *o * (size_t)(n ? n : 1), 0);
-  carc_game_placements(s->g, o, n);
+  if (carc_game_placements(s->g, o, n) < 0) return luaL_error(L, "%s", carc_game_error(s->g));
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     lua_createtable(L, 0, 3);

@@ -457,7 +457,8 @@ CARC_API carc_result carc_game_set_flag(carc_game *g, int flag, int on);
 /* Placement. */
 typedef struct carc_placement_option { int x, y, rotation; } carc_placement_option;
 /* Writes up to `cap` legal placements of the drawn tile; returns how many
- * exist (may exceed cap). */
+ * exist (may exceed cap), or -1 when a placement hook failed (an error, not
+ * a refusal: carc_game_error says which hook and why). */
 CARC_API int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap);
 /* What handlers and hooks can read of a game (its engine, phase, turn,
  * player, drawn tile, board tiles with their tokens, figures, scores,
@@ -600,7 +601,8 @@ typedef struct carc_move_info {
   carc_action action;  /* CARC_MOVE_ACT */
 } carc_move_info;
 /* The legal moves now (the place phase: placements; act: actions; end: final
- * scoring; over: none). Writes up to cap, returns how many there are. */
+ * scoring; over: none). Writes up to cap, returns how many there are, or -1
+ * when a placement hook failed (carc_game_error says why). */
 CARC_API int carc_game_moves(const carc_game *g, int *out, int cap);
 /* Plays one move. ARGUMENT: not a move number; ILLEGAL: not among
  * carc_game_moves now; STATE: the game is over. Nothing changes on failure. */

@@ -120,10 +120,13 @@ __attribute__((noinline)) static bool random_placement_counted(carc_game *g, car
 }
 
 /* Every legal placement, in `small` or, on a large board, in a block from
- * the engine's allocator (*out then differs from small: free it). */
+ * the engine's allocator (*out then differs from small: free it). Below
+ * zero, the game's error says why: -1 no memory, -2 a placement hook failed
+ * (bot_list_failed gives the result). */
 static int list_placements(carc_game *g, carc_placement_option *small, carc_placement_option **out) {
   int n = carc_game_placements(g, small, BOT_CAP);
   *out = small;
+  if (n < 0) return -2;
   if (n <= BOT_CAP) return n;
   carc_placement_option *big = carc_mem(g->e, NULL, 0, sizeof *big * (size_t)n);
   if (!big) {
@@ -131,8 +134,13 @@ static int list_placements(carc_game *g, carc_placement_option *small, carc_plac
     return -1;
   }
   *out = big;
-  return carc_game_placements(g, big, n);
+  if (carc_game_placements(g, big, n) < 0) {
+    carc_mem(g->e, big, sizeof *big * (size_t)n, 0);
+    return -2;
+  }
+  return n;
 }
+static carc_result bot_list_failed(int n) { return n == -1 ? CARC_ERR_MEMORY : CARC_ERR_SCRIPT; }
 
 static void free_placements(carc_game *g, carc_placement_option *small, carc_placement_option *opts, int n) {
   if (opts != small) carc_mem(g->e, opts, sizeof *opts * (size_t)n, 0);
@@ -144,7 +152,7 @@ static void free_placements(carc_game *g, carc_placement_option *small, carc_pla
 __attribute__((noinline)) static carc_result random_place_listed(carc_game *g) {
   carc_placement_option small[BOT_CAP], *opts;
   int n = list_placements(g, small, &opts);
-  if (n < 0) return CARC_ERR_MEMORY;
+  if (n < 0) return bot_list_failed(n);
   if (n == 0) return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
   const carc_placement_option o = opts[game_random(g, (uint32_t)n)];
   free_placements(g, small, opts, n);
@@ -247,7 +255,7 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
     const uint64_t before = g->s.rng; /* the ties' draws go back with a refused placement */
     carc_placement_option small[BOT_CAP], *opts;
     int n = list_placements(g, small, &opts);
-    if (n < 0) return CARC_ERR_MEMORY;
+    if (n < 0) return bot_list_failed(n);
     int best = 0, best_value = -1000000;
     for (int i = 0; i < n; i++) {
       trial_copy(trial, g);

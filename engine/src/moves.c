@@ -81,10 +81,14 @@ int carc_game_moves(const carc_game *g, int *out, int cap) {
   case CARC_PHASE_PLACE: {
     carc_placement_option small[1024], *opt = small;
     int n = carc_game_placements(g, opt, 1024), k = 0;
+    if (n < 0) return -1; /* a placement hook failed */
     if (n > 1024) { /* a large board: one buffer for the whole list */
       opt = carc_mem(g->e, NULL, 0, sizeof *opt * (size_t)n);
       if (!opt) return 0;
-      carc_game_placements(g, opt, n);
+      if (carc_game_placements(g, opt, n) < 0) {
+        carc_mem(g->e, opt, sizeof *opt * (size_t)n, 0);
+        return -1;
+      }
     }
     for (int i = 0; i < n; i++) {
       int m = carc_move_from_placement(opt[i].x, opt[i].y, opt[i].rotation);
@@ -114,8 +118,10 @@ int carc_game_moves(const carc_game *g, int *out, int cap) {
   }
 }
 
+/* 1 legal, 0 not, -1 no memory, -2 a placement hook failed. */
 static int is_legal(const carc_game *g, int move) {
   int n = carc_game_moves(g, NULL, 0);
+  if (n < 0) return -2; /* a placement hook failed */
   int *all = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
   if (!all) return -1;
   carc_game_moves(g, all, n);
@@ -131,6 +137,7 @@ carc_result carc_game_play(carc_game *g, int move) {
   if (carc_move_decode(move, &m) != CARC_OK)
     return game_fail(g, CARC_ERR_ARGUMENT, "move %d is not a move number", move);
   int legal = is_legal(g, move);
+  if (legal == -2) return CARC_ERR_SCRIPT; /* the hook's message is the game's error */
   if (legal < 0) return game_fail(g, CARC_ERR_MEMORY, "out of memory");
   if (!legal) {
     if (g->phase == CARC_PHASE_OVER) return game_fail(g, CARC_ERR_STATE, "move %d: the game is over", move);

@@ -98,7 +98,8 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
         mg->read_only++;
         carc_result hr = hooks_run(mg, CARC_HOOK_PLACEMENT, &a);
         mg->read_only--;
-        if (hr != CARC_OK) continue;
+        if (hr == CARC_ERR_ILLEGAL) continue; /* refused */
+        if (hr != CARC_OK) return -1;       /* the hook failed: its message is the game's error */
       }
       if (n < cap) out[n] = (carc_placement_option){cl->x, cl->y, r};
       n++;

@@ -307,8 +307,11 @@ class Game:
     @_locked
     def placements(self):
         n = self._c.carc_game_placements(self._g, None, 0)
+        if n < 0:  # a placement hook failed (not a refusal)
+            raise CarcError(_s(self._c.carc_game_error(self._g)))
         out = (_lib.PlacementOption * max(n, 1))()
-        self._c.carc_game_placements(self._g, out, n)
+        if self._c.carc_game_placements(self._g, out, n) < 0:
+            raise CarcError(_s(self._c.carc_game_error(self._g)))
         return [(o.x, o.y, o.rotation) for o in out[:n]]
 
     @_locked

@@ -1,0 +1,17 @@
+-- A placement hook that fails while the drawn tile's placements are listed
+-- is an error naming the hook and its line, as it is when a placement is
+-- played; before, the listing took it for a refusal of every placement.
+
+case("a placement hook's error reaches the listing", function()
+  local s = scenario{ rules = "rules/r_place_fail.lua", players = 2, strict = true, bag = true, seed = 3 }
+  assert(s:draw(), "a tile waits")
+  s:expect_error(function() s:placements() end,
+    "hook 'place_fail.raise' (placement) failed", "place_fail.lua:6:", "a placement hook with a bug")
+end)
+
+case("a batched placement hook that breaks its contract reaches the listing", function()
+  local s = scenario{ rules = "rules/r_place_batch_bad.lua", players = 2, strict = true, bag = true, seed = 3 }
+  assert(s:draw(), "a tile waits")
+  s:expect_error(function() s:placements() end,
+    "hook 'place_batch_bad.judge' (placement) failed", "must leave args.refuse a table")
+end)
