@@ -708,8 +708,20 @@ static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, co
   }
 }
 
+/* A key of token_supply as an error shows it (pushed): never converted in
+ * place, as lua_tostring would (the key is lua_next's). */
+static const char *supply_key(lua_State *L, int idx) {
+  if (lua_isinteger(L, idx)) return lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
+  if (lua_type(L, idx) == LUA_TNUMBER) return lua_pushfstring(L, "%f", (LUAI_UACNUMBER)lua_tonumber(L, idx));
+  if (lua_type(L, idx) == LUA_TSTRING) return lua_pushfstring(L, "'%s'", lua_tostring(L, idx));
+  return lua_pushfstring(L, "a %s", luaL_typename(L, idx));
+}
+
 /* spec.token_supply = { [players] = { [seat] = { token = n, ... } } }, read
- * at load (spec at index 2). */
+ * at load (spec at index 2). Every entry is read (lua_next) and must be in
+ * range: a number of players past CARC_MAX_PLAYERS, a seat past the number
+ * of players, or a token name not declared before the hook is an error, not
+ * an entry skipped unseen. */
 static void read_supply(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
   int ntok = carc_token_type_count(cl->e);
   if (ntok > SUPPLY_TOKENS) luaL_error(L, "hook '%s': token_supply handles %d token types", name, SUPPLY_TOKENS);
@@ -720,27 +732,32 @@ static void read_supply(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
   int top = lua_gettop(L);
   if (lua_getfield(L, 2, "token_supply") != LUA_TTABLE)
     luaL_error(L, "hook '%s': token_supply must be a table, { [players] = { [seat] = { token = n } } }", name);
-  for (int players = 1; players <= CARC_MAX_PLAYERS; players++) {
-    int t = lua_rawgeti(L, top + 1, players);
-    if (t == LUA_TNIL) {
-      lua_pop(L, 1);
-      continue;
-    }
-    if (t != LUA_TTABLE) luaL_error(L, "hook '%s': token_supply[%d] must be a table of seats", name, players);
-    for (int seat = 1; seat <= players; seat++) {
-      const int st = lua_rawgeti(L, -1, seat);
-      if (st != LUA_TNIL && st != LUA_TTABLE)
-        luaL_error(L, "hook '%s': token_supply[%d][%d] must be a table of token counts", name, players, seat);
-      if (st == LUA_TTABLE)
-        for (int k = 0; k < ntok; k++) {
-          if (lua_getfield(L, -1, carc_token_type_name(cl->e, k)) != LUA_TNIL) {
-            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)
-              luaL_error(L, "hook '%s': token_supply[%d][%d].%s must be a whole number in 0..99", name,
-                         players, seat, carc_token_type_name(cl->e, k));
-            *supply_at(f->supply, players, seat - 1, k) = (int16_t)lua_tointeger(L, -1);
-          }
-          lua_pop(L, 1);
-        }
+  for (lua_pushnil(L); lua_next(L, top + 1);) { /* players at top + 2, its seats at top + 3 */
+    lua_Integer players = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+    if (players < 1 || players > CARC_MAX_PLAYERS)
+      luaL_error(L, "hook '%s': token_supply is keyed by numbers of players, 1..%d, not %s", name,
+                 CARC_MAX_PLAYERS, supply_key(L, -2));
+    if (!lua_istable(L, -1))
+      luaL_error(L, "hook '%s': token_supply[%d] must be a table of seats", name, (int)players);
+    for (lua_pushnil(L); lua_next(L, top + 3);) { /* seat at top + 4, its counts at top + 5 */
+      lua_Integer seat = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+      if (seat < 1 || seat > players)
+        luaL_error(L, "hook '%s': token_supply[%d] is keyed by seats, 1..%d, not %s", name, (int)players,
+                   (int)players, supply_key(L, -2));
+      if (!lua_istable(L, -1))
+        luaL_error(L, "hook '%s': token_supply[%d][%d] must be a table of token counts", name, (int)players,
+                   (int)seat);
+      for (lua_pushnil(L); lua_next(L, top + 5);) { /* token name at top + 6, count at top + 7 */
+        int k = lua_type(L, -2) == LUA_TSTRING ? carc_token_type_find(cl->e, lua_tostring(L, -2)) : -1;
+        if (k < 0 || k >= ntok)
+          luaL_error(L, "hook '%s': token_supply[%d][%d]: %s is not a token declared before the hook (x:token)",
+                     name, (int)players, (int)seat, supply_key(L, -2));
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)
+          luaL_error(L, "hook '%s': token_supply[%d][%d].%s must be a whole number in 0..99", name, (int)players,
+                     (int)seat, carc_token_type_name(cl->e, k));
+        *supply_at(f->supply, (int)players, (int)seat - 1, k) = (int16_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+      }
       lua_pop(L, 1);
     }
     lua_pop(L, 1);

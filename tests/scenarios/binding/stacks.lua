@@ -80,6 +80,11 @@ local LOAD_ERRORS = {
   { "stacks", "supply_type", "token_supply must be a table" },
   { "stacks", "supply_text", "token_supply must be a table" },
   { "stacks", "supply_seat", "token_supply[2][2] must be a table of token counts" },
+  -- every entry of token_supply is read: none is skipped unseen
+  { "stacks", "supply_name", "token_supply[2][1]: 'towr' is not a token declared before the hook" },
+  { "stacks", "supply_players", "token_supply is keyed by numbers of players, 1..6, not 9" },
+  { "stacks", "supply_seat_no", "token_supply[2] is keyed by seats, 1..2, not 5" },
+  { "stacks", "supply_late", "token_supply[2][1]: 'tower' is not a token declared before the hook" },
   { "arms", "point", "square_arms is for turn_end hooks" },
   { "arms", "flag", "square_arms needs the flag" },
   { "arms", "both", "either 'fn' or 'square_arms'" },

@@ -26,6 +26,18 @@ elseif broken == "supply_text" then
   x:hook { point = "setup", name = "supply_text", token_supply = "lots" }
 elseif broken == "supply_seat" then -- a seat's entry must be a table of token counts
   x:hook { point = "setup", name = "supply_seat", token_supply = { [2] = { {}, 7 } } }
+elseif broken == "supply_name" then -- a misspelt token name
+  x:token { name = "tower", per_player = 1 }
+  x:hook { point = "setup", name = "supply_name", token_supply = { [2] = { { towr = 5 } } } }
+elseif broken == "supply_players" then -- more players than a game holds
+  x:token { name = "tower", per_player = 1 }
+  x:hook { point = "setup", name = "supply_players", token_supply = { [9] = { { tower = 5 } } } }
+elseif broken == "supply_seat_no" then -- seat 5 of a 2-player game
+  x:token { name = "tower", per_player = 1 }
+  x:hook { point = "setup", name = "supply_seat_no", token_supply = { [2] = { [5] = { tower = 5 } } } }
+elseif broken == "supply_late" then -- the token is declared after the hook
+  x:hook { point = "setup", name = "supply_late", token_supply = { [2] = { { tower = 5 } } } }
+  x:token { name = "tower", per_player = 1 }
 elseif broken == "pair" then
   x:hook { point = "setup", name = "pair", deal = STACKS, turn = STACKS }
 elseif broken == "rest" then

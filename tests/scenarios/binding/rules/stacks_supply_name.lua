@@ -1,0 +1,2 @@
+-- luacheck: read globals ruleset
+ruleset { expansions = { "stacks" }, options = { stacks = { broken = "supply_name" } } }
