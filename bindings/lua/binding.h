@@ -110,6 +110,7 @@ unsigned binding_players_present(carc_score_ctx *ctx);
 carc_view *carc_lua_push_view(lua_State *L, int type, carc_game *g, carc_lua *cl, int a);
 /* guards.c: time bounds on the string and table libraries (before the prelude runs) */
 void carc_lua_guards_open(lua_State *L);
+void carc_lua_guards_raw(lua_State *L); /* the unwrapped find, match, gmatch: the prelude's only */
 /* Copies a plain value (tables of strings, numbers, booleans) between states. */
 void carc_lua_xcopy(lua_State *from, int idx, lua_State *to, int depth);
 /* The same inside a protected call on `to`: LUA_OK with the copy pushed, or an

@@ -146,7 +146,9 @@ static void where(lua_State *L, int level, char *out, size_t cap) {
   out[0] = '\0';
   for (; lua_getstack(L, level, &ar); level++) {
     if (!lua_getinfo(L, "Sl", &ar)) break;
-    if (ar.currentline > 0 && strcmp(ar.short_src, "prelude")) { /* name the script, not the loader */
+    /* name the script, not the loader: only the prelude's source is
+     * "=prelude" (files are "@path"; the sandbox's load refuses the name) */
+    if (ar.currentline > 0 && strcmp(ar.source, "=prelude")) {
       snprintf(out, cap, "%s:%d", ar.short_src, ar.currentline);
       return;
     }
@@ -1857,6 +1859,8 @@ static int open_state(lua_State *L) {
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
       {"search_dirs", carc_lua_search_dirs}, {NULL, NULL}};
   luaL_newlib(L, prims);
+  carc_lua_guards_raw(L);
+  lua_setfield(L, -2, "raw");
   lua_insert(L, -2);
   lua_setfield(L, -2, "options");
   if (luaL_loadbufferx(L, carc_lua_prelude, strlen(carc_lua_prelude), "=prelude", "t") != LUA_OK)

@@ -8,8 +8,11 @@
  *    counts the pattern items that can backtrack (a `*`, `+`, `-` or `?`
  *    that is not the pattern's last item, `%b`, a back reference `%1`..`%9`)
  *    plus one for an unanchored search. Over PATTERN_COST the call
- *    fails with "pattern too costly". The loader's own calls (the prelude)
- *    are not checked: its patterns are fixed.
+ *    fails with "pattern too costly", whoever calls: the loader (the
+ *    prelude) uses the unwrapped functions instead (carc_lua_guards_raw),
+ *    which it never lends to a script. (A check by the caller's chunk name
+ *    let any chunk that took the prelude's name, or a metamethod the loader
+ *    ran, pass unchecked.)
  *  - string.rep of an empty string (and separator) returns "" at once.
  *  - table.concat, unpack and move: at most TABLE_SPAN elements;
  *    table.insert, remove, sort, concat and unpack refuse a __len metamethod
@@ -21,13 +24,6 @@
 
 #define PATTERN_COST 2e8 /* estimated matcher steps */
 #define TABLE_SPAN ((lua_Integer)1 << 20)
-
-/* The Lua function calling the running C function is the prelude. */
-static int from_prelude(lua_State *L) {
-  lua_Debug ar;
-  if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "S", &ar)) return 0;
-  return !strcmp(ar.source, "=prelude");
-}
 
 /* The number of pattern items that can backtrack (see above). */
 static int backtracking_items(const char *p, size_t m) {
@@ -84,18 +80,16 @@ static int g_pattern(lua_State *L) {
   const char *s = luaL_checklstring(L, 1, &n);
   const char *p = luaL_checklstring(L, 2, &m);
   (void)s;
-  if (!from_prelude(L)) {
-    int how = (int)lua_tointeger(L, lua_upvalueindex(2)); /* 0 gmatch, 1 find, 2 match, gsub */
-    int plain = how == 1 && lua_toboolean(L, 4);
-    int anchored = how > 0 && !plain && m > 0 && p[0] == '^';
-    int d = (plain ? 0 : backtracking_items(p, m)) + !anchored;
-    double cost = (double)(m + 1);
-    for (int k = 0; k < d && cost <= PATTERN_COST; k++) cost *= (double)n + 1;
-    if (cost > PATTERN_COST)
-      return luaL_error(L, "pattern too costly: %d backtracking items on a subject of %I bytes "
-                           "(at most about %d steps; see docs/lua-api.md)",
-                        d, (LUAI_UACINT)n, (int)PATTERN_COST);
-  }
+  int how = (int)lua_tointeger(L, lua_upvalueindex(2)); /* 0 gmatch, 1 find, 2 match, gsub */
+  int plain = how == 1 && lua_toboolean(L, 4);
+  int anchored = how > 0 && !plain && m > 0 && p[0] == '^';
+  int d = (plain ? 0 : backtracking_items(p, m)) + !anchored;
+  double cost = (double)(m + 1);
+  for (int k = 0; k < d && cost <= PATTERN_COST; k++) cost *= (double)n + 1;
+  if (cost > PATTERN_COST)
+    return luaL_error(L, "pattern too costly: %d backtracking items on a subject of %I bytes "
+                         "(at most about %d steps; see docs/lua-api.md)",
+                      d, (LUAI_UACINT)n, (int)PATTERN_COST);
   return call_original(L);
 }
 
@@ -169,5 +163,20 @@ void carc_lua_guards_open(lua_State *L) {
   wrap(L, "concat", g_concat, -1);
   wrap(L, "unpack", g_unpack, -1);
   wrap(L, "move", g_move, -1);
+  lua_pop(L, 1);
+}
+
+/* Pushes { find, match, gmatch } as the string library has them unwrapped,
+ * for the loader's fixed patterns (after carc_lua_guards_open). */
+void carc_lua_guards_raw(lua_State *L) {
+  static const char *const names[] = {"find", "match", "gmatch"};
+  lua_createtable(L, 0, 3);
+  lua_getglobal(L, LUA_STRLIBNAME);
+  for (int i = 0; i < 3; i++) {
+    lua_getfield(L, -1, names[i]);
+    lua_getupvalue(L, -1, 1); /* the original, kept by the wrapper */
+    lua_setfield(L, -4, names[i]);
+    lua_pop(L, 1);
+  }
   lua_pop(L, 1);
 }

@@ -4,9 +4,22 @@
 -- globals (debug, the real load).
 local C = ...
 local load, pairs, ipairs, type, error, tostring = load, pairs, ipairs, type, error, tostring
+local next, rawget, rawlen = next, rawget, rawlen
 local pcall, pack, unpack = pcall, table.pack, table.unpack
 local getinfo = debug.getinfo
 local fmt = string.format
+-- The string library's own find, match and gmatch: the sandbox's are guarded
+-- (guards.c), these are for the loader's fixed patterns only and never leave
+-- this chunk, so no script can call them.
+local find, match, gmatch = C.raw.find, C.raw.match, C.raw.gmatch
+C.raw = nil
+-- The engine's own chunk name: where() in carc_lua.c skips its frames, so
+-- no script's chunk may carry it (sandbox load, chunk_name). Lua shows a name
+-- up to its first zero byte, so that is the part compared.
+local OWN = { ["=prelude"] = true, ["@prelude"] = true }
+local function own(name)
+  return type(name) == "string" and OWN[match(name, "^[^\0]*")] or false
+end
 
 -- Nobody reaches the string library through a string's metatable.
 getmetatable("").__metatable = false
@@ -46,6 +59,7 @@ local function sandbox()
   end
   -- parsing runs in C, out of the budget's reach: chunks of at most 1 MiB
   env.load = function(chunk, name, _, e)
+    if own(name) then return nil, fmt("load: the chunk name %q is the engine's own", name) end
     if type(chunk) == "string" then
       if #chunk > MAX_CHUNK then return nil, fmt("load: chunk too large (at most %d bytes)", MAX_CHUNK) end
     elseif type(chunk) == "function" then
@@ -66,13 +80,14 @@ local function sandbox()
 end
 
 -- The line of `text` that first mentions `word` (quoted first), else `default`.
+-- (A key that is not a string has no name to look for: `default`.)
 local function line_of(text, word, default, from)
-  if text then
+  if text and type(word) == "string" then
     for _, w in ipairs({ '"' .. word .. '"', "'" .. word .. "'", word }) do
       local n = 0
-      for line in (text .. "\n"):gmatch("(.-)\n") do
+      for line in gmatch(text .. "\n", "(.-)\n") do
         n = n + 1
-        if n >= (from or 1) and line:find(w, 1, true) then return n end
+        if n >= (from or 1) and find(line, w, 1, true) then return n end
       end
     end
   end
@@ -80,7 +95,44 @@ local function line_of(text, word, default, from)
 end
 
 local function dirname(path)
-  return path:match("^(.*)/[^/]*$") or "."
+  return match(path, "^(.*)/[^/]*$") or "."
+end
+
+-- `s` without its leading and trailing spaces, in linear time (the pattern
+-- "^%s*(.-)%s*$" is quadratic on a long run of inner spaces).
+local function trim(s)
+  local _, e = find(s, "^%s*")
+  local j = #s
+  while j > e and find(s, "^%s", j) do j = j - 1 end
+  return s:sub(e + 1, j)
+end
+
+-- A chunk's name for the file at `path`: never the engine's own (a ruleset
+-- file called "prelude" would otherwise pass for the loader).
+local function chunk_name(path)
+  return own("@" .. path) and "@./" .. path or "@" .. path
+end
+
+-- A key or value as a message shows it, without calling tostring on a
+-- script's table (its __tostring would run in the loader).
+local function shown(v)
+  if type(v) == "string" then return v end
+  if type(v) == "number" or type(v) == "boolean" or v == nil then return tostring(v) end
+  return "a " .. type(v)
+end
+
+-- The loader reads a script's tables raw (next, rawget, rawlen): a metatable
+-- on them (__pairs, __index, __len) never runs in the loader.
+local function get(t, k)
+  if type(t) == "table" then return rawget(t, k) end
+  return nil
+end
+local function ilist(t)
+  return function(_, i)
+    i = i + 1
+    local v = get(t, i)
+    if v ~= nil then return i, v end
+  end, t, 0
 end
 
 local OPTIONS = C.options   -- resolved options: OPTIONS[expansion][name]
@@ -91,13 +143,13 @@ local loaded = {}           -- expansion name -> true once loaded
 -- string), on the next (a [[ ]] string, whose first newline Lua drops), or
 -- elsewhere (a variable): the nearest line holding it, else the next.
 local function text_line(source, text, call)
-  local first = text:match("^[^\n]*"):match("^%s*(.-)%s*$")
+  local first = trim(match(text, "^[^\n]*"))
   local best
   if source and first ~= "" then
     local n = 0
-    for l in (source .. "\n"):gmatch("(.-)\n") do
+    for l in gmatch(source .. "\n", "(.-)\n") do
       n = n + 1
-      if l:find(first, 1, true) and (not best or math.abs(n - call) < math.abs(best - call)) then best = n end
+      if find(l, first, 1, true) and (not best or math.abs(n - call) < math.abs(best - call)) then best = n end
     end
   end
   return best or call + 1
@@ -106,7 +158,7 @@ end
 local function expansion_object(name, file, options, dir, source)
   local x = { name = name, options = options }
   local function check(self, m)
-    if self ~= x then error(fmt("%s: use x:%s(...), not x.%s(...)", name, m, m), 3) end
+    if not rawequal(self, x) then error(fmt("%s: use x:%s(...), not x.%s(...)", name, m, m), 3) end
   end
   function x.tiles(self, set, text)
     check(self, "tiles")
@@ -141,8 +193,7 @@ local function expansion_object(name, file, options, dir, source)
   -- island square with coats of arms (or, with setup.towns, on a town)
   function x.map(self, m, setup)
     check(self, "map")
-    setup = setup or {}
-    C.map(m, dir, setup.followers or 0, setup.tiles or 0, setup.signal, setup.towns)
+    C.map(m, dir, get(setup, "followers") or 0, get(setup, "tiles") or 0, get(setup, "signal"), get(setup, "towns"))
   end
   return x
 end
@@ -151,28 +202,29 @@ end
 local function resolve(name, declared, given, where)
   local out = {}
   declared = declared or {}
-  for k, spec in pairs(declared) do
-    if type(spec) == "table" then out[k] = spec.default else out[k] = spec end
+  for k, spec in next, declared do
+    if type(spec) == "table" then out[k] = rawget(spec, "default") else out[k] = spec end
   end
-  for k, v in pairs(given or {}) do
-    local spec = declared[k]
+  for k, v in next, given or {} do
+    local spec = rawget(declared, k)
     if spec == nil then
-      error(fmt("%s: expansion '%s' has no option '%s'", where(k), name, tostring(k)), 0)
+      error(fmt("%s: expansion '%s' has no option '%s'", where(k), name, shown(k)), 0)
     end
     local default = spec
-    if type(spec) == "table" then default = spec.default end
+    if type(spec) == "table" then default = rawget(spec, "default") end
     if type(v) ~= type(default) then
       error(fmt("%s: option '%s' of expansion '%s' takes a %s, not a %s", where(k), k, name,
         type(default), type(v)), 0)
     end
-    if type(spec) == "table" and spec.values then
+    local values = get(spec, "values")
+    if values ~= nil then
       local ok = false
-      for _, allowed in ipairs(spec.values) do ok = ok or allowed == v end
+      for _, allowed in ilist(values) do ok = ok or rawequal(allowed, v) end
       if not ok then
         local list = {}
-        for i, allowed in ipairs(spec.values) do list[i] = fmt("%q", allowed) end
+        for i, allowed in ilist(values) do list[i] = fmt("%q", allowed) end
         error(fmt("%s: option '%s' of expansion '%s' is one of %s, not %q", where(k), k, name,
-          table.concat(list, ", "), tostring(v)), 0)
+          table.concat(list, ", "), shown(v)), 0)
       end
     end
     out[k] = v
@@ -202,18 +254,19 @@ load_expansion = function(name, rs, tiles_only)
       .. "not both", rs.where(name), name), 0)
   end
   if loaded[name] then return end
-  if type(name) ~= "string" or not name:match("^[%w_]+$") then
-    error(fmt("%s: expansion names are words, not %q", rs.where(tostring(name)), tostring(name)), 0)
+  if type(name) ~= "string" or not match(name, "^[%w_]+$") then
+    error(fmt("%s: expansion names are words, not %s", rs.where(name),
+      type(name) == "string" and fmt("%q", name) or shown(name)), 0)
   end
-  local path, text, shown
+  local path, text, shown_path
   for _, dir in ipairs(rs.dirs) do
     path = dir .. "/" .. name .. ".lua"
     text = C.read(path)
     -- a ruleset may share the name (rules/inns_cathedrals.lua): only files
     -- that call expansion{} are expansions
-    if text and not text:find("expansion%s*[{(]") then text = nil end
+    if text and not find(text, "expansion%s*[{(]") then text = nil end
     if text then
-      shown = rs.searched[dir] and ("expansions/" .. name .. ".lua") or path
+      shown_path = rs.searched[dir] and ("expansions/" .. name .. ".lua") or path
       break
     end
   end
@@ -226,13 +279,20 @@ load_expansion = function(name, rs, tiles_only)
   local declared
   env.expansion = function(spec)
     if declared then error("expansion{} is called once per file", 2) end
-    if type(spec) ~= "table" or spec.name ~= name then
+    if type(spec) ~= "table" or rawget(spec, "name") ~= name then
       error(fmt("expansion{name=...} must be %q (the file name)", name), 2)
     end
-    for _, r in ipairs(spec.requires or {}) do load_expansion(r, rs, tiles_only) end
-    local opts = resolve(name, spec.options, rs.options[name], rs.where)
+    local requires, options = rawget(spec, "requires"), rawget(spec, "options")
+    if requires ~= nil and type(requires) ~= "table" then
+      error(fmt("expansion{requires=...} is a list of expansion names, not a %s", type(requires)), 2)
+    end
+    if options ~= nil and type(options) ~= "table" then
+      error(fmt("expansion{options=...} is a table of options, not a %s", type(options)), 2)
+    end
+    for _, r in ilist(requires) do load_expansion(r, rs, tiles_only) end
+    local opts = resolve(name, options, get(rs.options, name), rs.where)
     OPTIONS[name] = opts
-    declared = expansion_object(name, shown, opts, rs.dirs[1], text)
+    declared = expansion_object(name, shown_path, opts, rs.dirs[1], text)
     if tiles_only then
       local full = declared
       local nothing = function() return 0 end
@@ -247,17 +307,19 @@ load_expansion = function(name, rs, tiles_only)
     end
     return declared
   end
-  local chunk, err = load(text, "@" .. shown, "t", env)
+  local chunk, err = load(text, chunk_name(shown_path), "t", env)
   if not chunk then error(err, 0) end
   chunk()
-  if not declared then error(fmt("%s: never calls expansion{}", shown), 0) end
+  if not declared then error(fmt("%s: never calls expansion{}", shown_path), 0) end
   loaded[name] = tiles_only and "tiles" or true
 end
 
 local KEYS = { expansions = true, options = true, order = true, disable = true, tiles_only = true }
 
 -- Applies a ruleset table. `dir` is the ruleset's folder; `file`/`text`/`line`
--- name it in errors.
+-- name it in errors. Every key and value is checked before anything loads,
+-- reading the script's tables raw (ilist, next, rawget); the lists are copied
+-- then, so what loads is what was checked.
 local function apply(spec, dir, file, text, line)
   local function where(word)
     if not text and line == 0 then return file end
@@ -269,62 +331,87 @@ local function apply(spec, dir, file, text, line)
     return fmt("%s:%d", file, line_of(text, name, line, line_of(text, "options", line)))
   end
   if type(spec) ~= "table" then error(fmt("%s:%d: ruleset{} takes a table", file, line), 0) end
-  for k in pairs(spec) do
+  for k in next, spec do
+    if type(k) ~= "string" then
+      error(fmt("%s: ruleset keys are names (expansions, options, order, disable, tiles_only), got a %s",
+        where(k), type(k)), 0)
+    end
     if not KEYS[k] then
-      error(fmt("%s: unknown ruleset key '%s' (expansions, options, order, disable, tiles_only)", where(k),
-        tostring(k)), 0)
+      error(fmt("%s: unknown ruleset key '%s' (expansions, options, order, disable, tiles_only)", where(k), k), 0)
     end
   end
   -- each key's shape, before anything loads: a value of another shape would
   -- be skipped unseen or fail later without the ruleset's line
+  local lists = {}
   for _, k in ipairs { "expansions", "tiles_only", "disable" } do
-    local list = spec[k]
+    local list = rawget(spec, k)
     if list ~= nil and type(list) ~= "table" then
       error(fmt('%s: %s is a list of names, { "...", ... }, not a %s', where(k), k, type(list)), 0)
     end
-    for i, name in pairs(list or {}) do
-      if math.type(i) ~= "integer" or i < 1 or i > #list then
+    local n = list and rawlen(list) or 0
+    for i, name in next, list or {} do
+      if math.type(i) ~= "integer" or i < 1 or i > n then
         error(fmt('%s: %s is a list of names, { "...", ... }; %s is not a position in it', where(k), k,
-          tostring(i)), 0)
+          shown(i)), 0)
       end
       if type(name) ~= "string" then
         error(fmt("%s: %s[%d] is a name, not a %s", where(k), k, i, type(name)), 0)
       end
     end
+    lists[k] = {}
+    for i = 1, n do lists[k][i] = rawget(list, i) end
   end
   for _, k in ipairs { "options", "order" } do
-    if spec[k] ~= nil and type(spec[k]) ~= "table" then
+    local t = rawget(spec, k)
+    if t ~= nil and type(t) ~= "table" then
       error(fmt("%s: %s is a table keyed by %s, not a %s", where(k), k,
-        k == "options" and "expansion name" or "handler name", type(spec[k])), 0)
+        k == "options" and "expansion name" or "handler name", type(t)), 0)
     end
   end
-  for name, opts in pairs(spec.options or {}) do
+  local options = {}
+  for name, opts in next, rawget(spec, "options") or {} do
+    if type(name) ~= "string" then
+      error(fmt("%s: options: keys are expansion names (strings), got a %s", where("options"), type(name)), 0)
+    end
     if type(opts) ~= "table" then
-      error(fmt("%s: options for '%s' are a table of its options, not a %s", where_option(name), tostring(name),
+      error(fmt("%s: options for '%s' are a table of its options, not a %s", where_option(name), name,
         type(opts)), 0)
     end
+    options[name] = {}
+    for k, v in next, opts do
+      if type(k) ~= "string" then
+        error(fmt("%s: options for '%s': keys are option names (strings), got a %s", where_option(name), name,
+          type(k)), 0)
+      end
+      options[name][k] = v
+    end
+  end
+  local order = {}
+  for name, prio in next, rawget(spec, "order") or {} do
+    if type(name) ~= "string" then
+      error(fmt("%s: order: keys are handler names (strings), got a %s", where("order"), type(name)), 0)
+    end
+    if math.type(prio) ~= "integer" or prio < 0 or prio > 999 then
+      error(fmt("%s: order[%q] is %s; a priority is a whole number in 0..999", where(name), name, shown(prio)), 0)
+    end
+    order[#order + 1] = { name, prio }
   end
   local dirs, searched = search_dirs(dir)
-  local options = spec.options or {}
   local rs = { dirs = dirs, searched = searched, options = options, where = where }
   local listed = {}
-  for _, name in ipairs(spec.expansions or {}) do listed[name] = true end
-  for name in pairs(options) do
+  for _, name in ipairs(lists.expansions) do listed[name] = true end
+  for name in next, options do
     if not listed[name] then
-      error(fmt("%s: options for '%s', which is not in expansions", where_option(name), tostring(name)), 0)
+      error(fmt("%s: options for '%s', which is not in expansions", where_option(name), name), 0)
     end
   end
-  for _, name in ipairs(spec.tiles_only or {}) do load_expansion(name, rs, true) end
-  for _, name in ipairs(spec.expansions or {}) do load_expansion(name, rs) end
-  for name, prio in pairs(spec.order or {}) do
-    if math.type(prio) ~= "integer" or prio < 0 or prio > 999 then
-      error(fmt("%s: order[%q] is %s; a priority is a whole number in 0..999", where(name),
-        tostring(name), tostring(prio)), 0)
-    end
-    local ok, err = C.move(name, prio)
-    if not ok then error(fmt("%s: order: %s", where(name), err), 0) end
+  for _, name in ipairs(lists.tiles_only) do load_expansion(name, rs, true) end
+  for _, name in ipairs(lists.expansions) do load_expansion(name, rs) end
+  for _, o in ipairs(order) do
+    local ok, err = C.move(o[1], o[2])
+    if not ok then error(fmt("%s: order: %s", where(o[1]), err), 0) end
   end
-  for _, name in ipairs(spec.disable or {}) do
+  for _, name in ipairs(lists.disable) do
     local ok, err = C.disable(name)
     if not ok then error(fmt("%s: disable: %s", where(name), err), 0) end
   end
@@ -345,7 +432,7 @@ function M.load_ruleset(path)
   env.ruleset = function(t)
     spec, line = t, getinfo(2, "l").currentline or 1
   end
-  local chunk, err = load(text, "@" .. path, "t", env)
+  local chunk, err = load(text, chunk_name(path), "t", env)
   if not chunk then error(err, 0) end
   chunk()
   if spec == nil then error(fmt("%s: never calls ruleset{}", path), 0) end
@@ -360,8 +447,8 @@ end
 -- A comma-separated list of expansion names, as a ruleset listing them would.
 function M.load_list(list)
   local names = {}
-  for name in list:gmatch("[^,]+") do
-    name = name:match("^%s*(.-)%s*$")
+  for name in gmatch(list, "[^,]+") do
+    name = trim(name)
     if name ~= "" then names[#names + 1] = name end
   end
   if #names == 0 then error("--expansions: no expansion names given", 0) end

@@ -137,6 +137,28 @@ case("a tile notation error names the expansion file's line", function()
   for _, c in ipairs(TILE_TEXTS) do ruleset_error("rules/r_tl_" .. c[1] .. ".lua", c[2], c[3]) end
 end)
 
+-- A key that is not a string is refused at the ruleset's line, naming where
+-- it is (the loader once failed on it in its own code, with its own line).
+local KEYS = {
+  { "top", 1, "ruleset keys are names (expansions, options, order, disable, tiles_only), got a table" },
+  { "order", 3, "order: keys are handler names (strings), got a boolean" },
+  { "option", 4, "options for 'escape': keys are option names (strings), got a table" },
+  { "options", 3, "options: keys are expansion names (strings), got a number" },
+  { "position", 2, 'expansions is a list of names, { "...", ... }; a table is not a position in it' },
+}
+
+case("a ruleset key that is not a string names the ruleset's line", function()
+  for _, c in ipairs(KEYS) do
+    local file = "r_key_" .. c[1] .. ".lua"
+    ruleset_error("rules/" .. file, file .. ":" .. c[2] .. ":", c[3])
+  end
+end)
+
+case("the loader reads a ruleset's tables raw: no __pairs, __index or __len of its runs", function()
+  local s = road_ready("rules/r_meta.lua")
+  s:expect_error(function() s:end_turn() end, "expansion 'raise'", "raise.lua:7:", "boom on purpose")
+end)
+
 case("a tile split's count beyond a C int is refused at the expansion's line", function()
   ruleset_error("rules/r_split_range.lua", "split_range.lua:3:", "bad argument #3 to 'tile_split'",
     "outside a C int's range")
@@ -177,6 +199,12 @@ end)
 
 case("a costly %b and back reference pattern in gmatch is refused", function()
   stalls("slow_gmatch", "pattern too costly")
+end)
+
+case("no chunk takes the engine's own name, and every chunk's patterns are checked", function()
+  local s = road_ready("rules/r_chunk_name.lua")
+  s:expect_error(function() s:end_turn() end, "expansion 'chunk_name'", "mine:1:", "pattern too costly")
+  s:expect_scores{ 0, 0 }
 end)
 
 case("string.rep of an empty string returns at once", function()

@@ -1,0 +1,1 @@
+ruleset { expansions = { "chunk_name" } }

@@ -1,0 +1,6 @@
+ruleset {
+  expansions = { "escape" },
+  options = {
+    escape = { [{}] = 1 },
+  },
+}

@@ -1,0 +1,6 @@
+ruleset {
+  expansions = { "escape" },
+  options = {
+    [2] = { what = "io" },
+  },
+}

@@ -1,0 +1,4 @@
+ruleset {
+  expansions = { "raise" },
+  order = { [true] = 5 },
+}

@@ -1,0 +1,3 @@
+ruleset {
+  expansions = { [{}] = "raise" },
+}

@@ -1,0 +1,4 @@
+ruleset {
+  expansions = { "raise" },
+  [{}] = 1,
+}
