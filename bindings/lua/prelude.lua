@@ -400,9 +400,21 @@ local function apply(spec, dir, file, text, line)
   local rs = { dirs = dirs, searched = searched, options = options, where = where }
   local listed = {}
   for _, name in ipairs(lists.expansions) do listed[name] = true end
-  for name in next, options do
+  for name, given in next, options do
     if not listed[name] then
       error(fmt("%s: options for '%s', which is not in expansions", where_option(name), name), 0)
+    end
+    -- An expansion an earlier ruleset loaded into this engine stays as it
+    -- is: its handlers took their values from its options when declared.
+    local have = loaded[name] == true and OPTIONS[name]
+    for k, v in next, have and given or {} do
+      if have[k] == nil then
+        error(fmt("%s: expansion '%s' has no option '%s'", where_option(name), name, k), 0)
+      end
+      if not rawequal(have[k], v) then
+        error(fmt("%s: expansion '%s' is loaded already; its options cannot change (option '%s' is %s, not %s)",
+          where_option(name), name, k, shown(have[k]), shown(v)), 0)
+      end
     end
   end
   for _, name in ipairs(lists.tiles_only) do load_expansion(name, rs, true) end

@@ -119,6 +119,33 @@ os.remove(path)
 assert(half:pipeline() == whole:pipeline() and half:pipeline() ~= fresh:pipeline())
 assert(seeded(half) == seeded(whole))
 
+-- a second ruleset cannot change the options of an expansion the engine has
+-- loaded (its handlers took their values from them): it is refused at its
+-- line and the engine stays as it was; the same options, order and disable
+-- are taken (the second ruleset's options were once dropped unseen)
+local function ruleset_file(text)
+  local name = os.tmpname()
+  local f = assert(io.open(name, "w"))
+  f:write(text)
+  f:close()
+  return name
+end
+local basic = ruleset_file('ruleset { expansions = { "little_buildings" } }\n')
+local values = ruleset_file('ruleset {\n  expansions = { "little_buildings" },\n'
+  .. '  options = { little_buildings = { variant = "values" } },\n}\n')
+local same = ruleset_file('ruleset { expansions = { "little_buildings" }, '
+  .. 'options = { little_buildings = { variant = "basic" } } }\n')
+local twice = assert(carc.engine(basic))
+local before_pipeline, before_game = twice:pipeline(), seeded(twice)
+local refused, rerr = twice:ruleset(values)
+assert(refused == nil and rerr:find(values .. ":3: expansion 'little_buildings' is loaded already; its options "
+  .. "cannot change (option 'variant' is basic, not values)", 1, true), rerr)
+assert(twice:pipeline() == before_pipeline and seeded(twice) == before_game, "the refused ruleset changed the engine")
+assert(twice:ruleset(same), "the same options are not a change")
+assert(seeded(twice) == before_game)
+assert(seeded(assert(carc.engine(values))) ~= before_game, "the values variant plays another game")
+for _, name in ipairs { basic, values, same } do os.remove(name) end
+
 -- play to the end with the greedy bot
 assert(g:bot_game("greedy"))
 local info = g:info()
