@@ -1,0 +1,1 @@
+ruleset { expansions = { "keep_args" } }
