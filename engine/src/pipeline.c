@@ -90,9 +90,10 @@ void handlers_sort(carc_engine *e) { /* insertion sort: small, stable */
   handlers_index(e);
 }
 
-static carc_result check_name(carc_engine *e, const char *name) {
+/* `what`: "handler" or "hook", for the messages. */
+static carc_result check_name(carc_engine *e, const char *name, const char *what) {
   if (!name || !name_valid(name))
-    return engine_fail(e, CARC_ERR_ARGUMENT, "a handler needs a name of " NAME_RULE);
+    return engine_fail(e, CARC_ERR_ARGUMENT, "a %s needs a name of " NAME_RULE, what);
   if (carc_handler_find(e, name) >= 0)
     return engine_fail(e, CARC_ERR_ARGUMENT, "handler '%s' is already registered", name);
   for (int p = 0; p < CARC_HOOK_COUNT; p++)
@@ -116,7 +117,7 @@ static carc_result check_filter(carc_engine *e, const char *name, const carc_fil
 
 carc_result carc_handler_add(carc_engine *e, const char *name, int priority,
                              const carc_filter *filter, carc_handler_fn fn, void *ud) {
-  carc_result r = check_name(e, name);
+  carc_result r = check_name(e, name, "handler");
   if (r == CARC_OK) r = check_filter(e, name, filter);
   if (r != CARC_OK) return r;
   if (!fn) return engine_fail(e, CARC_ERR_ARGUMENT, "handler '%s' has no function", name);
@@ -212,7 +213,7 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
                           const carc_filter *filter, carc_hook_fn fn, void *ud) {
   if ((unsigned)point >= CARC_HOOK_COUNT)
     return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s': unknown hook point", name ? name : "?");
-  carc_result r = check_name(e, name);
+  carc_result r = check_name(e, name, "hook");
   if (r == CARC_OK) r = check_filter(e, name, filter);
   if (r != CARC_OK) return r;
   if (!fn) return engine_fail(e, CARC_ERR_ARGUMENT, "hook '%s' has no function", name);
