@@ -5,7 +5,7 @@
  * Hot path (a handler call): push the message handler, the function (a
  * registry ref) and the engine's one ctx userdata, pcall. Nothing is
  * allocated; the ctx and lent views are invalidated when the call returns. */
-#define _POSIX_C_SOURCE 200809L /* open, fstat, read: the loader reads files without blocking */
+#define _POSIX_C_SOURCE 200809L /* open, fstat, read (files read without blocking), clock_gettime */
 #include "binding.h"
 #include <lualib.h>
 #include <ctype.h>
@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 extern const char carc_lua_prelude[];
@@ -96,7 +97,10 @@ struct carc_lua {
   unsigned long allocs;
   unsigned long calls;      /* calls from C into Lua (handlers, hooks, loader) */
   long budget;
-  int in_call, exhausted;
+  long left;                /* instructions of the budget after the running chunk */
+  int chunk;                /* the running chunk: the count hook fires at its end */
+  struct timespec deadline; /* the running call's wall-clock limit */
+  int in_call, exhausted;   /* exhausted: 1 the budget, 2 the time limit */
   int loading;              /* a ruleset is loading: declarations allowed */
   int raw_listing;          /* listing placements for a batched hook: Lua placement hooks pass */
   int read_only;            /* a scoring handler or placement hook runs */
@@ -188,6 +192,26 @@ void carc_lua_debug_faults(carc_lua *cl, long alloc_n, long decl_k) {
   cl->fail_decl = decl_k;
 }
 
+/* The budget counts instructions (deterministic), but one instruction can
+ * cost milliseconds (comparing or joining strings of many MiB), so each call
+ * also has a wall-clock limit. The count hook fires every CHECK_EVERY
+ * instructions (a vDSO clock read, cheap), counting the budget down exactly;
+ * allocations of BIG_ALLOC bytes or more, and refused ones (each runs a full
+ * collection), read the clock too and, once past the limit, make the very
+ * next instruction fail. */
+#define CHECK_EVERY 256
+#define TIME_LIMIT_S 5 /* far above what 10 million instructions take, even under sanitizers */
+#define BIG_ALLOC ((size_t)256 << 10)
+
+static int past_deadline(const carc_lua *cl) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec > cl->deadline.tv_sec ||
+         (now.tv_sec == cl->deadline.tv_sec && now.tv_nsec >= cl->deadline.tv_nsec);
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar);
+
 /* Refuses growth past the cap; notes where the script was when it did. */
 static void *cap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   carc_lua *cl = ud;
@@ -201,6 +225,11 @@ static void *cap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (cl->fail_alloc == 0) return NULL;
     cl->fail_alloc--;
   }
+  if (nsize > old && cl->in_call && cl->L && !cl->exhausted && (nsize >= BIG_ALLOC || cl->used - old + nsize > cl->cap) &&
+      past_deadline(cl)) {
+    cl->exhausted = 2; /* the next instruction fails (setting a hook is safe anywhere) */
+    lua_sethook(cl->L, budget_hook, LUA_MASKCOUNT, 1);
+  }
   if (nsize > old && cl->used - old + nsize > cl->cap) {
     if (cl->in_call && cl->L && !cl->memloc[0]) where(cl->L, 0, cl->memloc, sizeof cl->memloc);
     return NULL;
@@ -211,13 +240,31 @@ static void *cap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return n;
 }
 
+/* Runs the next chunk of the budget. */
+static void next_chunk(carc_lua *cl) {
+  int n = cl->left < CHECK_EVERY ? (int)cl->left : CHECK_EVERY;
+  cl->left -= n;
+  cl->chunk = n;
+  lua_sethook(cl->L, budget_hook, LUA_MASKCOUNT, n);
+}
+
 static void budget_hook(lua_State *L, lua_Debug *ar) {
   carc_lua *cl = carc_lstate_of(L)->cl;
   (void)ar;
+  if (!cl->exhausted) {
+    if (cl->left > 0 && !past_deadline(cl)) {
+      if (cl->left < cl->chunk) next_chunk(cl); /* the last, shorter chunk */
+      else cl->left -= cl->chunk;                /* the same count again: Lua has reset it */
+      return;
+    }
+    cl->exhausted = cl->left > 0 ? 2 : 1;
+  }
   /* from now on every instruction fails, so pcall in the script cannot swallow it */
-  cl->exhausted = 1;
   lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-  lua_pushfstring(L, "instruction budget exhausted (%d instructions)", (int)cl->budget);
+  if (cl->exhausted == 1)
+    lua_pushfstring(L, "instruction budget exhausted (%d instructions)", (int)cl->budget);
+  else
+    lua_pushfstring(L, "instruction budget exhausted: time limit of %d s (wall clock) exceeded", TIME_LIMIT_S);
   lua_error(L);
 }
 
@@ -252,7 +299,11 @@ static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
   cl->exhausted = 0;
   cl->in_call = 1;
   cl->calls++;
-  lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int)cl->budget);
+  clock_gettime(CLOCK_MONOTONIC, &cl->deadline);
+  cl->deadline.tv_sec += TIME_LIMIT_S;
+  cl->left = cl->budget;
+  cl->chunk = 0;
+  next_chunk(cl);
   int st = lua_pcall(L, nargs, nres, base);
   lua_sethook(L, NULL, 0, 0);
   cl->in_call = 0;
