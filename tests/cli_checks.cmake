@@ -319,6 +319,32 @@ if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*loops.lua:3: loops\n[^\n]*loops.lua
   message(FATAL_ERROR "a looping case did not end at its time limit:\n${out}")
 endif()
 
+# One instruction can be slow (comparing or joining strings of 16 MiB), so
+# the instruction budget alone would let a handler run for an hour: its
+# wall-clock limit (5 s) ends it, also through pcall, and a case's CPU time
+# limit ends a case the same way. Each run must end well within 10 s.
+foreach(slow slow_eq:11 slow_join:10)
+  string(REPLACE ":" ";" slow ${slow})
+  list(GET slow 0 name)
+  list(GET slow 1 line)
+  file(WRITE ${TMP}/slow_${name}/t.lua "case(\"slow\", function()\n"
+       "  local s = scenario{ rules = \"${SRC}/tests/scenarios/faults/rules/r_${name}.lua\", players = 2 }\n"
+       "  s:follower(1, 0, 0, \"road\")\n  s:place(\"A\", 1, 0, 1)\n  s:place(\"A\", -1, 0, 3)\n"
+       "  s:expect_error(function() s:end_turn() end, \"handler '${name}.stall'\", \"${name}.lua:${line}:\",\n"
+       "    \"instruction budget exhausted: time limit of 5 s (wall clock) exceeded\")\n"
+       "  s:expect_scores{ 0, 0 }\nend)\n")
+  execute_process(COMMAND ${CLI} test ${TMP}/slow_${name} TIMEOUT 10 RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "1 passed, 0 failed")
+    message(FATAL_ERROR "a handler of slow instructions (${name}) did not end at its time limit: ${rc}\n${out}")
+  endif()
+endforeach()
+file(WRITE ${TMP}/slow_case/t.lua "time_limit(0.5)\ncase(\"compares\", function()\n"
+     "  local a, b, n = ('x'):rep(1 << 24), ('x'):rep(1 << 24), 0\n  while a == b do n = n + 1 end\nend)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/slow_case TIMEOUT 10 RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 1 OR NOT out MATCHES "t.lua:4: the case ran over its time limit \\(0.5 s of CPU time")
+  message(FATAL_ERROR "a case of slow instructions did not end at its time limit: ${rc}\n${out}")
+endif()
+
 # A tile set can mark individual copies: 2 of the 8 U and 3 of the 9 V.
 execute_process(COMMAND ${CLI} tiles --rules ${SRC}/tests/scenarios/land_surveyors/rules/farmhouse_copies.lua
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out)
