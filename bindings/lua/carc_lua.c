@@ -199,7 +199,7 @@ void carc_lua_debug_faults(carc_lua *cl, long alloc_n, long decl_k) {
  * allocations of BIG_ALLOC bytes or more, and refused ones (each runs a full
  * collection), read the clock too and, once past the limit, make the very
  * next instruction fail. */
-#define CHECK_EVERY 256
+#define CHECK_EVERY 1024
 #define TIME_LIMIT_S 5 /* far above what 10 million instructions take, even under sanitizers */
 #define BIG_ALLOC ((size_t)256 << 10)
 
