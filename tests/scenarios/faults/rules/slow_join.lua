@@ -3,7 +3,7 @@
 local x = expansion { name = "slow_join" }
 x:handler {
   name = "stall", priority = 320, kinds = { "road" },
-  fn = function(ctx)
+  fn = function()
     local a = ("x"):rep(1 << 23)
     local n = 0
     while true do
