@@ -59,6 +59,10 @@ typedef struct carc_lstate {
    * finds one here needs no metatable lookup */
   const void *known[8];
   int known_class[8], nknown;
+  /* Called by guards.c after a library call that may have run long (a
+   * costly pattern, a sort): past the state's time limit it makes the next
+   * instruction fail. NULL: no limit. */
+  void (*after_costly)(lua_State *L);
 } carc_lstate;
 
 /* Registers a long-lived userdata of class `cls` for fast type checks. */

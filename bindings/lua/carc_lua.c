@@ -212,6 +212,17 @@ static int past_deadline(const carc_lua *cl) {
 
 static void budget_hook(lua_State *L, lua_Debug *ar);
 
+/* carc_lstate.after_costly: one library call can run for most of a second
+ * (guards.c bounds each), and a loop of them holds few instructions, so the
+ * count hook alone would read the clock too seldom. */
+static void time_after_costly(lua_State *L) {
+  carc_lua *cl = carc_lstate_of(L)->cl;
+  if (cl && cl->in_call && !cl->exhausted && past_deadline(cl)) {
+    cl->exhausted = 2;
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+  }
+}
+
 /* Refuses growth past the cap; notes where the script was when it did. */
 static void *cap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   carc_lua *cl = ud;
@@ -1937,6 +1948,7 @@ carc_lua *carc_lua_new(carc_engine *e, size_t mem_cap) {
     free(cl);
     return NULL;
   }
+  cl->ls.after_costly = time_after_costly;
   carc_lua_lstate_init(cl->L, &cl->ls);
   lua_pushcfunction(cl->L, open_state);
   lua_pushlightuserdata(cl->L, cl);

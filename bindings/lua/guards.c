@@ -12,7 +12,10 @@
  *    prelude) uses the unwrapped functions instead (carc_lua_guards_raw),
  *    which it never lends to a script. (A check by the caller's chunk name
  *    let any chunk that took the prelude's name, or a metamethod the loader
- *    ran, pass unchecked.)
+ *    ran, pass unchecked.) A call over PATTERN_LONG reads the clock after
+ *    (carc_lstate.after_costly): a loop of such calls is few instructions.
+ *  - table.sort in the default order: refused over SORT_COST estimated
+ *    bytes compared (strings compared in full, inside one C call).
  *  - string.rep of an empty string (and separator) returns "" at once.
  *  - table.concat, unpack and move: at most TABLE_SPAN elements;
  *    table.insert, remove, sort, concat and unpack refuse a __len metamethod
@@ -23,6 +26,8 @@
 #include <string.h>
 
 #define PATTERN_COST 2e8 /* estimated matcher steps */
+#define PATTERN_LONG 1e5 /* estimated steps past which a call reads the clock after */
+#define SORT_COST 2e9    /* estimated bytes compared by a sort in the default order */
 #define TABLE_SPAN ((lua_Integer)1 << 20)
 
 /* The number of pattern items that can backtrack (see above). */
@@ -74,6 +79,12 @@ static int call_original(lua_State *L) {
   return lua_gettop(L);
 }
 
+/* After a call that may have run long: the state's time limit, if it has one. */
+static void after_costly(lua_State *L) {
+  const carc_lstate *ls = carc_lstate_of(L);
+  if (ls && ls->after_costly) ls->after_costly(L);
+}
+
 /* upvalue 2: 0 gmatch ('^' is no anchor), 1 find, 2 match or gsub */
 static int g_pattern(lua_State *L) {
   size_t n, m;
@@ -90,7 +101,9 @@ static int g_pattern(lua_State *L) {
     return luaL_error(L, "pattern too costly: %d backtracking items on a subject of %I bytes "
                          "(at most about %d steps; see docs/lua-api.md)",
                       d, (LUAI_UACINT)n, (int)PATTERN_COST);
-  return call_original(L);
+  int results = call_original(L);
+  if (cost > PATTERN_LONG) after_costly(L);
+  return results;
 }
 
 static int g_rep(lua_State *L) {
@@ -140,6 +153,31 @@ static int g_move(lua_State *L) {
   return call_original(L);
 }
 
+/* table.sort in the default order compares strings byte by byte inside one
+ * C call, where no hook runs: refused when n log n comparisons of its
+ * longest string could pass SORT_COST bytes. An order function written in
+ * Lua runs under the count hook and needs no estimate. */
+static int g_sort(lua_State *L) {
+  no_len(L, "sort");
+  if (!(lua_type(L, 2) == LUA_TFUNCTION && !lua_iscfunction(L, 2))) {
+    const lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
+    size_t longest = 0;
+    for (lua_Integer i = 1; i <= n; i++) {
+      if (lua_rawgeti(L, 1, i) == LUA_TSTRING && lua_rawlen(L, -1) > longest) longest = lua_rawlen(L, -1);
+      lua_pop(L, 1);
+    }
+    double depth = 1;
+    for (lua_Integer k = n; k > 1; k >>= 1) depth++;
+    if ((double)n * depth * (double)longest > SORT_COST)
+      return luaL_error(L, "table.sort: %I strings of up to %I bytes are too costly to order (at most "
+                           "about %d bytes compared; pass an order function)",
+                        (LUAI_UACINT)n, (LUAI_UACINT)longest, (int)SORT_COST);
+  }
+  int results = call_original(L);
+  after_costly(L);
+  return results;
+}
+
 static void wrap(lua_State *L, const char *name, lua_CFunction fn, int extra) {
   lua_getfield(L, -1, name);
   if (extra >= 0) lua_pushinteger(L, extra);
@@ -159,7 +197,7 @@ void carc_lua_guards_open(lua_State *L) {
   lua_getglobal(L, LUA_TABLIBNAME);
   wrap(L, "insert", g_len_only, -2);
   wrap(L, "remove", g_len_only, -2);
-  wrap(L, "sort", g_len_only, -2);
+  wrap(L, "sort", g_sort, -1);
   wrap(L, "concat", g_concat, -1);
   wrap(L, "unpack", g_unpack, -1);
   wrap(L, "move", g_move, -1);

@@ -822,6 +822,13 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
   lua_error(L);
 }
 
+/* carc_lstate.after_costly: past the limit, the next instruction's hook says so. */
+static void limit_after_costly(lua_State *L) {
+  case_clock *c = clock_of(L);
+  if (c->tripped || (double)(clock() - c->start) / CLOCKS_PER_SEC >= c->seconds)
+    lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+}
+
 static void clock_start(lua_State *L) {
   case_clock *c = clock_of(L);
   c->start = clock();
@@ -907,6 +914,7 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   }
   carc_lstate ls;
   memset(&ls, 0, sizeof ls);
+  ls.after_costly = limit_after_costly;
   carc_lua_lstate_init(L, &ls);
   luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);

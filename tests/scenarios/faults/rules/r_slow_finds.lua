@@ -1,0 +1,1 @@
+ruleset { expansions = { "slow_finds" } }

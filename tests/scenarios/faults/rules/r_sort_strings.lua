@@ -1,0 +1,1 @@
+ruleset { expansions = { "sort_strings" } }
