@@ -216,6 +216,17 @@ class Binding(unittest.TestCase):
             summary = study.simulate(rules=odd, games=2, jobs=1)
             self.assertTrue(summary["study"]["rules"][0].endswith("/\ufffd.lua"), summary["study"]["rules"])
 
+    def test_a_failing_placement_hook_is_an_error(self):
+        # a hook that fails is not a hook that refuses: the listing says so
+        rules = os.path.join(SOURCE, "tests", "scenarios", "faults", "rules", "r_place_fail.lua")
+        game = carcassonne.Engine(rules).new_game(players=2, seed=1)
+        before = game.save()
+        with self.assertRaisesRegex(carcassonne.CarcError, r"hook 'place_fail.raise' \(placement\) failed"):
+            game.placements()
+        with self.assertRaisesRegex(carcassonne.CarcError, "a placement hook with a bug"):
+            game.legal_moves()
+        self.assertEqual(game.save(), before)
+
     def test_out_of_range_arguments_are_refused(self):
         engine = carcassonne.Engine()
         with self.assertRaisesRegex(ValueError, "players 4294967299 is outside"):
