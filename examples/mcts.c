@@ -43,7 +43,9 @@ static int expand(node *n, const carc_game *g) {
   int *moves = malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
   n->child = calloc((size_t)(count > 0 ? count : 1), sizeof(node));
   if (!moves || !n->child) return free(moves), -1;
-  carc_game_moves(g, moves, count);
+  const int again = carc_game_moves(g, moves, count); /* a hook may answer this pass otherwise */
+  if (again < 0) return free(moves), -1;
+  if (again < count) count = again;
   for (int i = 0; i < count; i++) node_init(&n->child[i], moves[i]);
   n->nchild = count;
   free(moves);

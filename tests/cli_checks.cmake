@@ -165,6 +165,11 @@ if(MKFIFO)
   if(rc EQUAL 0 OR NOT err MATCHES "r.lua:1: unknown expansion 'pipe_exp'")
     message(FATAL_ERROR "a FIFO as an expansion was not refused: ${rc} ${err}")
   endif()
+  execute_process(COMMAND ${CLI} play --map ${TMP}/fifo/pipe_rules.lua ERROR_VARIABLE err
+                  RESULT_VARIABLE rc TIMEOUT 60)
+  if(rc EQUAL 0 OR NOT err MATCHES "pipe_rules.lua: cannot read the map \\(not a regular file")
+    message(FATAL_ERROR "a FIFO as a map was not refused: ${rc} ${err}")
+  endif()
 endif()
 if(EXISTS /dev/full)
   execute_process(COMMAND ${CLI} simulate --games 3 --jobs 1 --games-out /dev/full OUTPUT_QUIET
@@ -321,10 +326,11 @@ endif()
 
 # One instruction can be slow (comparing or joining strings of 16 MiB), so
 # the instruction budget alone would let a handler run for an hour: its
-# wall-clock limit (5 s) ends it, also through pcall (and a loop of pattern
-# searches, each under the cost estimate), and a case's CPU time
+# wall-clock limit (5 s) ends it, also through pcall (and loops of pattern
+# searches under the cost estimate, or of string.packsize on a long format),
+# and a case's CPU time
 # limit ends a case the same way. Each run must end well within 10 s.
-foreach(slow slow_eq:11 slow_join:10 slow_finds:10)
+foreach(slow slow_eq:11 slow_join:10 slow_finds:10 slow_pack:11)
   string(REPLACE ":" ";" slow ${slow})
   list(GET slow 0 name)
   list(GET slow 1 line)

@@ -611,8 +611,9 @@ static carc_result run_hook(const carc_hook_args *a, void *ud) {
     carc_game_set_error(g, cl->err);
     r = CARC_ERR_SCRIPT;
   } else if (f->point == CARC_HOOK_PLACEMENT && lua_type(L, -2) == LUA_TBOOLEAN && !lua_toboolean(L, -2)) {
-    const char *why = lua_tostring(L, -1);
-    if (why) carc_game_set_error(g, why);
+    /* a string only: lua_tostring would turn a number into one, allocating
+     * outside a protected call (an abort when the state is full) */
+    if (lua_type(L, -1) == LUA_TSTRING) carc_game_set_error(g, lua_tostring(L, -1));
     r = CARC_ERR_ILLEGAL;
   }
   lua_settop(L, top);

@@ -16,6 +16,9 @@
  *    (carc_lstate.after_costly): a loop of such calls is few instructions.
  *  - table.sort in the default order: refused over SORT_COST estimated
  *    bytes compared (strings compared in full, inside one C call).
+ *  - string.byte, pack, packsize, unpack, utf8.len, codepoint, offset,
+ *    table.insert and remove: linear and allocating nothing; on an argument
+ *    over LINEAR_LONG they read the clock when they return.
  *  - string.rep of an empty string (and separator) returns "" at once.
  *  - table.concat, unpack and move: at most TABLE_SPAN elements;
  *    table.insert, remove, sort, concat and unpack refuse a __len metamethod
@@ -28,6 +31,7 @@
 #define PATTERN_COST 2e8 /* estimated matcher steps */
 #define PATTERN_LONG 1e5 /* estimated steps past which a call reads the clock after */
 #define SORT_COST 2e9    /* estimated bytes compared by a sort in the default order */
+#define LINEAR_LONG 65536 /* bytes or elements past which a linear call reads the clock after */
 #define TABLE_SPAN ((lua_Integer)1 << 20)
 
 /* The number of pattern items that can backtrack (see above). */
@@ -129,11 +133,6 @@ static void span(lua_State *L, lua_Integer i, lua_Integer j, const char *fn) {
     luaL_error(L, "table.%s: too many elements (at most %I)", fn, (LUAI_UACINT)TABLE_SPAN);
 }
 
-static int g_len_only(lua_State *L) {
-  no_len(L, lua_tostring(L, lua_upvalueindex(2)));
-  return call_original(L);
-}
-
 static int g_concat(lua_State *L) {
   no_len(L, "concat");
   lua_Integer i = luaL_optinteger(L, 3, 1), j = luaL_opt(L, luaL_checkinteger, 4, (lua_Integer)lua_rawlen(L, 1));
@@ -178,11 +177,39 @@ static int g_sort(lua_State *L) {
   return results;
 }
 
+/* A function linear in its first argument (a string's bytes, a table's
+ * elements) that allocates nothing, so no allocation reads the clock: on a
+ * long argument it reads it when it returns, since a loop of such calls
+ * holds few instructions. upvalue 2: 0 a string, 1 a table (no __len). */
+static int g_linear(lua_State *L) {
+  size_t size = 0;
+  if (lua_tointeger(L, lua_upvalueindex(2)) == 1) {
+    no_len(L, lua_tostring(L, lua_upvalueindex(3)));
+    size = lua_rawlen(L, 1);
+  } else if (lua_type(L, 1) == LUA_TSTRING) {
+    size = lua_rawlen(L, 1);
+  }
+  for (int i = 2; i <= 3 && lua_gettop(L) >= i; i++) /* string.unpack's data, a format's */
+    if (lua_type(L, i) == LUA_TSTRING && lua_rawlen(L, i) > size) size = lua_rawlen(L, i);
+  int results = call_original(L);
+  if (size > LINEAR_LONG) after_costly(L);
+  return results;
+}
+
 static void wrap(lua_State *L, const char *name, lua_CFunction fn, int extra) {
   lua_getfield(L, -1, name);
   if (extra >= 0) lua_pushinteger(L, extra);
   else if (extra == -2) lua_pushstring(L, name);
   lua_pushcclosure(L, fn, extra == -1 ? 1 : 2);
+  lua_setfield(L, -2, name);
+}
+
+/* wrap for g_linear: the original, the kind, the name for messages. */
+static void wrap_linear(lua_State *L, const char *name, int table) {
+  lua_getfield(L, -1, name);
+  lua_pushinteger(L, table);
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, g_linear, 3);
   lua_setfield(L, -2, name);
 }
 
@@ -193,10 +220,17 @@ void carc_lua_guards_open(lua_State *L) {
   wrap(L, "gsub", g_pattern, 2);
   wrap(L, "gmatch", g_pattern, 0);
   wrap(L, "rep", g_rep, -1);
+  static const char *const linear_strings[] = {"byte", "pack", "packsize", "unpack"};
+  for (int i = 0; i < 4; i++) wrap_linear(L, linear_strings[i], 0);
+  lua_pop(L, 1);
+  if (lua_getglobal(L, LUA_UTF8LIBNAME) == LUA_TTABLE) {
+    static const char *const linear_utf8[] = {"len", "codepoint", "offset"};
+    for (int i = 0; i < 3; i++) wrap_linear(L, linear_utf8[i], 0);
+  }
   lua_pop(L, 1);
   lua_getglobal(L, LUA_TABLIBNAME);
-  wrap(L, "insert", g_len_only, -2);
-  wrap(L, "remove", g_len_only, -2);
+  wrap_linear(L, "insert", 1);
+  wrap_linear(L, "remove", 1);
   wrap(L, "sort", g_sort, -1);
   wrap(L, "concat", g_concat, -1);
   wrap(L, "unpack", g_unpack, -1);

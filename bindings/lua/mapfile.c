@@ -5,18 +5,30 @@
  * search path for maps (carc_engine_search_path: CARCASSONNE_MAPS_PATH, then
  * share/carcassonne/maps of the installation or build tree). A pair file holds one line "join WEST EAST": the
  * two maps, from the pair file's folder, are joined along their half squares. */
+#define _POSIX_C_SOURCE 200809L /* open, fdopen */
 #include "carc_lua.h"
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 
 #define MAP_FILE_LIMIT ((size_t)4 << 20) /* a map file is a few KiB: /dev/zero is not read on */
 
+/* A regular file's text, NUL-terminated (malloc'd), or NULL. Opened without
+ * blocking and refused unless regular: a FIFO would wait for a writer
+ * forever, a device such as /dev/zero never ends. */
 static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  struct stat st;
+  FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+  if (!f) {
+    close(fd);
+    return NULL;
+  }
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap);
   for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
@@ -129,7 +141,7 @@ carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir
   }
   char *text = slurp(path);
   if (!text) {
-    snprintf(err, errcap, "%s: cannot read the map (or it is larger than 4 MiB)", path);
+    snprintf(err, errcap, "%s: cannot read the map (not a regular file, or larger than 4 MiB)", path);
     return CARC_ERR_ARGUMENT;
   }
   char west[128], east[128];

@@ -152,7 +152,9 @@ static int g_moves(lua_State *L) {
   int n = carc_game_moves(lg->g, NULL, 0);
   if (n < 0) return fail(L, carc_game_error(lg->g)); /* a placement hook failed */
   int *m = lua_newuserdatauv(L, sizeof(int) * (size_t)(n > 0 ? n : 1), 0); /* Lua's: no leak on a memory error */
-  if (carc_game_moves(lg->g, m, n) < 0) return fail(L, carc_game_error(lg->g));
+  const int again = carc_game_moves(lg->g, m, n); /* a hook may answer this pass otherwise */
+  if (again < 0) return fail(L, carc_game_error(lg->g));
+  if (again < n) n = again;
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     lua_pushinteger(L, m[i]);

@@ -300,7 +300,9 @@ static int s_placements(lua_State *L) {
   int n = carc_game_placements(s->g, NULL, 0);
   if (n < 0) return luaL_error(L, "%s", carc_game_error(s->g));
   carc_placement_option *o = lua_newuserdatauv(L, sizeof *o * (size_t)(n ? n : 1), 0);
-  if (carc_game_placements(s->g, o, n) < 0) return luaL_error(L, "%s", carc_game_error(s->g));
+  const int again = carc_game_placements(s->g, o, n); /* a hook may answer this pass otherwise */
+  if (again < 0) return luaL_error(L, "%s", carc_game_error(s->g));
+  if (again < n) n = again;
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     lua_createtable(L, 0, 3);

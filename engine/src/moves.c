@@ -82,15 +82,19 @@ int carc_game_moves(const carc_game *g, int *out, int cap) {
     carc_placement_option small[1024], *opt = small;
     int n = carc_game_placements(g, opt, 1024), k = 0;
     if (n < 0) return -1; /* a placement hook failed */
+    int listed = n; /* entries written in opt */
     if (n > 1024) { /* a large board: one buffer for the whole list */
       opt = carc_mem(g->e, NULL, 0, sizeof *opt * (size_t)n);
       if (!opt) return 0;
-      if (carc_game_placements(g, opt, n) < 0) {
+      /* a hook may answer the second pass otherwise: what it wrote holds */
+      const int again = carc_game_placements(g, opt, n);
+      if (again < 0) {
         carc_mem(g->e, opt, sizeof *opt * (size_t)n, 0);
         return -1;
       }
+      listed = again < n ? again : n;
     }
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < listed; i++) {
       int m = carc_move_from_placement(opt[i].x, opt[i].y, opt[i].rotation);
       if (m < 0) continue;
       if (out && k < cap) out[k] = m;
@@ -124,7 +128,12 @@ static int is_legal(const carc_game *g, int move) {
   if (n < 0) return -2; /* a placement hook failed */
   int *all = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
   if (!all) return -1;
-  carc_game_moves(g, all, n);
+  const int again = carc_game_moves(g, all, n); /* a hook may answer this pass otherwise */
+  if (again < 0) {
+    free(all);
+    return -2;
+  }
+  if (again < n) n = again;
   int found = 0;
   for (int i = 0; i < n && !found; i++) found = all[i] == move;
   free(all);

@@ -310,9 +310,10 @@ class Game:
         if n < 0:  # a placement hook failed (not a refusal)
             raise CarcError(_s(self._c.carc_game_error(self._g)))
         out = (_lib.PlacementOption * max(n, 1))()
-        if self._c.carc_game_placements(self._g, out, n) < 0:
+        again = self._c.carc_game_placements(self._g, out, n)  # a hook may answer this pass otherwise
+        if again < 0:
             raise CarcError(_s(self._c.carc_game_error(self._g)))
-        return [(o.x, o.y, o.rotation) for o in out[:n]]
+        return [(o.x, o.y, o.rotation) for o in out[:min(n, again)]]
 
     @_locked
     def actions(self):

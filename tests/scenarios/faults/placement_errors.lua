@@ -15,3 +15,16 @@ case("a batched placement hook that breaks its contract reaches the listing", fu
   s:expect_error(function() s:placements() end,
     "hook 'place_batch_bad.judge' (placement) failed", "must leave args.refuse a table")
 end)
+
+case("a listing keeps what a hook's second pass wrote", function()
+  local s = scenario{ rules = "rules/r_place_shrink.lua", players = 2, strict = true, bag = true, seed = 3 }
+  assert(s:draw(), "a tile waits")
+  local where = s:placements() -- counted in the first pass, written in the second
+  assert(#where == 0, "the listing kept the first pass's count: " .. #where .. " entries")
+end)
+
+case("a refusal whose reason is a number, from a full state, is a refusal", function()
+  local s = scenario{ rules = "rules/r_place_full.lua", players = 2, strict = true, bag = true, seed = 3 }
+  assert(s:draw(), "a tile waits")
+  assert(#s:placements() == 0, "the hook refuses every placement")
+end)
