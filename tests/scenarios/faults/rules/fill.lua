@@ -1,13 +1,18 @@
--- A turn-end hook that fills its expansion's Lua state up to the memory cap
--- and keeps what it made, so no collection can free room afterwards.
+-- Fills its expansion's Lua state up to the memory cap and keeps what it
+-- made, so no collection can free room afterwards: at the turn's end, or,
+-- with the option `placements`, in a placement hook that then refuses with
+-- a number as its reason (turning it into text would allocate).
 -- luacheck: read globals expansion
-local x = expansion { name = "fill", options = { n = 1 } }
+local x = expansion { name = "fill", options = { n = 1, placements = false } }
 local keep = {} -- luacheck: ignore 241 (kept, never read: it holds the memory)
 for i = 1, 256 do keep[i] = false end -- sized now: filling it allocates nothing
 local rep, protected = string.rep, pcall
-x:hook { point = "turn_end", name = "fill", fn = function()
+local filled = false
+local function fill()
+  if filled then return end
+  filled = true
   local size, i = 1 << 22, 1
-  while size >= 16 and i <= 256 do
+  while size >= 1 and i <= 256 do -- down to 2-byte strings: no room is left for one
     local ok, s = protected(rep, "x", size)
     if ok then
       keep[i] = s
@@ -16,4 +21,11 @@ x:hook { point = "turn_end", name = "fill", fn = function()
       size = size // 2
     end
   end
-end }
+end
+x:hook { point = "turn_end", name = "fill", fn = fill }
+if x.options.placements then
+  x:hook { point = "placement", name = "refuse", fn = function()
+    fill()
+    return false, 1.2345678
+  end }
+end

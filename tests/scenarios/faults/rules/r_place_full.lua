@@ -1,1 +1,1 @@
-ruleset { expansions = { "place_full" } }
+ruleset { expansions = { "fill" }, options = { fill = { placements = true } } }
