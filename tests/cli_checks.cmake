@@ -147,6 +147,14 @@ if(NOT rc EQUAL 0 OR NOT got STREQUAL want OR NOT out MATCHES "add_score: the ga
    OR NOT out MATCHES "math.random: the game's generator is read-only")
   message(FATAL_ERROR "a describe function changed the game: '${got}' against '${want}' (${rc})")
 endif()
+# An expansion that fails loading on an option a ruleset gave it names the
+# ruleset's line as well as its own.
+file(WRITE ${TMP}/nomap.lua "ruleset {\n  expansions = { \"maps\" },\n  options = { maps = { map = \"no_such_map\" } },\n}\n")
+execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/nomap.lua ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "map 'no_such_map' not found"
+   OR NOT err MATCHES "\\(expansion 'maps', with the options at [^\n]*nomap.lua:3\\)")
+  message(FATAL_ERROR "a map option that fails does not name the ruleset's line: ${rc} ${err}")
+endif()
 # A FIFO named as a ruleset or an expansion is refused, not waited on for a
 # writer that never comes.
 find_program(MKFIFO mkfifo)

@@ -120,6 +120,7 @@ struct carc_lua {
   long fail_alloc;          /* test faults (carc_lua_debug_faults): -1 off */
   long fail_decl;
   char memloc[160], errloc[160];
+  char options_at[320]; /* the expansion loading and where its ruleset gave its options, or "" */
   char err[1024];
   char trace[2048];
 };
@@ -306,7 +307,7 @@ static int starts_with_place(const char *msg) {
 static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
   lua_State *L = cl->L;
   int base = lua_gettop(L) - nargs - 1;
-  cl->memloc[0] = cl->errloc[0] = '\0';
+  cl->memloc[0] = cl->errloc[0] = cl->options_at[0] = '\0';
   cl->exhausted = 0;
   cl->in_call = 1;
   cl->calls++;
@@ -339,6 +340,10 @@ static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
     snprintf(cl->err, sizeof cl->err, "%s: %s", loc, msg);
   else
     snprintf(cl->err, sizeof cl->err, "%s", msg);
+  if (cl->options_at[0]) { /* an expansion failed loading with a ruleset's options: name that line too */
+    size_t used = strlen(cl->err);
+    snprintf(cl->err + used, sizeof cl->err - used, " (%s)", cl->options_at);
+  }
   lua_settop(L, base - 1);
   return st;
 }
@@ -1075,6 +1080,14 @@ static int p_read(lua_State *L) {
   close(fd);
   lua_pushlstring(L, buf, n);
   return 1;
+}
+
+/* options_at(text or nil): while an expansion given options by a ruleset
+ * loads, where they were given; an error in the load names it (call). */
+static int p_options_at(lua_State *L) {
+  carc_lua *cl = self(L);
+  snprintf(cl->options_at, sizeof cl->options_at, "%s", lua_isnil(L, 1) ? "" : check_text(L, 1));
+  return 0;
 }
 
 static int p_tiles(lua_State *L) {
@@ -1920,7 +1933,7 @@ static int open_state(lua_State *L) {
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
-      {"search_dirs", carc_lua_search_dirs}, {NULL, NULL}};
+      {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {NULL, NULL}};
   luaL_newlib(L, prims);
   carc_lua_guards_raw(L);
   lua_setfield(L, -2, "raw");

@@ -309,7 +309,12 @@ load_expansion = function(name, rs, tiles_only)
   end
   local chunk, err = load(text, chunk_name(shown_path), "t", env)
   if not chunk then error(err, 0) end
+  -- an error while it loads with a ruleset's options (a map that cannot be
+  -- read ...) names the ruleset's line too, after the expansion's own
+  local given = rs.where_option and rawget(rs.options, name) ~= nil
+  if given then C.options_at(fmt("expansion '%s', with the options at %s", name, rs.where_option(name))) end
   chunk()
+  if given then C.options_at(nil) end
   if not declared then error(fmt("%s: never calls expansion{}", shown_path), 0) end
   loaded[name] = tiles_only and "tiles" or true
 end
@@ -397,7 +402,7 @@ local function apply(spec, dir, file, text, line)
     order[#order + 1] = { name, prio }
   end
   local dirs, searched = search_dirs(dir)
-  local rs = { dirs = dirs, searched = searched, options = options, where = where }
+  local rs = { dirs = dirs, searched = searched, options = options, where = where, where_option = where_option }
   local listed = {}
   for _, name in ipairs(lists.expansions) do listed[name] = true end
   for name, given in next, options do
