@@ -323,7 +323,7 @@ uint64_t carc_game_seed(const carc_game *g) { return g->opt.seed; }
 void carc_game_keep_records(carc_game *g, int on) { g->keep_records = on != 0; }
 
 int carc_game_var(const carc_game *g, int v) { return v >= 0 && v < MAX_VARS ? g->s.vars[v] : 0; }
-static carc_result read_only_fail(carc_game *g) {
+carc_result read_only_fail(carc_game *g) {
   return game_fail(g, CARC_ERR_STATE, "the game is read-only during a scoring handler, a "
                    "placement hook or a description");
 }

@@ -623,6 +623,9 @@ void supply_index(carc_game *g);
 /* util.c */
 void *carc_mem(carc_engine *e, void *p, size_t old, size_t size);
 int engine_fail(carc_engine *e, carc_result r, const char *fmt, ...);
+/* STATE, and the game's error: it is read-only (a scoring handler, a
+ * placement hook, or lent by the host) */
+carc_result read_only_fail(carc_game *g);
 int game_fail(carc_game *g, carc_result r, const char *fmt, ...);
 void copy_name(char *dst, const char *src);
 /* 1 to CARC_MAX_NAME - 1 bytes of UTF-8 text without control characters:

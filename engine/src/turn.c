@@ -1202,9 +1202,7 @@ carc_result carc_game_set_current_player(carc_game *g, int p) {
 }
 
 carc_result carc_game_add_score(carc_game *g, int p, int points) {
-  if (g->read_only)
-    return game_fail(g, CARC_ERR_STATE, "scores cannot change during a scoring handler or a "
-                     "placement hook");
+  if (g->read_only) return read_only_fail(g);
   if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %lld", (long long)p + 1);
   long long v = (long long)g->s.score[p] + points;
   if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)

@@ -35,8 +35,7 @@ carc_result txn_refuse(carc_game *g) {
   if (g->txn)
     return game_fail(g, CARC_ERR_STATE, "a call on this game is still running: hooks and handlers "
                      "may not place, act, end turns or edit the board");
-  return game_fail(g, CARC_ERR_STATE, "the game is read-only during a scoring handler or a "
-                   "placement hook");
+  return read_only_fail(g);
 }
 
 carc_result txn_begin(carc_game *g, txn *t) {

@@ -247,7 +247,44 @@ static void observation_hides_the_seed(void) {
   carc_engine_free(e);
 }
 
+/* carc_game_lend_read_only as c-api.md promises: while lent, setters,
+ * moves, bots and the generator are refused and the save stays the same;
+ * loans nest; only the host's own loans end (a second end is refused); a
+ * clone of a lent game is not lent. */
+static void lent_game_refuses_changes(void) {
+  carc_engine *e = check_base_engine();
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 9});
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  char *before = check_save_text(g);
+  CHECK_INT(carc_game_lend_read_only(g, 1), CARC_OK);
+  CHECK_INT(carc_game_lend_read_only(g, 1), CARC_OK); /* nested */
+  CHECK_INT(carc_game_read_only(g), 1);
+  CHECK_INT(carc_game_add_score(g, 0, 5), CARC_ERR_STATE);
+  CHECK_HAS(carc_game_error(g), "read-only");
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_ERR_STATE);
+  CHECK_INT(carc_game_random(g, 6), 0);
+  carc_game *copy = carc_game_clone(g);
+  CHECK(copy != NULL);
+  CHECK_INT(carc_game_read_only(copy), 0);
+  CHECK_INT(carc_bot_play_turn(copy, CARC_BOT_RANDOM), CARC_OK);
+  carc_game_free(copy);
+  char *during = check_save_text(g);
+  CHECK(strcmp(before, during) == 0);
+  free(during);
+  CHECK_INT(carc_game_lend_read_only(g, 0), CARC_OK);
+  CHECK_INT(carc_game_read_only(g), 1); /* one loan left */
+  CHECK_INT(carc_game_lend_read_only(g, 0), CARC_OK);
+  CHECK_INT(carc_game_read_only(g), 0);
+  CHECK_INT(carc_game_lend_read_only(g, 0), CARC_ERR_STATE); /* no loan to end */
+  CHECK_INT(carc_game_read_only(g), 0);
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  free(before);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  lent_game_refuses_changes();
   refused_calls_report_nothing();
   refused_bot_turn_keeps_generator();
   observation_hides_the_seed();
