@@ -119,49 +119,22 @@ __attribute__((noinline)) static bool random_placement_counted(carc_game *g, car
   }
 }
 
-/* Every legal placement, in `small` or, on a large board, in a block of
- * *held entries from the engine's allocator (*out then differs from small:
- * free it with free_placements). Below zero, the game's error says why: -1
- * no memory, -2 a placement hook failed (bot_list_failed gives the result). */
-static int list_placements(carc_game *g, carc_placement_option *small, carc_placement_option **out, int *held) {
-  int n = carc_game_placements(g, small, BOT_CAP);
-  *out = small;
-  *held = 0;
-  if (n < 0) return -2;
-  if (n <= BOT_CAP) return n;
-  carc_placement_option *big = carc_mem(g->e, NULL, 0, sizeof *big * (size_t)n);
-  if (!big) {
-    game_fail(g, CARC_ERR_MEMORY, "out of memory listing %d placements", n);
-    return -1;
-  }
-  const int again = carc_game_placements(g, big, n); /* a hook may answer this pass otherwise */
-  if (again < 0) {
-    carc_mem(g->e, big, sizeof *big * (size_t)n, 0);
-    return -2;
-  }
-  *out = big;
-  *held = n;
-  return again < n ? again : n;
-}
+/* The result of a placements_list that failed (below zero). */
 static carc_result bot_list_failed(int n) { return n == -1 ? CARC_ERR_MEMORY : CARC_ERR_SCRIPT; }
-
-static void free_placements(carc_game *g, carc_placement_option *small, carc_placement_option *opts, int held) {
-  if (opts != small) carc_mem(g->e, opts, sizeof *opts * (size_t)held, 0);
-}
 
 /* The placement from the whole list: with placement hooks, or when no
  * placement fits. Out of line, with its kilobytes of list: most turns never
  * come here. */
 __attribute__((noinline)) static carc_result random_place_listed(carc_game *g) {
   carc_placement_option small[BOT_CAP], *opts;
-  int held, n = list_placements(g, small, &opts, &held);
+  int held, n = placements_list(g, small, BOT_CAP, &opts, &held);
   if (n < 0) return bot_list_failed(n);
   if (n == 0) {
-    free_placements(g, small, opts, held);
+    placements_free(g, small, opts, held);
     return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
   }
   const carc_placement_option o = opts[game_random(g, (uint32_t)n)];
-  free_placements(g, small, opts, held);
+  placements_free(g, small, opts, held);
   return game_place_listed(g, o.x, o.y, o.rotation);
 }
 
@@ -260,7 +233,7 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
   if (g->phase == CARC_PHASE_PLACE) {
     const uint64_t before = g->s.rng; /* the ties' draws go back with a refused placement */
     carc_placement_option small[BOT_CAP], *opts;
-    int held, n = list_placements(g, small, &opts, &held);
+    int held, n = placements_list(g, small, BOT_CAP, &opts, &held);
     if (n < 0) return bot_list_failed(n);
     int best = 0, best_value = -1000000;
     for (int i = 0; i < n; i++) {
@@ -272,7 +245,7 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
       if (v > best_value || (v == best_value && game_random(g, 2))) best_value = v, best = i;
     }
     carc_placement_option pick = n ? opts[best] : (carc_placement_option){0, 0, 0};
-    free_placements(g, small, opts, held);
+    placements_free(g, small, opts, held);
     r = n ? game_place_listed(g, pick.x, pick.y, pick.rotation)
           : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
     if (r != CARC_OK) g->s.rng = before;

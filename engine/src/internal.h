@@ -626,6 +626,10 @@ int engine_fail(carc_engine *e, carc_result r, const char *fmt, ...);
 /* STATE, and the game's error: it is read-only (a scoring handler, a
  * placement hook, or lent by the host) */
 carc_result read_only_fail(carc_game *g);
+/* turn.c: the drawn tile's placements, listed whole (see there) */
+int placements_list(carc_game *g, carc_placement_option *small, int cap, carc_placement_option **out,
+                    int *held);
+void placements_free(carc_game *g, carc_placement_option *small, carc_placement_option *opts, int held);
 int game_fail(carc_game *g, carc_result r, const char *fmt, ...);
 void copy_name(char *dst, const char *src);
 /* 1 to CARC_MAX_NAME - 1 bytes of UTF-8 text without control characters:

@@ -79,28 +79,19 @@ int carc_game_moves(const carc_game *g, int *out, int cap) {
   if (!g || cap < 0) return 0;
   switch (g->phase) {
   case CARC_PHASE_PLACE: {
-    carc_placement_option small[1024], *opt = small;
-    int n = carc_game_placements(g, opt, 1024), k = 0;
-    if (n < 0) return -1; /* a placement hook failed */
-    int listed = n; /* entries written in opt */
-    if (n > 1024) { /* a large board: one buffer for the whole list */
-      opt = carc_mem(g->e, NULL, 0, sizeof *opt * (size_t)n);
-      if (!opt) return 0;
-      /* a hook may answer the second pass otherwise: what it wrote holds */
-      const int again = carc_game_placements(g, opt, n);
-      if (again < 0) {
-        carc_mem(g->e, opt, sizeof *opt * (size_t)n, 0);
-        return -1;
-      }
-      listed = again < n ? again : n;
-    }
-    for (int i = 0; i < listed; i++) {
+    carc_placement_option small[1024], *opt;
+    int held, k = 0;
+    /* const: a listing writes only the game's error and the hooks' own state */
+    const int n = placements_list((carc_game *)(uintptr_t)g, small, 1024, &opt, &held);
+    if (n == -1) return 0; /* no memory */
+    if (n < 0) return -1;  /* a placement hook failed */
+    for (int i = 0; i < n; i++) {
       int m = carc_move_from_placement(opt[i].x, opt[i].y, opt[i].rotation);
       if (m < 0) continue;
       if (out && k < cap) out[k] = m;
       k++;
     }
-    if (opt != small) carc_mem(g->e, opt, sizeof *opt * (size_t)n, 0);
+    placements_free((carc_game *)(uintptr_t)g, small, opt, held);
     return k;
   }
   case CARC_PHASE_ACT: {

@@ -108,6 +108,38 @@ int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap
   return n;
 }
 
+/* Every legal placement, in `small` (cap entries) or, on a large board, in
+ * a block of *held entries from the engine's allocator (*out then differs
+ * from small: free it with placements_free). Listing counts, then writes:
+ * a hook may answer the second pass otherwise, and what it wrote holds.
+ * Below zero, the game's error says why: -1 no memory, -2 a placement hook
+ * failed. */
+int placements_list(carc_game *g, carc_placement_option *small, int cap, carc_placement_option **out,
+                    int *held) {
+  int n = carc_game_placements(g, small, cap);
+  *out = small;
+  *held = 0;
+  if (n < 0) return -2;
+  if (n <= cap) return n;
+  carc_placement_option *big = carc_mem(g->e, NULL, 0, sizeof *big * (size_t)n);
+  if (!big) {
+    game_fail(g, CARC_ERR_MEMORY, "out of memory listing %d placements", n);
+    return -1;
+  }
+  const int again = carc_game_placements(g, big, n);
+  if (again < 0) {
+    carc_mem(g->e, big, sizeof *big * (size_t)n, 0);
+    return -2;
+  }
+  *out = big;
+  *held = n;
+  return again < n ? again : n;
+}
+
+void placements_free(carc_game *g, carc_placement_option *small, carc_placement_option *opts, int held) {
+  if (opts != small) carc_mem(g->e, opts, sizeof *opts * (size_t)held, 0);
+}
+
 /* Says why `type` does not fit at (x, y, rot), or returns CARC_OK. Cold: a
  * refusal's path, kept out of the placement's code. */
 __attribute__((cold)) static carc_result explain_fit(carc_game *g, int type, int x, int y, int rot) {
