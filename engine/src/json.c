@@ -17,6 +17,12 @@ typedef struct parser {
   char *err;
   size_t errcap;
   bool failed;
+  /* where the parse is: per open container, the member name (objects) or
+   * element index (arrays) being read, so that a syntax error names the
+   * same path a bad value does */
+  int top;
+  const char *key[JSON_MAX_DEPTH];
+  int index[JSON_MAX_DEPTH];
 } parser;
 
 static void *arena(json_doc *d, size_t n) {
@@ -60,12 +66,40 @@ void json_where(const json_doc *d, size_t pos, int *line, int *col) {
   *col = c;
 }
 
+/* The parse's path, as a save's value errors spell it (tiles[3].x); member
+ * names are cut short and their control bytes shown as '?'. */
+static void path_text(const parser *p, char *out, size_t cap) {
+  size_t n = 0;
+  out[0] = '\0';
+  for (int k = 0; k < p->top && n + 1 < cap; k++) {
+    if (!p->key[k]) {
+      int w = snprintf(out + n, cap - n, "[%d]", p->index[k]);
+      n = w < 0 || (size_t)w >= cap - n ? cap - 1 : n + (size_t)w;
+      continue;
+    }
+    if (k > 0 && n + 1 < cap) out[n++] = '.';
+    for (const char *c = p->key[k]; *c && n + 1 < cap; c++) {
+      if (c - p->key[k] == 40) {
+        for (const char *d = "..."; *d && n + 1 < cap; d++) out[n++] = *d;
+        break;
+      }
+      out[n++] = (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c;
+    }
+    out[n] = '\0';
+  }
+}
+
 static bool fail(parser *p, size_t pos, const char *what) {
   if (p->failed) return false;
   p->failed = true;
   int line, col;
   json_where(p->d, pos, &line, &col);
-  if (p->err && p->errcap)
+  if (!p->err || !p->errcap) return false;
+  char path[128];
+  path_text(p, path, sizeof path);
+  if (path[0])
+    snprintf(p->err, p->errcap, "JSON line %d, column %d, at %s: %s", line, col, path, what);
+  else
     snprintf(p->err, p->errcap, "JSON line %d, column %d: %s", line, col, what);
   return false;
 }
@@ -223,6 +257,8 @@ static json_value *parse_container(parser *p, int depth, bool object) {
       const size_t at = p->i;
       key = parse_string(p, &klen);
       if (!key) return NULL;
+      p->key[depth] = key;
+      p->top = depth + 1;
       /* a name given twice is ambiguous: refused, in the objects a save or
        * summary holds (up to DUP_CHECKED members; a larger one is no save's,
        * and its later members are not compared, so a parse stays linear) */
@@ -238,8 +274,12 @@ static json_value *parse_container(parser *p, int depth, bool object) {
       }
       p->i++;
     }
+    p->key[depth] = key;
+    p->index[depth] = v->count;
+    p->top = depth + 1;
     json_value *c = parse_value(p, depth + 1);
     if (!c) return NULL;
+    p->top = depth;
     c->key = key;
     *tail = c;
     tail = &c->next;
@@ -339,7 +379,7 @@ bool json_parse(json_doc *d, carc_engine *e, const char *text, char *err, size_t
   memset(d, 0, sizeof *d);
   d->e = e;
   d->text = text ? text : "";
-  parser p = {d, d->text, 0, err, errcap, false};
+  parser p = {.d = d, .s = d->text, .err = err, .errcap = errcap};
   json_value *root = parse_value(&p, 0);
   if (!root) return false;
   skip_ws(&p);

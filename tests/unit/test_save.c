@@ -392,7 +392,7 @@ static void test_malformed(carc_engine *e) {
   expect_fail(e, "[1, 2]", "expected an object", "array");
   /* a name given twice is ambiguous (the first counted before) */
   expect_fail(e, "{\"format\": \"carcassonne-save\",\n \"version\": 1, \"format\": \"x\"}",
-              "line 2, column 16: duplicate member name", "duplicate");
+              "line 2, column 16, at format: duplicate member name", "duplicate");
   expect_fail(e, "{\"format\": \"chess\"}", "format", "format");
   expect_fail(e, "{\"format\": \"carcassonne-save\"}", "version (line 1, column 1): missing",
               "missing");
@@ -411,6 +411,13 @@ static void test_malformed(carc_engine *e) {
     char *moved = set_value_after(good, second, "x", "900");
     expect_fail(e, moved, "does not fit", "far tile");
     CHECK(moved && strstr(carc_engine_error(e), "tiles[1]") != NULL);
+    free(moved);
+    /* a syntax error names the path it is at, as a bad value does */
+    moved = set_value_after(good, second, "x", "1.5");
+    expect_fail(e, moved, ", at tiles[1].x: only whole numbers are expected", "fraction");
+    free(moved);
+    moved = set_value_after(good, second, "x", "[[{\"a\\u0001b\": tru}]]");
+    expect_fail(e, moved, ", at tiles[1].x[0][0].a?b: unexpected word", "deep bad word");
     free(moved);
   }
   /* a tile on the start tile's square */
