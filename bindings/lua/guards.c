@@ -238,13 +238,13 @@ void carc_lua_guards_open(lua_State *L) {
   lua_pop(L, 1);
 }
 
-/* Pushes { find, match, gmatch } as the string library has them unwrapped,
- * for the loader's fixed patterns (after carc_lua_guards_open). */
+/* Pushes { find, match, gmatch, gsub } as the string library has them
+ * unwrapped, for the loader's fixed patterns (after carc_lua_guards_open). */
 void carc_lua_guards_raw(lua_State *L) {
-  static const char *const names[] = {"find", "match", "gmatch"};
-  lua_createtable(L, 0, 3);
+  static const char *const names[] = {"find", "match", "gmatch", "gsub"};
+  lua_createtable(L, 0, 4);
   lua_getglobal(L, LUA_STRLIBNAME);
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 4; i++) {
     lua_getfield(L, -1, names[i]);
     lua_getupvalue(L, -1, 1); /* the original, kept by the wrapper */
     lua_setfield(L, -4, names[i]);

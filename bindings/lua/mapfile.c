@@ -127,7 +127,7 @@ int carc_map_file_find(const char *spec, const char *dir, char *path, size_t cap
   return find_map(spec, dir, path, cap);
 }
 
-carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
+static carc_result load_map(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
   char path[1024];
   if (!find_map(spec, dir, path, sizeof path)) {
     char maps[1024];
@@ -176,5 +176,15 @@ carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir
   }
   free(text);
   if (r != CARC_OK) snprintf(err, errcap, "%s", carc_engine_error(e));
+  return r;
+}
+
+/* A map's messages are one line each: a control byte in a path or a map's
+ * name (a newline) is shown as '?'. */
+carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
+  carc_result r = load_map(e, spec, dir, err, errcap);
+  if (r != CARC_OK)
+    for (char *c = err; *c; c++)
+      if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = '?';
   return r;
 }

@@ -8,10 +8,10 @@ local next, rawget, rawlen = next, rawget, rawlen
 local pcall, pack, unpack = pcall, table.pack, table.unpack
 local getinfo = debug.getinfo
 local fmt = string.format
--- The string library's own find, match and gmatch: the sandbox's are guarded
--- (guards.c), these are for the loader's fixed patterns only and never leave
--- this chunk, so no script can call them.
-local find, match, gmatch = C.raw.find, C.raw.match, C.raw.gmatch
+-- The string library's own find, match, gmatch and gsub: the sandbox's are
+-- guarded (guards.c), these are for the loader's fixed patterns only and never
+-- leave this chunk, so no script can call them.
+local find, match, gmatch, gsub = C.raw.find, C.raw.match, C.raw.gmatch, C.raw.gsub
 C.raw = nil
 -- The engine's own chunk name: where() in carc_lua.c skips its frames, so
 -- no script's chunk may carry it (sandbox load, chunk_name). Lua shows a name
@@ -108,8 +108,10 @@ local function trim(s)
 end
 
 -- A chunk's name for the file at `path`: never the engine's own (a ruleset
--- file called "prelude" would otherwise pass for the loader).
+-- file called "prelude" would otherwise pass for the loader), and without
+-- control bytes (a newline in a path would split the messages naming it).
 local function chunk_name(path)
+  path = (gsub(path, "%c", "?"))
   return own("@" .. path) and "@./" .. path or "@" .. path
 end
 

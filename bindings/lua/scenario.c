@@ -543,6 +543,7 @@ static int s_board(lua_State *L) {
 
 /* Registry keys of the runner. */
 #define R_FILE "carc.file"
+#define R_SHOWN "carc.shown" /* the file's name as messages show it */
 #define R_CASES "carc.cases"
 #define R_RUNNING "carc.case_running" /* set while the runner runs the cases */
 #define R_MADE "carc.made"
@@ -763,7 +764,7 @@ static int cmp_path(const void *a, const void *b) {
 /* Notes the line of the scenario file the failure happened at (the
  * innermost frame in that file: the failing assertion or call). */
 static void note_line(lua_State *L) {
-  const char *file = reg_string(L, R_FILE, NULL);
+  const char *file = reg_string(L, R_SHOWN, NULL);
   lua_Debug ar;
   int line = 0;
   for (int level = 1; file && !line && lua_getstack(L, level, &ar); level++)
@@ -908,6 +909,48 @@ static int l_time_limit(lua_State *L) {
   return 0;
 }
 
+/* Pushes `file` as messages show it: a control byte (a newline in a file's
+ * name) would split the lines that name it, so it is shown as '?'. */
+static const char *push_shown(lua_State *L, const char *file) {
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (const char *c = file; *c; c++) luaL_addchar(&b, (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c);
+  luaL_pushresult(&b);
+  return lua_tostring(L, -1);
+}
+
+typedef struct file_reader {
+  FILE *f;
+  char buf[4096];
+} file_reader;
+
+static const char *read_chunk(lua_State *L, void *ud, size_t *size) {
+  (void)L;
+  file_reader *r = ud;
+  *size = fread(r->buf, 1, sizeof r->buf, r->f);
+  return *size ? r->buf : NULL;
+}
+
+/* luaL_loadfilex under the shown name (text only). */
+static int load_shown(lua_State *L, const char *file, const char *shown) {
+  file_reader r;
+  r.f = fopen(file, "r");
+  if (!r.f) {
+    lua_pushfstring(L, "cannot open %s", shown);
+    return LUA_ERRFILE;
+  }
+  lua_pushfstring(L, "@%s", shown);
+  int st = lua_load(L, read_chunk, &r, lua_tostring(L, -1), "t");
+  lua_remove(L, -2);
+  if (ferror(r.f) && st == LUA_OK) {
+    lua_pop(L, 1);
+    lua_pushfstring(L, "cannot read %s", shown);
+    st = LUA_ERRFILE;
+  }
+  fclose(r.f);
+  return st;
+}
+
 static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   lua_State *L = luaL_newstate();
   if (!L) {
@@ -932,6 +975,9 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   prepare(L);
   lua_pushstring(L, file);
   lua_setfield(L, LUA_REGISTRYINDEX, R_FILE);
+  push_shown(L, file);
+  lua_setfield(L, LUA_REGISTRYINDEX, R_SHOWN);
+  const char *shown = reg_string(L, R_SHOWN, NULL); /* kept alive by the registry */
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, R_CASES);
   lua_register(L, "case", l_case);
@@ -948,12 +994,12 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   }
   lua_pushcfunction(L, traceback_msgh);
   clock_start(L); /* the file's top level too */
-  if (luaL_loadfilex(L, file, "t") != LUA_OK || lua_pcall(L, 0, 0, 1) != LUA_OK) {
+  if (load_shown(L, file, shown) != LUA_OK || lua_pcall(L, 0, 0, 1) != LUA_OK) {
     lua_getfield(L, LUA_REGISTRYINDEX, R_LINE);
     int line = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
-    if (line > 0) fprintf(out, "FAIL %s:%d: the file does not load\n", file, line);
-    else fprintf(out, "FAIL %s: the file does not load\n", file);
+    if (line > 0) fprintf(out, "FAIL %s:%d: the file does not load\n", shown, line);
+    else fprintf(out, "FAIL %s: the file does not load\n", shown);
     indent(out, lua_tostring(L, -1));
     (*failed)++;
     lua_close(L);
@@ -977,14 +1023,14 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
     lua_sethook(L, NULL, 0, 0);
     if (st == LUA_OK) {
       (*passed)++;
-      fprintf(out, "ok   %s: %s\n", file, name);
+      fprintf(out, "ok   %s: %s\n", shown, name);
     } else {
       (*failed)++;
       lua_getfield(L, LUA_REGISTRYINDEX, R_LINE);
       int line = (int)lua_tointeger(L, -1);
       lua_pop(L, 1);
-      if (line > 0) fprintf(out, "FAIL %s:%d: %s\n", file, line, name);
-      else fprintf(out, "FAIL %s: %s\n", file, name);
+      if (line > 0) fprintf(out, "FAIL %s:%d: %s\n", shown, line, name);
+      else fprintf(out, "FAIL %s: %s\n", shown, name);
       indent(out, lua_tostring(L, -1));
       lua_getfield(L, LUA_REGISTRYINDEX, R_MADE);
       for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
@@ -1018,8 +1064,11 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
     size_t n = strlen(dir);
     while (n > 1 && dir[n - 1] == '/') dir[--n] = '\0';
     walk(&p, dir, out, &unreadable);
-  } else {
+  } else if (S_ISREG(st.st_mode)) {
     add_path(&p, path);
+  } else {
+    fprintf(stderr, "carcassonne test: '%s' is not a file or a folder\n", path);
+    return -1;
   }
   if (p.n) qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
   *passed = 0;
