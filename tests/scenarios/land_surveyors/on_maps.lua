@@ -1,0 +1,82 @@
+-- The Land Surveyors on a map (the demo map, maps/demo.map; its picture and
+-- tile letters are in tests/scenarios/maps/maps.lua): the readings this
+-- project takes where the two texts meet, each with the other reading's
+-- points in a comment (docs/expansions/land_surveyors.md, "On a map").
+-- luacheck: read globals case scenario
+
+local F = "field:N,E,S,W"
+
+local function game(surveyors)
+  local o = { shuffle = false, farmhouse_tiles = "" }
+  for k, v in pairs(surveyors) do o[k] = v end
+  return scenario { players = 2, rules = { expansions = { "maps", "land_surveyors" },
+                                           options = { land_surveyors = o } } }
+end
+
+local function path(s, squares)
+  for _, sq in ipairs(squares) do s:place(F, sq[1], sq[2], 0) end
+end
+
+-- The board of the maps' Example 3: a city of 2 tiles ending in Kronland,
+-- the city abroad with 2 coats of arms: 3 tiles + 2 x 2 = 10 without a
+-- scoring tile.
+local function city_abroad(s)
+  path(s, { { 5, 4 }, { 6, 4 }, { 7, 4 }, { 7, 3 }, { 7, 2 } })
+  s:place("E", 7, 1, 0)
+  s:place("G", 7, 0, 0)
+  s:follower(1, 7, 0, "city")
+  s:end_turn()
+end
+
+-- The board of the maps' Example 2: a road of 3 tiles ending in Nordmark,
+-- the road abroad with 2 coats of arms: 4 segments + 2 x 2 = 8.
+local function road_abroad(s)
+  path(s, { { 5, 4 }, { 4, 4 }, { 3, 4 }, { 3, 5 } })
+  s:place("A", 2, 5, 1)
+  s:place("U", 1, 5, 1)
+  s:place("U", 0, 5, 1)
+  s:follower(1, 0, 5, "road")
+  s:end_turn()
+end
+
+case("Bad Neighborhood: the printed city abroad is a semicircular piece, (3 - 2) x 2 + 2 x 2 = 6", function()
+  -- Printed pieces "are scored as normal tiles" (Maps), so the Bad
+  -- Neighborhood drops Kronland's piece, which touches one edge, as it drops
+  -- E at (7,1). (Not dropping it would give (3 - 1) x 2 + 4 = 8.)
+  local s = game { active_city = "bad_neighborhood" }
+  city_abroad(s)
+  s:expect_change("land_surveyors.bad_neighborhood", "count", 1)
+  s:expect_scores { 6, 0 }
+end)
+
+case("Street Fair doubles the road's tiles, not its coats of arms: 4 x 2 + 2 x 2 = 12", function()
+  -- The community's note on the Street Fair: it doubles the basic value per
+  -- road tile. (Doubling the coats of arms too would give 16.)
+  local s = game { active_road = "street_fair" }
+  road_abroad(s)
+  s:expect_scores { 12, 0 }
+end)
+
+case("Highway counts 5 tiles and keeps the coats of arms: 5 + 2 x 2 = 9", function()
+  -- The community's note on the Highway: it changes the tile count. (Five
+  -- points in all would give 5.)
+  local s = game { active_road = "highway" }
+  road_abroad(s)
+  s:expect_change("land_surveyors.highway", "count", 5)
+  s:expect_scores { 9, 0 }
+end)
+
+case("Hermit Monastery beside Altburg: its printed squares are city tiles, 6 - 2 = 4", function()
+  -- A monastery at (2,0), Altburg's squares (2,1) and (3,1) below it: the
+  -- publisher's clarification counts large-city squares for a monastery, so
+  -- they count for the Hermit Monastery's penalty too. Its area holds 6
+  -- squares with a tile or Altburg (the map's edge cuts the rest away).
+  local s = game { active_monastery = "hermit_monastery" }
+  s:place("U", 4, 3, 1)
+  s:place("E", 4, 2, 3)
+  s:place("B", 2, 0, 0)
+  s:follower(1, 2, 0, "monastery")
+  path(s, { { 3, 0 }, { 1, 1 }, { 1, 0 } })
+  s:end_turn()
+  s:expect_scores { 4, 0 }
+end)
