@@ -1,7 +1,8 @@
 -- Ghosts: a ghost added to a player's followers on a feature costs that
--- player 1 point when the feature is scored, if the player scores it (has
--- the majority). The penalty changes what each player receives, not the
--- feature's value, so it runs in the player stage, after base.award (600).
+-- player points when the feature is scored, if the player scores it (has
+-- the majority): 2 in a completed city, 1 elsewhere and at the final
+-- scoring. The penalty changes what each player receives, not the feature's
+-- value, so it runs in the player stage, after base.award (600).
 --
 -- Readings (options, see docs/expansions/ghosts.md):
 --   floor = "score"   (default, the rules' text) a player may receive negative
@@ -10,6 +11,9 @@
 --                     with the features scored before in the same turn or
 --                     final scoring: ctx:score_so_far);
 --           "feature" a player's points for the feature never go below 0.
+--   city_penalty = 2  points a ghost costs in a completed city (the Land
+--                     Surveyors' community rules, Example 3: "2 ghosts x 2
+--                     points"; 1: the final-scoring table's -1 everywhere).
 --   per_player = 3    ghosts each player has.
 --   strength = 0      what a ghost adds to its owner's majority (0: nothing).
 -- A ghost is a figure placed instead of a follower, on the tile just placed,
@@ -22,6 +26,7 @@ local x = expansion {
   requires = {},
   options = {
     floor = { default = "score", values = { "score", "feature" } },
+    city_penalty = 2,
     per_player = 3,
     strength = 0,
   },
@@ -37,16 +42,21 @@ x:figure {
 }
 
 local by_score = x.options.floor == "score"
+local city_penalty = x.options.city_penalty
+if math.type(city_penalty) ~= "integer" or city_penalty < 0 or city_penalty > 100 then
+  error("option 'city_penalty' must be a whole number from 0 to 100", 0)
+end
+local city_rate = city_penalty == 1 and "" or " (" .. city_penalty .. " in a completed city)"
 
 x:handler {
   name = "penalty",
   priority = 610,
   figure = "ghost",
   reasons = { "completed", "final" },
-  describe = by_score
-    and "Ghosts: -1 point / ghost of a player with the majority (his score never below 0)"
-    or "Ghosts: -1 point / ghost of a player with the majority (his points for the feature never below 0)",
+  describe = "Ghosts: -1 point / ghost" .. city_rate .. " of a player with the majority"
+    .. (by_score and " (his score never below 0)" or " (his points for the feature never below 0)"),
   fn = function(ctx)
+    local rate = ctx.kind == "city" and ctx.reason == "completed" and city_penalty or 1
     local ghosts = {}
     for _, f in ipairs(ctx.feature:figures()) do
       if f.type == "ghost" and f.owner then ghosts[f.owner] = (ghosts[f.owner] or 0) + 1 end
@@ -54,7 +64,7 @@ x:handler {
     for p = 1, ctx.players do
       local n = ghosts[p]
       if n and ctx:scores(p) then
-        local award = ctx:award(p) - n
+        local award = ctx:award(p) - n * rate
         local floor = by_score and -ctx:score_so_far(p) or 0
         if award < floor then award = floor end
         ctx:set_award(p, award)

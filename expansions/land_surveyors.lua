@@ -180,7 +180,7 @@ else
     point = "feature_scored", name = "counts", priority = 100, kinds = { "road", "city", "monastery" },
     fn = function(game, args)
       for p = 1, game.players do
-        if args.scores[p] and (opt.zero_counts or args.award[p] > 0)
+        if args.scores[p] and (opt.zero_counts or args.award[p] ~= 0)
             and (opt.rotate_after == "any" or p == args.player) then
           game:set_flag(PENDING, true)
         end

@@ -762,13 +762,18 @@ int binding_semicircular_tiles(carc_score_ctx *ctx) {
   return n;
 }
 /* A bit per player with a figure of their own on the scored feature. */
+/* The players with a follower of their own on the scored feature: a figure
+ * that occupies it (a ghost, say, is no follower). */
 unsigned binding_players_present(carc_score_ctx *ctx) {
   carc_game *g = carc_ctx_game(ctx);
+  const carc_engine *e = carc_game_engine(g);
   const int root = carc_feature_root(g, carc_ctx_feature(ctx));
   unsigned present = 0;
   for (int f = 0; f < carc_game_figures(g); f++) {
     const int s = carc_figure_segment(g, f), owner = carc_figure_owner(g, f);
-    if (s >= 0 && owner >= 0 && carc_feature_root(g, s) == root) present |= 1u << owner;
+    if (s >= 0 && owner >= 0 && carc_feature_root(g, s) == root &&
+        carc_figure_type_occupies(e, carc_figure_type(g, f)) == 1)
+      present |= 1u << owner;
   }
   return present;
 }

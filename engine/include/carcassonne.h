@@ -220,6 +220,9 @@ CARC_API carc_result carc_figure_define(carc_engine *e, const carc_figure_def *d
 CARC_API int carc_figure_type_find(const carc_engine *e, const char *name);
 CARC_API int carc_figure_type_count(const carc_engine *e);
 CARC_API const char *carc_figure_type_name(const carc_engine *e, int type);
+/* 1 if figures of the type occupy their feature (followers), 0 if not
+ * (a ghost, a pig, the Mage), -1 for no such type. */
+CARC_API int carc_figure_type_occupies(const carc_engine *e, int type);
 
 typedef struct carc_token_def {
   const char *name;

@@ -150,6 +150,9 @@ int carc_figure_type_count(const carc_engine *e) { return e->nfig; }
 const char *carc_figure_type_name(const carc_engine *e, int t) {
   return t >= 0 && t < e->nfig ? e->figs[t].name : NULL;
 }
+int carc_figure_type_occupies(const carc_engine *e, int t) {
+  return t >= 0 && t < e->nfig ? e->figs[t].occupies != 0 : -1;
+}
 
 carc_result carc_token_define(carc_engine *e, const carc_token_def *d) {
   if (!d || !d->name || !name_valid(d->name))

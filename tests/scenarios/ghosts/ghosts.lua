@@ -30,9 +30,12 @@ case("the penalty hits only players with the majority", function()
   s:expect_scores{ 3, 0 }
 end)
 
+-- (city_penalty = 1: each ghost costs 1 in the city too, the final-scoring
+-- table's rate; the default, 2, is tested below)
 local function city_after_road(floor)
   local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
-                                             options = { ghosts = { floor = floor, per_player = 5 } } } }
+                                             options = { ghosts = { floor = floor, per_player = 5,
+                                                                    city_penalty = 1 } } } }
   s:follower(1, 0, 0, "road")
   road(s)
   s:end_turn()                          -- red 3 for the road
@@ -53,6 +56,34 @@ case("floor = feature: a player's points for the feature never below 0", functio
   local s = city_after_road("feature")
   -- award 4 - 5 = -1, raised to 0: red keeps the road's 3
   s:expect_scores{ 3, 0 }
+end)
+
+case("city_penalty = 2 (default): a ghost costs 2 in a completed city", function()
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" } } }
+  s:follower(1, 0, 0, "road")
+  road(s)
+  s:end_turn()                          -- red 3 for the road
+  s:follower(1, 0, 0, "city")
+  for _ = 1, 3 do s:figure("ghost", 1, 0, 0, "city") end
+  s:place("E", 0, -1, 2)
+  s:end_turn()
+  -- city value 4; red's award 4 - 3 ghosts x 2 = -2; red's score 3 - 2 = 1
+  s:expect_scores{ 1, 0 }
+  s:expect_change("ghosts.penalty", "award", -2)
+  s:expect_change("base.total", "total", 4)
+end)
+
+case("city_penalty = 2 holds for completed cities only: an open city at the end costs 1 a ghost", function()
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" } } }
+  s:follower(1, 0, 0, "road")
+  road(s)
+  s:end_turn()                          -- red 3 for the road
+  s:follower(2, 0, 0, "city")
+  s:figure("ghost", 2, 0, 0, "city")
+  s:place("G", 0, -1, 0)                -- G: a city N-S, open to the north
+  s:final_scoring()
+  -- 2 tiles x 1 = 2, blue's ghost at the final scoring: 2 - 1 = 1
+  s:expect_scores{ 3, 1 }
 end)
 
 case("floor = score: a score of 0 does not go below 0", function()

@@ -1,6 +1,7 @@
--- The Land Surveyors with Inns & Cathedrals and Mage & Witch: the numbered
--- examples of the rules' "Other expansions" section that need only these
--- expansions (2, 4-12), rebuilt with the same numbers.
+-- The Land Surveyors with Inns & Cathedrals, Mage & Witch and the ghosts
+-- plugin: the numbered examples of the rules' "Other expansions" section
+-- (2-12; 1 needs the Abbey & Mayor, which this project does not have),
+-- rebuilt with the same numbers.
 -- Start tile D at (0,0): city cap N, road W-E. A (monastery, road S) r1 =
 -- road W, r3 = road E; E (city cap N) r1 = cap E, r2 = cap S, r3 = cap W;
 -- G (city N-S) r1 = city W-E; F = city W-E with arms; U r1 = road W-E.
@@ -36,6 +37,40 @@ case("Ex. 2: Bad Neighborhood with a cathedral, (6 - 4) * 3 = 6", function()
                  { "E", 2, -1, 3 } })
   s:end_turn()
   s:expect_scores { 6, 0 }
+end)
+
+case("Ex. 3: Bad Neighborhood and 2 ghosts, (2 - 2) * 2 - 2 * 2 = -4", function()
+  -- E at (0,-1) r2 closes the start tile's cap: a city of 2 tiles, both
+  -- semicircular, so it is worth 0; red's follower and 2 ghosts stand on it.
+  -- Red first scores a Highway road (5), so his score can pay for the -4;
+  -- that scoring turns the stacks, Citizens' Jury to Bad Neighborhood.
+  local s = scenario { players = 2, rules = { expansions = { "land_surveyors", "ghosts" },
+    options = { land_surveyors = { shuffle = false, farmhouse_tiles = "", active_road = "highway",
+                                   active_city = "citizens_jury" } } } }
+  s:follower(1, 0, 0, "road")
+  place_all(s, { { "A", -1, 0, 3 }, { "A", 1, 0, 1 } })
+  s:end_turn()
+  s:expect_scores { 5, 0 }
+  s:follower(1, 0, 0, "city")
+  s:figure("ghost", 1, 0, 0, "city")
+  s:figure("ghost", 1, 0, 0, "city")
+  s:place("E", 0, -1, 2)
+  s:end_turn()
+  s:expect_change("land_surveyors.bad_neighborhood", "count", 0)
+  s:expect_change("ghosts.penalty", "award", -4)
+  s:expect_scores { 1, 0 }
+end)
+
+case("Citizens' Jury: a ghost is no follower, its owner does not score", function()
+  -- "Any player who has at least 1 meeple in the city scores": blue has only
+  -- a ghost in the city of 2 tiles, red a follower.
+  local s = scenario { players = 2, rules = { expansions = { "land_surveyors", "ghosts" },
+    options = { land_surveyors = { shuffle = false, farmhouse_tiles = "", active_city = "citizens_jury" } } } }
+  s:follower(1, 0, 0, "city")
+  s:place("E", 0, -1, 2)
+  s:figure("ghost", 2, 0, -1, "city")
+  s:end_turn()
+  s:expect_scores { 4, 0 }
 end)
 
 case("Ex. 4: Bad Neighborhood and the Mage, (5 - 3 + 1) * 2 + 5 = 11", function()

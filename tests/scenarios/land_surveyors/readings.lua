@@ -99,3 +99,16 @@ case("zero_counts = false: a scoring of 0 points turns nothing", function()
   assert(s:var("land_surveyors.road") == 4, "Poverty still up")
   s:expect_ran("land_surveyors.poverty", 1)
 end)
+
+case("zero_counts = false: a scoring of -1 is points scored and turns the stacks", function()
+  -- A at (0,1) r0 (road S) and A at (0,2) r2 (road N): a road of 2 tiles,
+  -- 2 - 3 = -1 under Poverty; points were scored, if negative ones.
+  local s = scenario{ players = 2, rules = rules{ wealth_stack = "monastery", active_road = "poverty",
+                                                  zero_counts = false } }
+  s:place("A", 0, 1, 0)
+  s:follower(1, 0, 1, "road")
+  s:place("A", 0, 2, 2)
+  s:end_turn()
+  s:expect_scores{ -1, 0 }
+  assert(s:var("land_surveyors.road") == 1, "Street Fair is up")
+end)
