@@ -5,6 +5,7 @@
 #include "binding.h"
 #include <dirent.h>
 #include <lualib.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -705,10 +706,33 @@ static void prepare(lua_State *L) {
 
 /* ---------------------------------------------------------------- runner */
 
+typedef struct folder_id {
+  dev_t dev;
+  ino_t ino;
+} folder_id;
+
 typedef struct paths {
   char **v;
   int n, cap;
+  folder_id *seen; /* the folders walked: each once, however many links lead there */
+  int nseen, capseen;
 } paths;
+
+/* Notes folder st as walked; false if it was already (a link loop, or a
+ * second link to one folder). */
+static bool first_visit(paths *p, const struct stat *st) {
+  for (int i = 0; i < p->nseen; i++)
+    if (p->seen[i].dev == st->st_dev && p->seen[i].ino == st->st_ino) return false;
+  if (p->nseen == p->capseen) {
+    int cap = p->capseen ? p->capseen * 2 : 16;
+    folder_id *n = realloc(p->seen, sizeof *n * (size_t)cap);
+    if (!n) return false;
+    p->seen = n;
+    p->capseen = cap;
+  }
+  p->seen[p->nseen++] = (folder_id){st->st_dev, st->st_ino};
+  return true;
+}
 
 static void add_path(paths *p, const char *s) {
   if (p->n == p->cap) {
@@ -732,6 +756,8 @@ static int ends_with(const char *s, const char *suffix) {
 /* Scenario files: *.lua under `dir`, skipping folders named rules or
  * expansions. A folder that cannot be read is a failure, not a silence. */
 static void walk(paths *p, const char *dir, FILE *out, int *unreadable) {
+  struct stat self;
+  if (stat(dir, &self) == 0 && !first_visit(p, &self)) return;
   DIR *d = opendir(dir);
   if (!d) {
     fprintf(out, "FAIL %s: cannot open the folder\n", dir);
@@ -1051,7 +1077,7 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
 }
 
 int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed) {
-  paths p = {NULL, 0, 0};
+  paths p = {0};
   int unreadable = 0;
   struct stat st;
   if (stat(path, &st)) {
@@ -1078,6 +1104,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
     free(p.v[i]);
   }
   free(p.v);
+  free(p.seen);
   fprintf(out, "%d passed, %d failed\n", *passed, *failed);
   fflush(out);
   return *failed;
