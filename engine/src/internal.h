@@ -706,6 +706,10 @@ void handlers_sort(carc_engine *e);
 
 /* game.c, turn.c, scoring.c */
 carc_result turn_draw(carc_game *g);
+/* The tile just placed moves a neutral figure: the act phase has a neutral step. */
+static inline bool neutral_step_due(const carc_game *g) {
+  return g->neutral_triggers && (g->e->types[g->tiles[g->last_tile].type].attr_bits & g->neutral_triggers);
+}
 bool placement_ahead(carc_game *g, int type); /* bots.c */
 carc_result game_act_listed(carc_game *g, const carc_action *a);
 bool game_neutral_random(carc_game *g, int cap, carc_action *out);

@@ -477,7 +477,7 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   if (g->phase == CARC_PHASE_PLACE && g->drawn < 0)
     return bad(L, CARC_ERR_STATE, dv, "drawn", "the place phase needs a drawn tile");
   if (g->phase == CARC_PHASE_ACT && g->last_tile < 0)
-    return bad(L, CARC_ERR_STATE, root, "last_tile", "the act phase needs the tile just placed");
+    return bad(L, CARC_ERR_STATE, json_get(root, "last_tile"), "last_tile", "the act phase needs the tile just placed");
   if (g->phase == CARC_PHASE_ACT && (g->last_tile < g->nprinted || setup_tile(g, g->last_tile)))
     return bad(L, CARC_ERR_STATE, json_get(root, "last_tile"), "last_tile",
                "the act phase follows a placed tile, not the start tile or a printed one");
@@ -497,6 +497,8 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   }
   if (g->act_step != STEP_MAIN && g->phase != CARC_PHASE_ACT)
     return bad(L, CARC_ERR_STATE, st, "act_step", "only the act phase has a step other than main");
+  if (g->act_step == STEP_NEUTRAL && !neutral_step_due(g))
+    return bad(L, CARC_ERR_STATE, st, "act_step", "the tile just placed moves no neutral figure");
   if (g->act_step == STEP_CONFLICT && !exclusive_pair(g))
     return bad(L, CARC_ERR_STATE, st, "act_step", "no two exclusive figures share a feature");
   /* the small state */

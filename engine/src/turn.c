@@ -383,10 +383,6 @@ static int neutral_moves(const carc_game *g, const int *figs, int nfigs, carc_ac
   return n;
 }
 
-static bool neutral_step_due(carc_game *g) {
-  return g->neutral_triggers && (g->e->types[g->tiles[g->last_tile].type].attr_bits & g->neutral_triggers);
-}
-
 /* Two exclusive figures on one feature: returns one of them (the first, in
  * figure order, that shares its feature with its partner), or -1. One pass
  * over the figures, then a comparison among the few of exclusive types. */

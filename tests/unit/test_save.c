@@ -315,6 +315,19 @@ static void test_unreachable(carc_engine *e) {
   t = a ? set_value(a, "last_tile", "0") : NULL;
   expect_fail(e, t, "start tile", "act on start");
   CHECK(t && strstr(carc_engine_error(e), "last_tile (line") != NULL);
+  free(t);
+  /* no tile just placed: the message points at last_tile, not the document */
+  t = a ? set_value(a, "last_tile", "-1") : NULL;
+  expect_fail(e, t, "needs the tile just placed", "act without a tile");
+  CHECK(t && strstr(carc_engine_error(e), "last_tile (line 1, column 1)") == NULL);
+  free(t);
+  /* a neutral step after a base tile: no neutral figure could move, the
+   * game would wait for ever */
+  char *b = a ? set_value(a, "last_tile", "1") : NULL;
+  t = b ? set_value(b, "act_step", "\"neutral\"") : NULL;
+  expect_fail(e, t, "act_step (line", "neutral step without a trigger");
+  CHECK(t && strstr(carc_engine_error(e), "moves no neutral figure") != NULL);
+  free(b);
   free(a);
   free(t);
   free(good);
