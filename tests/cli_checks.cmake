@@ -184,6 +184,19 @@ if(MKFIFO)
     message(FATAL_ERROR "a FIFO as a scenario file was not refused: ${rc} ${err}")
   endif()
 endif()
+# An error names the line in the ruleset{} or scenario{} call, not an earlier
+# comment (or an earlier case) that mentions the same word.
+file(WRITE ${TMP}/lines_rules.lua "-- once we used the \"nope\" expansion\n\nruleset {\n  expansions = { \"nope\" },\n}\n")
+execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/lines_rules.lua ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "lines_rules.lua:4: unknown expansion 'nope'")
+  message(FATAL_ERROR "a ruleset's error named the wrong line: ${rc} ${err}")
+endif()
+file(WRITE ${TMP}/lines_scen.lua "-- tests the \"nope\" expansion\ncase('a', function()\n  scenario { rules = { expansions = { 'nope' } } }\nend)\ncase('b', function()\n  scenario { rules = { expansions = { 'nope' } } }\nend)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/lines_scen.lua OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT out MATCHES "lines_scen.lua:3: unknown expansion 'nope'"
+   OR NOT out MATCHES "lines_scen.lua:6: unknown expansion 'nope'")
+  message(FATAL_ERROR "a scenario's ruleset error named the wrong line: ${rc} ${out}")
+endif()
 # Links that loop back to a folder of scenarios: each folder is walked once.
 file(REMOVE_RECURSE ${TMP}/loop)
 file(MAKE_DIRECTORY ${TMP}/loop)

@@ -79,8 +79,9 @@ local function sandbox()
   return env
 end
 
--- The line of `text` that first mentions `word` (quoted first), else `default`.
--- (A key that is not a string has no name to look for: `default`.)
+-- The line of `text` from line `from` on that first mentions `word` (quoted
+-- first), else `default`. (A key that is not a string has no name to look
+-- for: `default`.)
 local function line_of(text, word, default, from)
   if text and type(word) == "string" then
     for _, w in ipairs({ '"' .. word .. '"', "'" .. word .. "'", word }) do
@@ -324,18 +325,19 @@ end
 local KEYS = { expansions = true, options = true, order = true, disable = true, tiles_only = true }
 
 -- Applies a ruleset table. `dir` is the ruleset's folder; `file`/`text`/`line`
--- name it in errors. Every key and value is checked before anything loads,
+-- name it in errors (`line`: where the ruleset{} or scenario{} call starts;
+-- a word is looked for from there on, not in the comments above it). Every key and value is checked before anything loads,
 -- reading the script's tables raw (ilist, next, rawget); the lists are copied
 -- then, so what loads is what was checked.
 local function apply(spec, dir, file, text, line)
   local function where(word)
     if not text and line == 0 then return file end
-    return fmt("%s:%d", file, line_of(text, word, line))
+    return fmt("%s:%d", file, line_of(text, word, line, line))
   end
   -- an expansion's name under options = { ... } (it is in expansions too)
   local function where_option(name)
     if not text and line == 0 then return file end
-    return fmt("%s:%d", file, line_of(text, name, line, line_of(text, "options", line)))
+    return fmt("%s:%d", file, line_of(text, name, line, line_of(text, "options", line, line)))
   end
   if type(spec) ~= "table" then error(fmt("%s:%d: ruleset{} takes a table", file, line), 0) end
   for k in next, spec do
