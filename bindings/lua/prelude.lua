@@ -326,9 +326,10 @@ local KEYS = { expansions = true, options = true, order = true, disable = true, 
 
 -- Applies a ruleset table. `dir` is the ruleset's folder; `file`/`text`/`line`
 -- name it in errors (`line`: where the ruleset{} or scenario{} call starts;
--- a word is looked for from there on, not in the comments above it). Every key and value is checked before anything loads,
--- reading the script's tables raw (ilist, next, rawget); the lists are copied
--- then, so what loads is what was checked.
+-- a word is looked for from there on, not in the comments above it). Every
+-- key and value is checked before anything loads, reading the script's
+-- tables raw (ilist, next, rawget); the lists are copied then, so what loads
+-- is what was checked.
 local function apply(spec, dir, file, text, line)
   local function where(word)
     if not text and line == 0 then return file end
