@@ -83,7 +83,7 @@ int carc_kind_id(carc_engine *e, const char *name) {
   return intern(e, "feature kind", e->kind_names, &e->nkinds, CARC_MAX_KINDS, name);
 }
 int carc_kind_find(const carc_engine *e, const char *name) {
-  if (strcmp(name, "cloister") == 0) return CARC_MONASTERY;
+  if (name && strcmp(name, "cloister") == 0) return CARC_MONASTERY;
   return name_index((char(*)[CARC_MAX_NAME])e->kind_names, e->nkinds, name);
 }
 const char *carc_kind_name(const carc_engine *e, int kind) {
@@ -142,7 +142,7 @@ carc_result carc_figure_define(carc_engine *e, const carc_figure_def *d) {
   return CARC_OK;
 }
 int carc_figure_type_find(const carc_engine *e, const char *name) {
-  for (int i = 0; i < e->nfig; i++)
+  for (int i = 0; name && i < e->nfig; i++)
     if (strcmp(e->figs[i].name, name) == 0) return i;
   return -1;
 }
@@ -190,7 +190,7 @@ int carc_token_value(const carc_engine *e, int t) {
 
 carc_result carc_engine_use_set(carc_engine *e, const char *set, int on) {
   int i = name_index(e->set_names, e->nsets, set);
-  if (i < 0) return engine_fail(e, CARC_ERR_UNKNOWN, "unknown tile set '%s'", set);
+  if (i < 0) return engine_fail(e, CARC_ERR_UNKNOWN, "unknown tile set '%s'", set ? set : "?");
   e->set_used[i] = on != 0;
   return CARC_OK;
 }

@@ -144,13 +144,13 @@ carc_result carc_handler_add(carc_engine *e, const char *name, int priority,
 }
 
 int carc_handler_find(const carc_engine *e, const char *name) {
-  for (int i = 0; i < e->nhandlers; i++)
+  for (int i = 0; name && i < e->nhandlers; i++)
     if (strcmp(e->handlers[i].name, name) == 0) return i;
   return -1;
 }
 
 static hook *hook_find(carc_engine *e, const char *name) {
-  for (int p = 0; p < CARC_HOOK_COUNT; p++)
+  for (int p = 0; name && p < CARC_HOOK_COUNT; p++)
     for (int i = 0; i < e->nhooks[p]; i++)
       if (strcmp(e->hooks[p][i].name, name) == 0) return &e->hooks[p][i];
   return NULL;
@@ -171,7 +171,7 @@ static void hooks_sort(hook *hs, int n) {
 
 carc_result carc_handler_move(carc_engine *e, const char *name, int priority) {
   if (priority < 0 || priority > 999)
-    return engine_fail(e, CARC_ERR_ARGUMENT, "'%s': priority %d is outside 0..999", name, priority);
+    return engine_fail(e, CARC_ERR_ARGUMENT, "'%s': priority %d is outside 0..999", name ? name : "?", priority);
   int i = carc_handler_find(e, name);
   if (i >= 0) {
     e->handlers[i].priority = priority;
@@ -179,7 +179,7 @@ carc_result carc_handler_move(carc_engine *e, const char *name, int priority) {
     return CARC_OK;
   }
   hook *h = hook_find(e, name);
-  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name);
+  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name ? name : "?");
   h->priority = priority;
   for (int p = 0; p < CARC_HOOK_COUNT; p++) hooks_sort(e->hooks[p], e->nhooks[p]);
   return CARC_OK;
@@ -193,7 +193,7 @@ carc_result carc_handler_enable(carc_engine *e, const char *name, int on) {
     return CARC_OK;
   }
   hook *h = hook_find(e, name);
-  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name);
+  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name ? name : "?");
   h->enabled = on != 0;
   return CARC_OK;
 }

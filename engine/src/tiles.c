@@ -408,7 +408,7 @@ carc_result carc_tiles_load_base(carc_engine *e) {
 
 carc_result carc_tile_set_start(carc_engine *e, const char *name) {
   int t = carc_tile_type_find(e, name);
-  if (t < 0) return engine_fail(e, CARC_ERR_UNKNOWN, "start tile: unknown tile '%s'", name);
+  if (t < 0) return engine_fail(e, CARC_ERR_UNKNOWN, "start tile: unknown tile '%s'", name ? name : "?");
   int misfit = map_start_misfit(e, t); /* -1 without a map */
   if (misfit >= 0)
     return engine_fail(e, CARC_ERR_ILLEGAL, "start tile: %s fits the map's start square (%d,%d) in no rotation", name,
@@ -419,7 +419,7 @@ carc_result carc_tile_set_start(carc_engine *e, const char *name) {
 
 int carc_tile_type_count(const carc_engine *e) { return e->ntypes; }
 int carc_tile_type_find(const carc_engine *e, const char *name) {
-  for (int i = 0; i < e->ntypes; i++)
+  for (int i = 0; name && i < e->ntypes; i++)
     if (strcmp(e->types[i].name, name) == 0) return i;
   return -1;
 }
@@ -478,8 +478,9 @@ carc_result carc_tile_set_attr(carc_engine *e, int t, int attr, int value) {
 carc_result carc_tile_split(carc_engine *e, int source, const char *name, int copies) {
   if (!TYPE_OK(e, source)) return engine_fail(e, CARC_ERR_ARGUMENT, "no tile type %d", source);
   tile_type *src = &e->types[source];
-  int keep = src->copies - copies - (source == e->start_type ? 1 : 0);
-  if (copies < 1 || keep < 0)
+  /* copies first: a negative one must not reach the subtraction */
+  const int keep = copies < 1 ? -1 : src->copies - copies - (source == e->start_type ? 1 : 0);
+  if (keep < 0)
     return engine_fail(e, CARC_ERR_ARGUMENT, "tile %s: cannot set apart %d of its %d copies%s", src->name,
                        copies, src->copies, source == e->start_type ? " (one is the start tile)" : "");
   char set[CARC_MAX_NAME], notation[512];

@@ -50,7 +50,7 @@ void copy_name(char *dst, const char *src) {
 }
 
 int name_index(char names[][CARC_MAX_NAME], int n, const char *name) {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; name && i < n; i++)
     if (strcmp(names[i], name) == 0) return i;
   return -1;
 }

@@ -203,7 +203,35 @@ static void test_int_extremes(void) {
   carc_engine_free(e);
 }
 
+/* A NULL name is a name no table holds: the finds say -1, the calls that
+ * take a name an error (they dereferenced it). The UBSan build splits a
+ * tile type apart by INT_MIN copies, which once overflowed before its check. */
+static void test_null_names(void) {
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_attr_find(e, NULL), -1);
+  CHECK_INT(carc_kind_find(e, NULL), -1);
+  CHECK_INT(carc_var_find(e, NULL), -1);
+  CHECK_INT(carc_flag_find(e, NULL), -1);
+  CHECK_INT(carc_tile_type_find(e, NULL), -1);
+  CHECK_INT(carc_figure_type_find(e, NULL), -1);
+  CHECK_INT(carc_token_type_find(e, NULL), -1);
+  CHECK_INT(carc_handler_find(e, NULL), -1);
+  CHECK_INT(carc_tile_set_start(e, NULL), CARC_ERR_UNKNOWN);
+  CHECK_INT(carc_engine_use_set(e, NULL, 1), CARC_ERR_UNKNOWN);
+  CHECK_INT(carc_handler_describe(e, NULL, "x"), CARC_ERR_UNKNOWN);
+  CHECK_INT(carc_handler_enable(e, NULL, 0), CARC_ERR_UNKNOWN);
+  CHECK_INT(carc_handler_move(e, NULL, 10), CARC_ERR_UNKNOWN);
+  CHECK_INT(carc_handler_move(e, NULL, 1000), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_engine_error(e), "'?': priority 1000");
+  const int types = carc_tile_type_count(e);
+  CHECK_INT(carc_tile_split(e, check_type(e, "A"), "A_SPLIT", INT_MIN), CARC_ERR_ARGUMENT);
+  CHECK_INT(carc_tile_split(e, check_type(e, "A"), "A_SPLIT", INT_MAX), CARC_ERR_ARGUMENT);
+  CHECK_INT(carc_tile_type_count(e), types);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_null_names();
   test_in_placement_hook();
   test_in_handler();
   test_in_event_callback();
