@@ -33,6 +33,18 @@ static inline int field_int(lua_State *L, int idx, const char *what, int def) {
   return lua_int_in_range(L, v, what);
 }
 
+/* A seed at stack index idx (nil is def): a whole number from 0 up, as the
+ * CLI and the Python binding take it (a negative one would wrap round). */
+static inline uint64_t field_seed(lua_State *L, int idx, const char *what, uint64_t def) {
+  if (lua_isnil(L, idx)) return def;
+  int isnum = 0;
+  const lua_Integer v = lua_tointegerx(L, idx, &isnum);
+  if (!isnum || v < 0)
+    luaL_error(L, "%s must be a whole number from 0 to %I, not %s", what, (lua_Integer)LUA_MAXINTEGER,
+               lua_type(L, idx) == LUA_TNUMBER ? lua_tostring(L, idx) : luaL_typename(L, idx));
+  return (uint64_t)v;
+}
+
 /* luaL_checkstring for text that reaches C as a C string: a NUL inside
  * would end it there unnoticed ("a.lua\0x" would open a.lua), so it is an
  * argument error. */

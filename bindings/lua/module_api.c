@@ -213,7 +213,8 @@ static int g_observe(lua_State *L) {
 
 static int g_determinize(lua_State *L) {
   lgame *lg = check_game(L, 1);
-  carc_game_determinize(lg->g, (uint64_t)luaL_checkinteger(L, 2));
+  luaL_checkany(L, 2);
+  carc_game_determinize(lg->g, field_seed(L, 2, "determinize(seed)", 0));
   lua_settop(L, 1);
   return 1;
 }
@@ -354,11 +355,8 @@ static int e_game(lua_State *L) {
   if (lua_istable(L, 2)) {
     lua_getfield(L, 2, "players");
     opt.players = field_int(L, -1, "game{players=...}", opt.players);
-    if (lua_getfield(L, 2, "seed") != LUA_TNIL) {
-      int isnum = 0;
-      opt.seed = (uint64_t)lua_tointegerx(L, -1, &isnum);
-      if (!isnum) return luaL_error(L, "game{seed=...} must be a whole number, not %s", luaL_typename(L, -1));
-    }
+    lua_getfield(L, 2, "seed");
+    opt.seed = field_seed(L, -1, "game{seed=...}", opt.seed);
     lua_getfield(L, 2, "followers");
     opt.followers = field_int(L, -1, "game{followers=...}", opt.followers);
     lua_pop(L, 3);

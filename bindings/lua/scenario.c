@@ -581,7 +581,7 @@ static int l_scenario(lua_State *L) {
   lua_getfield(L, 1, "strict");
   lua_getfield(L, 1, "bag");
   int strict = lua_toboolean(L, -2), bag = lua_toboolean(L, -1);
-  carc_game_options opt = {field_int(L, -5, "scenario{players=...}", 2), (uint64_t)luaL_optinteger(L, -4, 1),
+  carc_game_options opt = {field_int(L, -5, "scenario{players=...}", 2), field_seed(L, -4, "scenario{seed=...}", 1),
                            field_int(L, -3, "scenario{followers=...}", 0), !bag};
   lua_pop(L, 5);
   if (bag && !strict) return luaL_error(L, "scenario{ bag = true } needs strict = true (tiles come from the bag)");

@@ -36,7 +36,14 @@ okp, errp = pcall(function() return g:decode((1 << 40) + 1) end)
 assert(not okp and tostring(errp):find("outside a C int's range", 1, true), tostring(errp))
 
 okp, errp = pcall(function() return e:game{ seed = 1.5 } end)
-assert(not okp and tostring(errp):find("game{seed=...} must be a whole number, not number", 1, true), tostring(errp))
+assert(not okp and tostring(errp):find("game{seed=...} must be a whole number from 0 to", 1, true)
+  and tostring(errp):find("not 1.5", 1, true), tostring(errp))
+-- a negative seed is refused, as the CLI and Python refuse it (it wrapped round to 2^64 - 1)
+okp, errp = pcall(function() return e:game{ seed = -1 } end)
+assert(not okp and tostring(errp):find("game{seed=...} must be a whole number from 0 to", 1, true)
+  and tostring(errp):find("not -1", 1, true), tostring(errp))
+okp, errp = pcall(function() return g:determinize(-5) end)
+assert(not okp and tostring(errp):find("determinize(seed) must be a whole number from 0 to", 1, true), tostring(errp))
 
 -- text reaches C whole: a NUL inside is an argument error, not the end of the text
 okp, errp = pcall(e.load, e, g:save() .. "\0 not json")

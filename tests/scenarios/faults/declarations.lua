@@ -31,3 +31,11 @@ case("an option read after the expansion's state filled up is an error, not an a
   s:expect_error(function() s:game():option("fill", "a name not interned yet " .. ("q"):rep(100)) end,
     "expansion 'fill': its Lua state is out of memory")
 end)
+
+case("a scenario's seed is a whole number from 0 up, named as scenario{seed=...}", function()
+  local base = scenario{ players = 2 }
+  local refused = "scenario{seed=...} must be a whole number from 0"
+  base:expect_error(function() scenario{ seed = 0.5 } end, refused, "not 0.5")
+  base:expect_error(function() scenario{ seed = -1 } end, refused, "not -1")
+  assert(scenario{ seed = 0 })
+end)
