@@ -159,6 +159,21 @@ static void derive(carc_engine *e, tile_type *t) {
   }
 }
 
+/* A notation as its errors quote it: a long one in part (up to
+ * NOTATION_QUOTED bytes, cut between characters, and its length), so that
+ * the column and the reason still fit the message. */
+#define NOTATION_QUOTED 120
+static void quote_notation(const char *n, char *out, size_t cap) {
+  const size_t len = strlen(n);
+  if (len <= NOTATION_QUOTED) {
+    snprintf(out, cap, "'%s'", n);
+    return;
+  }
+  size_t k = NOTATION_QUOTED;
+  while (k > 0 && ((unsigned char)n[k] & 0xC0) == 0x80) k--; /* not inside a UTF-8 character */
+  snprintf(out, cap, "'%.*s...' (%zu bytes)", (int)k, n, len);
+}
+
 carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char *err,
                        size_t errcap) {
   memset(t, 0, sizeof *t);
@@ -241,15 +256,19 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
   }
   for (int q = 0; q < 12; q++) {
     if (t->port_seg[q] < 0) {
-      snprintf(err, errcap, "tile notation '%s': port %s belongs to no segment (every edge needs "
-               "its three ports covered)", notation, port_names[q]);
+      char quoted[NOTATION_QUOTED + 32];
+      quote_notation(notation, quoted, sizeof quoted);
+      snprintf(err, errcap, "tile notation %s: port %s belongs to no segment (every edge needs "
+               "its three ports covered)", quoted, port_names[q]);
       return CARC_ERR_PARSE;
     }
   }
   derive(e, t);
   return CARC_OK;
-fail:
-  snprintf(err, errcap, "tile notation '%s': at column %d ('%.12s'): %s", notation,
+fail:;
+  char quoted[NOTATION_QUOTED + 32];
+  quote_notation(notation, quoted, sizeof quoted);
+  snprintf(err, errcap, "tile notation %s: at column %d ('%.12s'): %s", quoted,
            (int)(item - notation) + 1, item, why);
   return CARC_ERR_PARSE;
 }

@@ -268,6 +268,19 @@ static void test_errors(void) {
   bad(e, "city field:N,E,S,W", "a city needs ports");
   bad(e, "monastery:N field:N,E,S,W", "a monastery has no ports");
   bad(e, "city:N; field:E,S,W", "unexpected ';'");
+  /* a long notation is quoted in part: its column and reason still fit */
+  char longer[700] = "city:N,E,S";
+  static const char *const name47 = "+an_attribute_name_of_forty_six_bytes_exactly__";
+  for (int k = 0; k < 6; k++) strcat(longer, name47);
+  strcat(longer, " field:W");
+  for (int k = 0; k < 6; k++) strcat(longer, name47);
+  strcat(longer, " road:Q");
+  CHECK_INT(carc_tile_define(e, "test", "BAD", 1, longer), CARC_ERR_PARSE);
+  char column[64];
+  snprintf(column, sizeof column, "(%zu bytes): at column %zu ('road:Q'): expected a port", strlen(longer),
+           strlen(longer) - 5);
+  CHECK_HAS(carc_engine_error(e), column);
+  CHECK_HAS(carc_engine_error(e), "tile notation 'city:N,E,S+an_attribute_name");
   /* the engine still works after all that */
   CHECK_INT(carc_tile_define(e, "test", "GOOD", 1, "city:N field:E,S,W"), CARC_OK);
   CHECK_INT(carc_tile_type_count(e), 25);
