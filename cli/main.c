@@ -76,6 +76,11 @@ char *cli_read_file(const char *path, const char **why) {
     buf = NULL;
   }
   if (f != stdin) fclose(f);
+  if (buf && memchr(buf, '\0', n)) { /* the text would end there unnoticed */
+    *why = "it holds a NUL byte (not text)";
+    free(buf);
+    buf = NULL;
+  }
   if (buf) buf[n] = '\0';
   return buf;
 }

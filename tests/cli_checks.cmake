@@ -175,7 +175,7 @@ if(MKFIFO)
   endif()
   execute_process(COMMAND ${CLI} play --map ${TMP}/fifo/pipe_rules.lua ERROR_VARIABLE err
                   RESULT_VARIABLE rc TIMEOUT 60)
-  if(rc EQUAL 0 OR NOT err MATCHES "pipe_rules.lua: cannot read the map \\(not a regular file")
+  if(rc EQUAL 0 OR NOT err MATCHES "pipe_rules.lua: cannot read the map \\(not a regular")
     message(FATAL_ERROR "a FIFO as a map was not refused: ${rc} ${err}")
   endif()
   execute_process(COMMAND ${CLI} test ${TMP}/fifo/pipe_rules.lua OUTPUT_QUIET ERROR_VARIABLE err
@@ -196,6 +196,23 @@ execute_process(COMMAND ${CLI} test ${TMP}/lines_scen.lua OUTPUT_VARIABLE out RE
 if(rc EQUAL 0 OR NOT out MATCHES "lines_scen.lua:3: unknown expansion 'nope'"
    OR NOT out MATCHES "lines_scen.lua:6: unknown expansion 'nope'")
   message(FATAL_ERROR "a scenario's ruleset error named the wrong line: ${rc} ${out}")
+endif()
+# A NUL byte in a save or a map is refused: the text would end there unseen.
+find_program(PRINTF printf)
+if(PRINTF)
+  execute_process(COMMAND ${CLI} play --seed 2 --save ${TMP}/nul_save.json OUTPUT_QUIET RESULT_VARIABLE rc)
+  file(READ ${TMP}/nul_save.json save)
+  execute_process(COMMAND ${PRINTF} "%s\\000trailing" "${save}" OUTPUT_FILE ${TMP}/nul_save.json)
+  execute_process(COMMAND ${CLI} render ${TMP}/nul_save.json OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(rc EQUAL 0 OR NOT err MATCHES "nul_save.json: it holds a NUL byte")
+    message(FATAL_ERROR "a save with a NUL byte after its end was read: ${rc} ${err}")
+  endif()
+  file(READ ${SRC}/maps/demo.map map)
+  execute_process(COMMAND ${PRINTF} "%s\\000" "${map}" OUTPUT_FILE ${TMP}/nul.map)
+  execute_process(COMMAND ${CLI} play --map ${TMP}/nul.map OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(rc EQUAL 0 OR NOT err MATCHES "nul.map: cannot read the map \\([^)]*NUL byte")
+    message(FATAL_ERROR "a map with a NUL byte was read: ${rc} ${err}")
+  endif()
 endif()
 # Links that loop back to a folder of scenarios: each folder is walked once.
 file(REMOVE_RECURSE ${TMP}/loop)

@@ -50,6 +50,10 @@ static char *slurp(const char *path) {
     }
   }
   fclose(f);
+  if (buf && memchr(buf, '\0', n)) { /* the text would end there unnoticed */
+    free(buf);
+    return NULL;
+  }
   if (buf) buf[n] = '\0';
   return buf;
 }
@@ -141,7 +145,8 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
   }
   char *text = slurp(path);
   if (!text) {
-    snprintf(err, errcap, "%s: cannot read the map (not a regular file, or larger than 4 MiB)", path);
+    snprintf(err, errcap, "%s: cannot read the map (not a regular text file, holds a NUL byte, or larger than 4 MiB)",
+             path);
     return CARC_ERR_ARGUMENT;
   }
   char west[128], east[128];
