@@ -204,8 +204,33 @@ static carc_result need(carc_engine *e, const parse_aux *a, const cursor *c, con
   return perr(e, a, c->lineno, at ? col_of(c, at) : col_of(c, c->p), "expected %s", what);
 }
 
+/* A map is UTF-8 text without control characters (tabs and line ends
+ * aside): its names reach the terminal, the SVG and saves as they are. */
+static carc_result check_text(carc_engine *e, const char *text, const parse_aux *a) {
+  int line = 1;
+  const char *line_start = text;
+  for (const unsigned char *s = (const unsigned char *)text; *s;) {
+    const unsigned char ch = *s;
+    const int col = (int)((const char *)s - line_start) + 1;
+    if (ch == '\n') {
+      line++;
+      line_start = (const char *)++s;
+      continue;
+    }
+    if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7F)
+      return perr(e, a, line, col, "a control character (byte 0x%02X): a map is text", ch);
+    const int more = ch < 0x80 ? 0 : (ch & 0xE0) == 0xC0 ? 1 : (ch & 0xF0) == 0xE0 ? 2 : (ch & 0xF8) == 0xF0 ? 3 : -1;
+    bool ok = more >= 0 && (ch & 0xFE) != 0xC0 && ch <= 0xF4;
+    for (int k = 1; ok && k <= more; k++) ok = (s[k] & 0xC0) == 0x80;
+    if (!ok) return perr(e, a, line, col, "not UTF-8 (byte 0x%02X): a map is UTF-8 text", ch);
+    s += more + 1;
+  }
+  return CARC_OK;
+}
+
 static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, parse_aux *a) {
   memset(m, 0, sizeof *m);
+  if (check_text(e, text, a) != CARC_OK) return CARC_ERR_PARSE;
   m->starts_used = 0;
   cursor c = {text, text, 1};
   const char *end = text + strlen(text);

@@ -54,6 +54,10 @@ static void test_errors(void) {
   bad_map("start 1,0\ngrid\n. . .\nend\n", "m.map:1:1:", "no 'name'");
   bad_map(HEAD "tiles 50 40\ngrid\n. . .\n. . .\nend\n", "m.map:3:10:", "the largest tile count");
   bad_map("name T\njoin a b\n", "m.map:2:1:", "'join' belongs in a pair file");
+  /* a map is UTF-8 text: its names reach the terminal and the SVG */
+  bad_map("name T\xff\xfe\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "not UTF-8 (byte 0xFF)");
+  bad_map(HEAD "town 1,0 Ab\x1b[2Jc\ngrid\n. . .\nend\n", "m.map:3:12:", "a control character (byte 0x1B)");
+  bad_map("name T\xc3\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "not UTF-8 (byte 0xC3)");
 }
 
 static void test_join(void) {
