@@ -105,6 +105,7 @@ int carc_flag_find(const carc_engine *e, const char *name) {
 }
 
 carc_result carc_figure_define(carc_engine *e, const carc_figure_def *d) {
+  if (engine_without_games(e, "figure") != CARC_OK) return CARC_ERR_STATE;
   if (!d || !d->name || !name_valid(d->name))
     return engine_fail(e, CARC_ERR_ARGUMENT, "figure: a name of " NAME_RULE " is needed");
   if (carc_figure_type_find(e, d->name) >= 0)
@@ -155,6 +156,7 @@ int carc_figure_type_occupies(const carc_engine *e, int t) {
 }
 
 carc_result carc_token_define(carc_engine *e, const carc_token_def *d) {
+  if (engine_without_games(e, "token") != CARC_OK) return CARC_ERR_STATE;
   if (!d || !d->name || !name_valid(d->name))
     return engine_fail(e, CARC_ERR_ARGUMENT, "token: a name of " NAME_RULE " is needed");
   if (carc_token_type_find(e, d->name) >= 0)

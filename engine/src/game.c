@@ -200,6 +200,7 @@ carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
   }
   memset(g, 0, sizeof *g);
   g->e = e;
+  atomic_fetch_add_explicit(&e->games, 1, memory_order_relaxed);
   g->opt = o;
   g->players = o.players;
   g->followers = o.followers ? o.followers : e->map ? map_followers(e) : 7;
@@ -223,6 +224,7 @@ void carc_game_free(carc_game *g) {
   carc_game_free(g->bot_scratch);
   carc_game_free(g->bot_trial);
   store_free(g);
+  atomic_fetch_sub_explicit(&e->games, 1, memory_order_relaxed);
   carc_mem(e, g->records, sizeof(record) * (size_t)g->cap_records, 0);
   carc_mem(e, g->changes, sizeof(record_change) * (size_t)g->cap_changes, 0);
   carc_mem(e, g->log, g->log_cap, 0);
@@ -294,6 +296,7 @@ carc_game *carc_game_clone(const carc_game *g) {
   if (!c) return NULL;
   memset(c, 0, sizeof *c);
   c->e = e;
+  atomic_fetch_add_explicit(&e->games, 1, memory_order_relaxed);
   c->txn = NULL;
   c->read_only = c->lent = 0;
   c->spare = NULL;

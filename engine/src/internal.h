@@ -4,6 +4,7 @@
 
 #include "carcassonne.h"
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -170,6 +171,10 @@ struct carc_engine {
   carc_alloc_fn alloc;
   void *alloc_ud;
   void *userdata;
+  /* games alive (carc_game_new to carc_game_free; atomic: threads may create
+   * games of one engine at once): a figure, a token or a map defined under
+   * them would give them saves their engine refuses */
+  atomic_int games;
   char err[ERR_CAP];
   union {
     struct {
@@ -635,6 +640,9 @@ void copy_name(char *dst, const char *src);
 /* 1 to CARC_MAX_NAME - 1 bytes of UTF-8 text without control characters:
  * every name a save, a log line or a picture writes is then well formed */
 bool name_valid(const char *name);
+/* CARC_ERR_STATE if games of e are alive: what `what` would change they
+ * were made without (their saves would no longer load). */
+carc_result engine_without_games(carc_engine *e, const char *what);
 #define NAME_RULE "1 to 47 bytes of UTF-8 text without control characters"
 /* Text written snprintf-style into a caller's buffer of `cap` bytes: `len`
  * counts what the whole text needs, even past `cap`. */

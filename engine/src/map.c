@@ -824,6 +824,7 @@ carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
   if (n < 0 || n > 2 || !texts || !texts[0] || (n == 2 && !texts[1]))
     return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "give one map, or two halves to join");
   if (e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine already has a map (%s)", e->map->name);
+  if (engine_without_games(e, "map") != CARC_OK) return CARC_ERR_STATE;
   size_t shapes = (sizeof(map_shape) * 3 + 15) & ~(size_t)15; /* keep parse_aux aligned */
   size_t need = shapes + sizeof(parse_aux) * 2;
   char *mem = carc_mem(e, NULL, 0, need);

@@ -211,9 +211,11 @@ void carc_engine_rollback(carc_engine *e) {
   int cap_types = e->cap_types;
   struct retired_types retired = e->retired_types;
   void *userdata = e->userdata;
+  const int games = atomic_load_explicit(&e->games, memory_order_relaxed);
   char err[ERR_CAP];
   memcpy(err, e->err, sizeof err);
   memcpy(e, &s->e, sizeof *e);
+  atomic_store_explicit(&e->games, games, memory_order_relaxed);
   e->types = types;
   e->cap_types = cap_types;
   e->retired_types = retired;

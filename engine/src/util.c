@@ -28,6 +28,13 @@ int game_fail(carc_game *g, carc_result r, const char *fmt, ...) {
   return (int)r;
 }
 
+carc_result engine_without_games(carc_engine *e, const char *what) {
+  const int n = atomic_load_explicit(&e->games, memory_order_relaxed);
+  if (n == 0) return CARC_OK;
+  return engine_fail(e, CARC_ERR_STATE, "%s: the engine has %d game%s alive, made without it (define it before the "
+                     "first game)", what, n, n == 1 ? "" : "s");
+}
+
 bool name_valid(const char *name) {
   const unsigned char *s = (const unsigned char *)name;
   size_t n = 0;

@@ -230,8 +230,40 @@ static void test_null_names(void) {
   carc_engine_free(e);
 }
 
+/* Figures, tokens and a map change what a game's save holds: with games of
+ * the engine alive (clones included) they are refused, and allowed again
+ * once the last is freed; an engine transaction's rollback keeps the count. */
+static void test_define_under_games(void) {
+  carc_engine *e = check_base_engine();
+  carc_game *g = check_scenario(e, 2);
+  carc_game *c = carc_game_clone(g);
+  CHECK(c != NULL);
+  char *before = check_save_text(g);
+  const carc_figure_def dragon = {"dragon", 0, 1, 0, CARC_PLACE_NEUTRAL, 1u << CARC_FIELD, NULL, NULL, 0};
+  const carc_token_def coin = {"coin", 2, 1};
+  const char *map[1] = {"name M\nstart 1,1\ngrid\n. . .\n. . .\nend\n"}, *origin[1] = {"m.map"};
+  CHECK_INT(carc_figure_define(e, &dragon), CARC_ERR_STATE);
+  CHECK_HAS(carc_engine_error(e), "figure: the engine has 2 games alive");
+  CHECK_INT(carc_token_define(e, &coin), CARC_ERR_STATE);
+  CHECK_INT(carc_engine_set_map(e, 1, map, origin), CARC_ERR_STATE);
+  CHECK_HAS(carc_engine_error(e), "map: the engine has 2 games alive");
+  CHECK_INT(carc_figure_type_find(e, "dragon"), -1);
+  CHECK(check_save_is(g, before));
+  CHECK_INT(carc_engine_begin(e), CARC_OK);
+  carc_game_free(c);
+  carc_engine_rollback(e);
+  CHECK_INT(carc_token_define(e, &coin), CARC_ERR_STATE);
+  CHECK_HAS(carc_engine_error(e), "the engine has 1 game alive");
+  carc_game_free(g);
+  CHECK_INT(carc_figure_define(e, &dragon), CARC_OK);
+  CHECK_INT(carc_token_define(e, &coin), CARC_OK);
+  free(before);
+  carc_engine_free(e);
+}
+
 int main(void) {
   test_null_names();
+  test_define_under_games();
   test_in_placement_hook();
   test_in_handler();
   test_in_event_callback();
