@@ -591,7 +591,18 @@ static int l_scenario(lua_State *L) {
   int ud = lua_gettop(L);
   s->e = carc_engine_new(NULL, NULL);
   if (!s->e || carc_tiles_load_base(s->e) != CARC_OK) return luaL_error(L, "cannot build the base engine");
-  const char *file = reg_string(L, R_FILE, "scenario.lua");
+  /* the scenario file the runner runs; from the Lua module, the script that
+   * calls (the innermost frame from a file), so that errors name it */
+  lua_Debug ar;
+  int line = 0;
+  const char *file = reg_string(L, R_FILE, NULL);
+  for (int level = 1; !file && lua_getstack(L, level, &ar); level++)
+    if (lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@') {
+      file = ar.source + 1;
+      line = ar.currentline;
+    }
+  if (!file) file = "scenario";
+  else if (!line && lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar)) line = ar.currentline;
   char dir[1024];
   dir_of(file, dir, sizeof dir);
   int rt = lua_getfield(L, 1, "rules");
@@ -606,9 +617,7 @@ static int l_scenario(lua_State *L) {
       else snprintf(path, sizeof path, "%s/%s", dir, rules);
       r = carc_lua_load_ruleset(s->cl, path);
     } else if (rt == LUA_TTABLE) {
-      lua_Debug ar;
-      int line = lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) ? ar.currentline : 0;
-      r = carc_lua_load_table(s->cl, L, -1, dir, file, line);
+      r = carc_lua_load_table(s->cl, L, -1, dir, file, line > 0 ? line : 0);
     } else {
       return luaL_error(L, "scenario rules are nil, a ruleset path or a table");
     }
