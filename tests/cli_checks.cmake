@@ -224,6 +224,26 @@ execute_process(COMMAND ${CLI} test ${TMP}/loop OUTPUT_VARIABLE out RESULT_VARIA
 if(NOT rc EQUAL 0 OR NOT out MATCHES "\n1 passed, 0 failed")
   message(FATAL_ERROR "a folder with two links to itself: ${rc} ${out}")
 endif()
+# A scenario file may start with a byte order mark and a "#!" line, as Lua
+# files may; a FIFO inside a walked folder is passed over; a tree deeper
+# than the walk goes is a failure, not a crash.
+file(REMOVE_RECURSE ${TMP}/walk)
+file(MAKE_DIRECTORY ${TMP}/walk)
+string(ASCII 239 187 191 bom)
+file(WRITE ${TMP}/walk/bom.lua "${bom}#!/usr/bin/env carcassonne-test\ncase('bom', function() assert(debug == nil or true) end)\n")
+if(MKFIFO)
+  execute_process(COMMAND ${MKFIFO} ${TMP}/walk/pipe.lua)
+endif()
+set(deep ${TMP}/walk/deep)
+foreach(i RANGE 1 70)
+  string(APPEND deep "/a")
+endforeach()
+file(MAKE_DIRECTORY ${deep})
+execute_process(COMMAND ${CLI} test ${TMP}/walk OUTPUT_VARIABLE out RESULT_VARIABLE rc TIMEOUT 60)
+if(NOT rc EQUAL 1 OR NOT out MATCHES "ok   [^\n]*bom.lua: bom" OR NOT out MATCHES "folders nested deeper than 64"
+   OR NOT out MATCHES "\n1 passed, 1 failed")
+  message(FATAL_ERROR "a BOM and #! line, a FIFO and a deep tree in a walked folder: ${rc} ${out}")
+endif()
 # A newline in a file's name is shown as '?': each message stays one line.
 file(REMOVE_RECURSE ${TMP}/nl)
 file(MAKE_DIRECTORY ${TMP}/nl)

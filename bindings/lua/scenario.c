@@ -4,6 +4,7 @@
  * ruleset) and a game without a bag, driven by the put/end_turn calls. */
 #include "binding.h"
 #include <dirent.h>
+#include <errno.h>
 #include <lualib.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -762,14 +763,33 @@ static int ends_with(const char *s, const char *suffix) {
   return a >= b && !strcmp(s + a - b, suffix);
 }
 
-/* Scenario files: *.lua under `dir`, skipping folders named rules or
- * expansions. A folder that cannot be read is a failure, not a silence. */
-static void walk(paths *p, const char *dir, FILE *out, int *unreadable) {
+/* `s` as a message shows it, in buf: a control byte (a newline in a file's
+ * name would split the line, an escape would reach the terminal) as '?'. */
+static const char *shown_name(const char *s, char *buf, size_t cap) {
+  size_t n = 0;
+  for (; s[n] && n + 1 < cap; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+  buf[n] = '\0';
+  return buf;
+}
+
+#define WALK_DEPTH 64 /* folders deeper are not walked: a tree made to exhaust the stack */
+
+/* Scenario files: *.lua under `dir` (regular files: a FIFO would wait for a
+ * writer), skipping folders named rules or expansions. A folder that cannot
+ * be read is a failure, not a silence. */
+static void walk(paths *p, const char *dir, int depth, FILE *out, int *unreadable) {
+  char name[4096];
   struct stat self;
   if (stat(dir, &self) == 0 && !first_visit(p, &self)) return;
+  if (depth > WALK_DEPTH) {
+    fprintf(out, "FAIL %s: folders nested deeper than %d are not walked\n", shown_name(dir, name, sizeof name),
+            WALK_DEPTH);
+    ++*unreadable;
+    return;
+  }
   DIR *d = opendir(dir);
   if (!d) {
-    fprintf(out, "FAIL %s: cannot open the folder\n", dir);
+    fprintf(out, "FAIL %s: cannot open the folder\n", shown_name(dir, name, sizeof name));
     ++*unreadable;
     return;
   }
@@ -782,8 +802,8 @@ static void walk(paths *p, const char *dir, FILE *out, int *unreadable) {
     struct stat st;
     if (stat(path, &st)) continue;
     if (S_ISDIR(st.st_mode)) {
-      if (strcmp(n, "rules") && strcmp(n, "expansions")) walk(p, path, out, unreadable);
-    } else if (ends_with(n, ".lua")) {
+      if (strcmp(n, "rules") && strcmp(n, "expansions")) walk(p, path, depth + 1, out, unreadable);
+    } else if (S_ISREG(st.st_mode) && ends_with(n, ".lua")) {
       add_path(p, path);
     }
   }
@@ -954,35 +974,43 @@ static const char *push_shown(lua_State *L, const char *file) {
   return lua_tostring(L, -1);
 }
 
-typedef struct file_reader {
-  FILE *f;
-  char buf[4096];
-} file_reader;
+#define SCENARIO_FILE_LIMIT ((size_t)64 << 20)
 
-static const char *read_chunk(lua_State *L, void *ud, size_t *size) {
-  (void)L;
-  file_reader *r = ud;
-  *size = fread(r->buf, 1, sizeof r->buf, r->f);
-  return *size ? r->buf : NULL;
-}
-
-/* luaL_loadfilex under the shown name (text only). */
+/* luaL_loadfilex under the shown name, text only: the file is read whole,
+ * and a UTF-8 byte order mark and a first line starting with '#' (a "#!"
+ * line) are skipped as luaL_loadfilex skips them (the line's end is kept,
+ * so line numbers hold). */
 static int load_shown(lua_State *L, const char *file, const char *shown) {
-  file_reader r;
-  r.f = fopen(file, "r");
-  if (!r.f) {
-    lua_pushfstring(L, "cannot open %s", shown);
+  FILE *f = fopen(file, "rb");
+  if (!f) {
+    lua_pushfstring(L, "cannot open %s: %s", shown, strerror(errno));
     return LUA_ERRFILE;
   }
-  lua_pushfstring(L, "@%s", shown);
-  int st = lua_load(L, read_chunk, &r, lua_tostring(L, -1), "t");
-  lua_remove(L, -2);
-  if (ferror(r.f) && st == LUA_OK) {
-    lua_pop(L, 1);
-    lua_pushfstring(L, "cannot read %s", shown);
-    st = LUA_ERRFILE;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
+    n += got;
+    if (n == cap) {
+      char *more = cap < SCENARIO_FILE_LIMIT ? realloc(buf, cap * 2) : NULL;
+      if (!more) free(buf);
+      buf = more;
+      cap *= 2;
+    }
   }
-  fclose(r.f);
+  const bool bad = ferror(f) != 0;
+  fclose(f);
+  if (!buf || bad) {
+    free(buf);
+    lua_pushfstring(L, bad ? "cannot read %s" : "cannot read %s: larger than 64 MiB, or out of memory", shown);
+    return LUA_ERRFILE;
+  }
+  size_t from = n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3) ? 3 : 0;
+  if (from < n && buf[from] == '#')
+    while (from < n && buf[from] != '\n') from++;
+  lua_pushfstring(L, "@%s", shown);
+  int st = luaL_loadbufferx(L, buf + from, n - from, lua_tostring(L, -1), "t");
+  lua_remove(L, -2);
+  free(buf);
   return st;
 }
 
@@ -1090,7 +1118,8 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
   int unreadable = 0;
   struct stat st;
   if (stat(path, &st)) {
-    fprintf(stderr, "carcassonne test: cannot open '%s'\n", path);
+    char name[4096];
+    fprintf(stderr, "carcassonne test: cannot open '%s'\n", shown_name(path, name, sizeof name));
     return -1;
   }
   if (S_ISDIR(st.st_mode)) {
@@ -1098,11 +1127,12 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
     snprintf(dir, sizeof dir, "%s", path);
     size_t n = strlen(dir);
     while (n > 1 && dir[n - 1] == '/') dir[--n] = '\0';
-    walk(&p, dir, out, &unreadable);
+    walk(&p, dir, 0, out, &unreadable);
   } else if (S_ISREG(st.st_mode)) {
     add_path(&p, path);
   } else {
-    fprintf(stderr, "carcassonne test: '%s' is not a file or a folder\n", path);
+    char name[4096];
+    fprintf(stderr, "carcassonne test: '%s' is not a file or a folder\n", shown_name(path, name, sizeof name));
     return -1;
   }
   if (p.n) qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
