@@ -640,6 +640,12 @@ void copy_name(char *dst, const char *src);
 /* 1 to CARC_MAX_NAME - 1 bytes of UTF-8 text without control characters:
  * every name a save, a log line or a picture writes is then well formed */
 bool name_valid(const char *name);
+/* A message made one line of valid UTF-8 in place: control characters (C0,
+ * DEL, C1) and bytes that are not UTF-8 become '?'. For messages quoting what
+ * a user's file holds (a save's values, a tile notation). */
+void text_one_line(char *s);
+/* Bytes of s's first `max` that end between characters (UTF-8). */
+size_t utf8_fit(const char *s, size_t max);
 /* CARC_ERR_STATE if games of e are alive: what `what` would change they
  * were made without (their saves would no longer load). */
 carc_result engine_without_games(carc_engine *e, const char *what);

@@ -66,27 +66,30 @@ void json_where(const json_doc *d, size_t pos, int *line, int *col) {
   *col = c;
 }
 
-/* The parse's path, as a save's value errors spell it (tiles[3].x); member
- * names are cut short and their control bytes shown as '?'. */
+/* The parse's path, as a save's value errors spell it (tiles[3].x): member
+ * names cut at 40 bytes between characters ("" for an empty one), the
+ * path's end kept when it is long ("..." for what is left out). Control
+ * bytes are the message's to clean (the save's loader does). */
 static void path_text(const parser *p, char *out, size_t cap) {
+  char full[JSON_MAX_DEPTH * 48];
   size_t n = 0;
-  out[0] = '\0';
-  for (int k = 0; k < p->top && n + 1 < cap; k++) {
+  for (int k = 0; k < p->top && n + 48 < sizeof full; k++) {
     if (!p->key[k]) {
-      int w = snprintf(out + n, cap - n, "[%d]", p->index[k]);
-      n = w < 0 || (size_t)w >= cap - n ? cap - 1 : n + (size_t)w;
+      n += (size_t)snprintf(full + n, sizeof full - n, "[%d]", p->index[k]);
       continue;
     }
-    if (k > 0 && n + 1 < cap) out[n++] = '.';
-    for (const char *c = p->key[k]; *c && n + 1 < cap; c++) {
-      if (c - p->key[k] == 40) {
-        for (const char *d = "..."; *d && n + 1 < cap; d++) out[n++] = *d;
-        break;
-      }
-      out[n++] = (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c;
-    }
-    out[n] = '\0';
+    const size_t len = utf8_fit(p->key[k], 40);
+    n += (size_t)snprintf(full + n, sizeof full - n, "%s%.*s%s", k > 0 ? "." : "", len ? (int)len : 2,
+                          len ? p->key[k] : "\"\"", len < strlen(p->key[k]) ? "..." : "");
   }
+  if (n < cap) {
+    memcpy(out, full, n + 1);
+    return;
+  }
+  /* the innermost part, where the error is, from a character's start */
+  const char *tail = full + n - (cap - 5);
+  while (((unsigned char)*tail & 0xC0) == 0x80) tail++;
+  snprintf(out, cap, "...%s", tail);
 }
 
 static bool fail(parser *p, size_t pos, const char *what) {
@@ -95,7 +98,7 @@ static bool fail(parser *p, size_t pos, const char *what) {
   int line, col;
   json_where(p->d, pos, &line, &col);
   if (!p->err || !p->errcap) return false;
-  char path[128];
+  char path[200];
   path_text(p, path, sizeof path);
   if (path[0])
     snprintf(p->err, p->errcap, "JSON line %d, column %d, at %s: %s", line, col, path, what);

@@ -642,6 +642,7 @@ fail:
   json_free(&L.doc);
   carc_game_free(g);
   engine_restore(e, &mark);
+  text_one_line(L.msg); /* it quotes the save's strings: no escape reaches a terminal */
   engine_fail(e, L.code, "load: %s", L.msg);
   if (err && errcap) snprintf(err, errcap, "%s", e->err);
   return NULL;

@@ -169,9 +169,7 @@ static void quote_notation(const char *n, char *out, size_t cap) {
     snprintf(out, cap, "'%s'", n);
     return;
   }
-  size_t k = NOTATION_QUOTED;
-  while (k > 0 && ((unsigned char)n[k] & 0xC0) == 0x80) k--; /* not inside a UTF-8 character */
-  snprintf(out, cap, "'%.*s...' (%zu bytes)", (int)k, n, len);
+  snprintf(out, cap, "'%.*s...' (%zu bytes)", (int)utf8_fit(n, NOTATION_QUOTED), n, len);
 }
 
 carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char *err,
@@ -260,6 +258,7 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
       quote_notation(notation, quoted, sizeof quoted);
       snprintf(err, errcap, "tile notation %s: port %s belongs to no segment (every edge needs "
                "its three ports covered)", quoted, port_names[q]);
+      if (errcap) text_one_line(err);
       return CARC_ERR_PARSE;
     }
   }
@@ -268,8 +267,9 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
 fail:;
   char quoted[NOTATION_QUOTED + 32];
   quote_notation(notation, quoted, sizeof quoted);
-  snprintf(err, errcap, "tile notation %s: at column %d ('%.12s'): %s", quoted,
-           (int)(item - notation) + 1, item, why);
+  snprintf(err, errcap, "tile notation %s: at column %d ('%.*s'): %s", quoted, (int)(item - notation) + 1,
+           (int)utf8_fit(item, 12), item, why);
+  if (errcap) text_one_line(err);
   return CARC_ERR_PARSE;
 }
 

@@ -35,6 +35,42 @@ carc_result engine_without_games(carc_engine *e, const char *what) {
                      "first game)", what, n, n == 1 ? "" : "s");
 }
 
+/* Length of the UTF-8 sequence at s (1..4), or 0 if it is not one: no
+ * over-long form, surrogate or code point past U+10FFFF. */
+static int utf8_len(const unsigned char *s) {
+  const unsigned c = s[0];
+  if (c < 0x80) return 1;
+  int n = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+  if (!n || c == 0xC0 || c == 0xC1 || c > 0xF4) return 0;
+  for (int k = 1; k < n; k++)
+    if ((s[k] & 0xC0) != 0x80) return 0;
+  if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) || (c == 0xF0 && s[1] < 0x90) ||
+      (c == 0xF4 && s[1] >= 0x90))
+    return 0;
+  return n;
+}
+
+void text_one_line(char *s) {
+  unsigned char *p = (unsigned char *)s;
+  while (*p) {
+    const int n = utf8_len(p);
+    if (n == 0 || *p < 0x20 || *p == 0x7F || (n == 2 && p[0] == 0xC2 && p[1] < 0xA0)) {
+      const int skip = n ? n : 1;
+      for (int k = 0; k < skip; k++) p[k] = '?';
+      p += skip;
+      continue;
+    }
+    p += n;
+  }
+}
+
+size_t utf8_fit(const char *s, size_t max) {
+  size_t n = strlen(s);
+  if (n <= max) return n;
+  while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80) max--;
+  return max;
+}
+
 bool name_valid(const char *name) {
   const unsigned char *s = (const unsigned char *)name;
   size_t n = 0;

@@ -432,6 +432,11 @@ static void test_malformed(carc_engine *e) {
     moved = set_value_after(good, second, "x", "[[{\"a\\u0001b\": tru}]]");
     expect_fail(e, moved, ", at tiles[1].x[0][0].a?b: unexpected word", "deep bad word");
     free(moved);
+    /* a long name is cut between characters; an empty one is shown as "" */
+    moved = set_value_after(good, second, "x",
+                            "{\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9\": {\"\": 1.5}}");
+    expect_fail(e, moved, ", at tiles[1].x.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa....\"\": only whole", "cut name");
+    free(moved);
   }
   /* a tile on the start tile's square */
   if (second) {
@@ -459,6 +464,10 @@ static void test_malformed(carc_engine *e) {
   free(t);
   t = edit(good, NULL, "\"phase\": \"place\"", "\"phase\": \"lunch\"");
   expect_fail(e, t, "unknown phase", "phase");
+  free(t);
+  /* a value quoted in the message shows its control characters as '?' */
+  t = edit(good, NULL, "\"phase\": \"place\"", "\"phase\": \"\\u001b[2Jx\\n\"");
+  expect_fail(e, t, "unknown phase '?[2Jx?'", "phase with an escape");
   free(t);
   t = edit(good, NULL, "\"act_step\": \"main\"", "\"act_step\": \"neutral\"");
   expect_fail(e, t, "only the act phase", "act step");

@@ -268,6 +268,15 @@ static void test_errors(void) {
   bad(e, "city field:N,E,S,W", "a city needs ports");
   bad(e, "monastery:N field:N,E,S,W", "a monastery has no ports");
   bad(e, "city:N; field:E,S,W", "unexpected ';'");
+  /* the item quoted is cut between characters; an escape is shown as '?' */
+  CHECK_INT(carc_tile_define(e, "test", "BAD", 1, "city:N,E,S+\xc3\xa9 field:W x"), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "('city:N,E,S+'): expected an attribute name");
+  CHECK_INT(carc_tile_define(e, "test", "BAD", 1, "castle:N,E,S+\xc3\xa9 field:W"), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "at column 1 ('castle:N,E,S'): unknown segment kind");
+  CHECK_INT(carc_tile_define(e, "test", "BAD", 1, "city:N\x1b[2J field:E,S,W"), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "tile notation 'city:N?[2J field:E,S,W'");
+  CHECK_INT(carc_tile_define(e, "test", "BAD", 1, "cast:N,E,S+\xc3\xa9 field:W"), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "('cast:N,E,S+'): unknown segment kind");
   /* a long notation is quoted in part: its column and reason still fit */
   char longer[700] = "city:N,E,S";
   static const char *const name47 = "+an_attribute_name_of_forty_six_bytes_exactly__";
