@@ -11,6 +11,9 @@ int cli_parse_u64(const char *s, unsigned long long *out);
  * NULL and *why set when it cannot be read or holds more than CLI_FILE_LIMIT
  * bytes (an endless stream such as /dev/zero is refused, not read on). */
 char *cli_read_file(const char *path, const char **why);
+/* `s` as a terminal line shows it, in buf: control bytes as '?' (a file's
+ * name may hold a newline or an escape sequence). */
+const char *cli_shown(const char *s, char *buf, size_t cap);
 #define CLI_FILE_LIMIT ((size_t)64 << 20) /* saves and summaries: far above any real one */
 /* Prints "carcassonne CMD: MSG (try ...)" to stderr; returns 2. */
 int cli_usage_message(const char *cmd, const char *msg);

@@ -50,6 +50,13 @@ int cli_rules_options(const char *cmd, int argc, char **argv, const char **rules
   return 0;
 }
 
+const char *cli_shown(const char *s, char *buf, size_t cap) {
+  size_t n = 0;
+  for (; s[n] && n + 1 < cap; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+  buf[n] = '\0';
+  return buf;
+}
+
 char *cli_read_file(const char *path, const char **why) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
   *why = "cannot read it";

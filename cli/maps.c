@@ -15,7 +15,8 @@ static int by_name(const void *a, const void *b) {
 static int list_dir(const char *dir) {
   DIR *d = opendir(dir);
   if (!d) {
-    fprintf(stderr, "carcassonne maps: cannot open the folder %s\n", dir);
+    char shown[1024];
+    fprintf(stderr, "carcassonne maps: cannot open the folder %s\n", cli_shown(dir, shown, sizeof shown));
     return 1;
   }
   char **names = NULL;
@@ -45,8 +46,10 @@ static int list_dir(const char *dir) {
       free(names[i]);
       continue;
     }
+    char shown[256];
+    cli_shown(names[i], shown, sizeof shown);
     if (carc_map_file_load(e, path, NULL, err, sizeof err) != CARC_OK) {
-      printf("%-14s error: %s\n", names[i], err);
+      printf("%-14s error: %s\n", shown, err);
       bad = 1;
     } else {
       carc_map_info mi;
@@ -55,8 +58,13 @@ static int list_dir(const char *dir) {
       snprintf(size, sizeof size, "%dx%d", mi.width, mi.height);
       snprintf(starts, sizeof starts, "%d of %d", mi.starts_used, mi.starts);
       snprintf(tiles, sizeof tiles, "%d-%d", mi.tiles_min, mi.tiles_max);
-      printf("%-14s %-34.34s %7s %7d %6s %9s  %d large cit%s, %d abroad, %d ferr%s, %d island square%s, "
-             "%d town%s%s\n", names[i], mi.name, size, mi.squares, starts, tiles, mi.large_cities,
+      /* the name in 34 bytes, cut between characters, padded as %-34s would */
+      int cut = (int)strlen(mi.name) < 34 ? (int)strlen(mi.name) : 34;
+      while (cut > 0 && ((unsigned char)mi.name[cut] & 0xC0) == 0x80) cut--;
+      int chars = 0;
+      for (int k = 0; k < cut; k++) chars += ((unsigned char)mi.name[k] & 0xC0) != 0x80;
+      printf("%-14s %.*s%*s %7s %7d %6s %9s  %d large cit%s, %d abroad, %d ferr%s, %d island square%s, "
+             "%d town%s%s\n", shown, cut, mi.name, 34 - chars, "", size, mi.squares, starts, tiles, mi.large_cities,
              mi.large_cities == 1 ? "y" : "ies", mi.abroad, mi.ferries, mi.ferries == 1 ? "y" : "ies",
              mi.islands, mi.islands == 1 ? "" : "s", mi.towns, mi.towns == 1 ? "" : "s",
              mi.half_squares ? ", half squares (joins another map)" : "");

@@ -644,6 +644,9 @@ bool name_valid(const char *name);
  * DEL, C1) and bytes that are not UTF-8 become '?'. For messages quoting what
  * a user's file holds (a save's values, a tile notation). */
 void text_one_line(char *s);
+/* Length of the UTF-8 sequence at s (1 to 4), or 0 if it is none (over-long
+ * forms, surrogates and code points past U+10FFFF are none). */
+int utf8_len(const unsigned char *s);
 /* Bytes of s's first `max` that end between characters (UTF-8). */
 size_t utf8_fit(const char *s, size_t max);
 /* CARC_ERR_STATE if games of e are alive: what `what` would change they

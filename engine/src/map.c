@@ -205,7 +205,8 @@ static carc_result need(carc_engine *e, const parse_aux *a, const cursor *c, con
 }
 
 /* A map is UTF-8 text without control characters (tabs and line ends
- * aside): its names reach the terminal, the SVG and saves as they are. */
+ * aside, a CR only before its LF): its names reach the terminal, the SVG and
+ * saves as they are. */
 static carc_result check_text(carc_engine *e, const char *text, const parse_aux *a) {
   int line = 1;
   const char *line_start = text;
@@ -217,13 +218,11 @@ static carc_result check_text(carc_engine *e, const char *text, const parse_aux 
       line_start = (const char *)++s;
       continue;
     }
-    if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7F)
-      return perr(e, a, line, col, "a control character (byte 0x%02X): a map is text", ch);
-    const int more = ch < 0x80 ? 0 : (ch & 0xE0) == 0xC0 ? 1 : (ch & 0xF0) == 0xE0 ? 2 : (ch & 0xF8) == 0xF0 ? 3 : -1;
-    bool ok = more >= 0 && (ch & 0xFE) != 0xC0 && ch <= 0xF4;
-    for (int k = 1; ok && k <= more; k++) ok = (s[k] & 0xC0) == 0x80;
-    if (!ok) return perr(e, a, line, col, "not UTF-8 (byte 0x%02X): a map is UTF-8 text", ch);
-    s += more + 1;
+    const int n = utf8_len(s);
+    if ((ch < 0x20 && ch != '\t' && !(ch == '\r' && s[1] == '\n')) || ch == 0x7F || (n == 2 && ch == 0xC2 && s[1] < 0xA0))
+      return perr(e, a, line, col, "a control character: a map is text");
+    if (n == 0) return perr(e, a, line, col, "not UTF-8 (byte 0x%02X): a map is UTF-8 text", ch);
+    s += n;
   }
   return CARC_OK;
 }

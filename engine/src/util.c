@@ -37,7 +37,7 @@ carc_result engine_without_games(carc_engine *e, const char *what) {
 
 /* Length of the UTF-8 sequence at s (1..4), or 0 if it is not one: no
  * over-long form, surrogate or code point past U+10FFFF. */
-static int utf8_len(const unsigned char *s) {
+int utf8_len(const unsigned char *s) {
   const unsigned c = s[0];
   if (c < 0x80) return 1;
   int n = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;

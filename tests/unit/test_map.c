@@ -56,8 +56,13 @@ static void test_errors(void) {
   bad_map("name T\njoin a b\n", "m.map:2:1:", "'join' belongs in a pair file");
   /* a map is UTF-8 text: its names reach the terminal and the SVG */
   bad_map("name T\xff\xfe\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "not UTF-8 (byte 0xFF)");
-  bad_map(HEAD "town 1,0 Ab\x1b[2Jc\ngrid\n. . .\nend\n", "m.map:3:12:", "a control character (byte 0x1B)");
+  bad_map(HEAD "town 1,0 Ab\x1b[2Jc\ngrid\n. . .\nend\n", "m.map:3:12:", "a control character");
   bad_map("name T\xc3\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "not UTF-8 (byte 0xC3)");
+  bad_map("name T\xed\xa0\x80\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "not UTF-8 (byte 0xED)"); /* a surrogate */
+  bad_map("name T\xe0\x80\xaf\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "not UTF-8 (byte 0xE0)"); /* over-long */
+  bad_map("name T\xf4\x90\x80\x80\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "not UTF-8 (byte 0xF4)");
+  bad_map("name T\xc2\x9b\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "a control character"); /* C1 */
+  bad_map("name T\rX\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "a control character"); /* a lone CR */
 }
 
 static void test_join(void) {
