@@ -108,11 +108,16 @@ local function trim(s)
   return s:sub(e + 1, j)
 end
 
+-- A path as messages show it: without control bytes (a newline in a path
+-- would split the messages naming it, an escape would reach the terminal).
+local function shown_file(path)
+  return (gsub(path, "%c", "?"))
+end
+
 -- A chunk's name for the file at `path`: never the engine's own (a ruleset
--- file called "prelude" would otherwise pass for the loader), and without
--- control bytes (a newline in a path would split the messages naming it).
+-- file called "prelude" would otherwise pass for the loader), shown_file's.
 local function chunk_name(path)
-  path = (gsub(path, "%c", "?"))
+  path = shown_file(path)
   return own("@" .. path) and "@./" .. path or "@" .. path
 end
 
@@ -269,13 +274,13 @@ load_expansion = function(name, rs, tiles_only)
     -- that call expansion{} are expansions
     if text and not find(text, "expansion%s*[{(]") then text = nil end
     if text then
-      shown_path = rs.searched[dir] and ("expansions/" .. name .. ".lua") or path
+      shown_path = rs.searched[dir] and ("expansions/" .. name .. ".lua") or shown_file(path)
       break
     end
   end
   if not text then
     error(fmt("%s: unknown expansion '%s' (no %s.lua in %s)", rs.where(name), name, name,
-      table.concat(rs.dirs, ", ")), 0)
+      shown_file(table.concat(rs.dirs, ", "))), 0)
   end
   loaded[name] = "loading"
   local env = sandbox()
@@ -444,12 +449,13 @@ local M = { loaded = loaded }
 
 function M.load_ruleset(path)
   local text = C.read(path)
-  if not text then error(fmt("%s: cannot read the ruleset", path), 0) end
+  local name = shown_file(path)
+  if not text then error(fmt("%s: cannot read the ruleset", name), 0) end
   local env = sandbox()
   local spec, line
   env.expansion = function()
     error(fmt("%s is an expansion file, not a ruleset: name it in a ruleset's expansions = { ... } "
-      .. "(or, on the command line, use --expansions NAME)", path), 0)
+      .. "(or, on the command line, use --expansions NAME)", name), 0)
   end
   env.ruleset = function(t)
     spec, line = t, getinfo(2, "l").currentline or 1
@@ -457,13 +463,13 @@ function M.load_ruleset(path)
   local chunk, err = load(text, chunk_name(path), "t", env)
   if not chunk then error(err, 0) end
   chunk()
-  if spec == nil then error(fmt("%s: never calls ruleset{}", path), 0) end
-  apply(spec, dirname(path), path, text, line)
+  if spec == nil then error(fmt("%s: never calls ruleset{}", name), 0) end
+  apply(spec, dirname(path), name, text, line)
 end
 
 function M.load_table(spec, dir, origin, line)
   line = math.tointeger(tonumber(line)) or 0
-  apply(spec, dir, origin, C.read(origin), line)
+  apply(spec, dir, shown_file(origin), C.read(origin), line)
 end
 
 -- A comma-separated list of expansion names, as a ruleset listing them would.
