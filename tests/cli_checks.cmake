@@ -191,10 +191,16 @@ execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/lines_rules.lua ERROR_VAR
 if(rc EQUAL 0 OR NOT err MATCHES "lines_rules.lua:4: unknown expansion 'nope'")
   message(FATAL_ERROR "a ruleset's error named the wrong line: ${rc} ${err}")
 endif()
-file(WRITE ${TMP}/lines_scen.lua "-- tests the \"nope\" expansion\ncase('a', function()\n  scenario { rules = { expansions = { 'nope' } } }\nend)\ncase('b', function()\n  scenario { rules = { expansions = { 'nope' } } }\nend)\n")
+file(WRITE ${TMP}/two_rulesets.lua "ruleset { expansions = { \"ghosts\" } }\nruleset { expansions = { \"pigs\" } }\n")
+execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/two_rulesets.lua ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "two_rulesets.lua:2: a second ruleset\\{\\} \\(the first at line 1\\)")
+  message(FATAL_ERROR "a second ruleset{} in one file was not refused: ${rc} ${err}")
+endif()
+file(WRITE ${TMP}/lines_scen.lua "-- tests the \"nope\" expansion\ncase('a', function()\n  scenario { rules = { expansions = { 'nope' } } }\nend)\ncase('b', function()\n  scenario { rules = { expansions = { 'nope' } } }\nend)\ncase('c', function()\n  local x = 'no' .. 'pe'\n  scenario { rules = { expansions = { x } } }\nend)\n-- nope, again\n")
 execute_process(COMMAND ${CLI} test ${TMP}/lines_scen.lua OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(rc EQUAL 0 OR NOT out MATCHES "lines_scen.lua:3: unknown expansion 'nope'"
-   OR NOT out MATCHES "lines_scen.lua:6: unknown expansion 'nope'")
+   OR NOT out MATCHES "lines_scen.lua:6: unknown expansion 'nope'"
+   OR NOT out MATCHES "lines_scen.lua:10: unknown expansion 'nope'")
   message(FATAL_ERROR "a scenario's ruleset error named the wrong line: ${rc} ${out}")
 endif()
 # A NUL byte in a save or a map is refused: the text would end there unseen.

@@ -79,17 +79,30 @@ local function sandbox()
   return env
 end
 
--- The line of `text` from line `from` on that first mentions `word` (quoted
--- first), else `default`. (A key that is not a string has no name to look
--- for: `default`.)
+-- The line of `text` that first mentions `word` (quoted first) within the
+-- call that starts on line `from`, else `default`. The call ends before the
+-- first later line indented no deeper than its first that does not start
+-- with a closing bracket: a word in a comment below it, or in a later case,
+-- is not the call's. (A key that is not a string has no name to look for.)
 local function line_of(text, word, default, from)
-  if text and type(word) == "string" then
-    for _, w in ipairs({ '"' .. word .. '"', "'" .. word .. "'", word }) do
-      local n = 0
-      for line in gmatch(text .. "\n", "(.-)\n") do
-        n = n + 1
-        if n >= (from or 1) and find(line, w, 1, true) then return n end
+  if not text or type(word) ~= "string" then return default end
+  from = from or 1
+  local lines, n, depth = {}, 0, nil
+  for line in gmatch(text .. "\n", "(.-)\n") do
+    n = n + 1
+    if n >= from then
+      local indent = #match(line, "^[ \t]*")
+      if not depth then
+        depth = indent
+      elseif indent <= depth and not find(line, "^[ \t]*[})]") and find(line, "%S") then
+        break
       end
+      lines[#lines + 1] = line
+    end
+  end
+  for _, w in ipairs({ '"' .. word .. '"', "'" .. word .. "'", word }) do
+    for k, line in ipairs(lines) do
+      if find(line, w, 1, true) then return from + k - 1 end
     end
   end
   return default
@@ -458,7 +471,11 @@ function M.load_ruleset(path)
       .. "(or, on the command line, use --expansions NAME)", name), 0)
   end
   env.ruleset = function(t)
-    spec, line = t, getinfo(2, "l").currentline or 1
+    local at = getinfo(2, "l").currentline or 1
+    if spec ~= nil then
+      error(fmt("%s:%d: a second ruleset{} (the first at line %d): a file holds one", name, at, line), 0)
+    end
+    spec, line = t, at
   end
   local chunk, err = load(text, chunk_name(path), "t", env)
   if not chunk then error(err, 0) end
