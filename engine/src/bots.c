@@ -257,8 +257,8 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
 /* The two scratch games: made on the bot's first turn, kept by the game. */
 static bool greedy_scratch(carc_game *g) {
   if (g->bot_scratch && g->bot_trial) return true;
-  if (!g->bot_scratch) g->bot_scratch = carc_game_clone(g);
-  if (!g->bot_trial) g->bot_trial = carc_game_clone(g);
+  if (!g->bot_scratch) g->bot_scratch = game_scratch(carc_game_clone(g));
+  if (!g->bot_trial) g->bot_trial = game_scratch(carc_game_clone(g));
   if (g->bot_scratch && g->bot_trial) {
     carc_game_keep_records(g->bot_scratch, 0);
     carc_game_keep_records(g->bot_trial, 0);

@@ -224,7 +224,7 @@ void carc_game_free(carc_game *g) {
   carc_game_free(g->bot_scratch);
   carc_game_free(g->bot_trial);
   store_free(g);
-  atomic_fetch_sub_explicit(&e->games, 1, memory_order_relaxed);
+  if (!g->scratch) atomic_fetch_sub_explicit(&e->games, 1, memory_order_relaxed);
   carc_mem(e, g->records, sizeof(record) * (size_t)g->cap_records, 0);
   carc_mem(e, g->changes, sizeof(record_change) * (size_t)g->cap_changes, 0);
   carc_mem(e, g->log, g->log_cap, 0);
@@ -288,6 +288,14 @@ carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
   dst->nchanges = src->nchanges;
   dst->log_len = src->log_len;
   return CARC_OK;
+}
+
+carc_game *game_scratch(carc_game *g) {
+  if (g && !g->scratch) {
+    g->scratch = 1;
+    atomic_fetch_sub_explicit(&g->e->games, 1, memory_order_relaxed);
+  }
+  return g;
 }
 
 carc_game *carc_game_clone(const carc_game *g) {

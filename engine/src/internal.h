@@ -494,6 +494,9 @@ struct carc_game {
   carc_game *spare;
   /* the greedy bot's two scratch games, made on its first turn and kept */
   carc_game *bot_scratch, *bot_trial;
+  /* one of the scratch games above, which the engine's count of games alive
+   * leaves out (game_scratch; a copy keeps its own) */
+  int scratch;
   /* scratch for scoring, never copied */
   carc_score_ctx ctx;
 };
@@ -744,6 +747,8 @@ void figures_create(carc_game *g);
 void game_log(carc_game *g, const char *fmt, ...);
 void game_events(carc_game *g, size_t from); /* the event callback for lines a committed call wrote */
 void bag_fill(carc_game *g);
+/* g (just cloned) is another game's scratch: not one of the games alive. */
+carc_game *game_scratch(carc_game *g);
 
 /* map.c (only called when the engine has a map) */
 void map_side(carc_game *g, int ti, int d, int nc);

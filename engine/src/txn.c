@@ -61,7 +61,7 @@ bool txn_board(carc_game *g) {
   txn *t = g->txn;
   if (t->board) return true;
   g->txn = NULL; /* the copy is made outside the transaction */
-  if (!g->spare) g->spare = carc_game_clone(g);
+  if (!g->spare) g->spare = game_scratch(carc_game_clone(g));
   else if (carc_game_copy(g->spare, g) != CARC_OK) {
     g->txn = t;
     return false;

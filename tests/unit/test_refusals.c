@@ -259,6 +259,18 @@ static void test_define_under_games(void) {
   CHECK_INT(carc_token_define(e, &coin), CARC_OK);
   free(before);
   carc_engine_free(e);
+
+  /* the greedy bot's scratch games are not games of the user's */
+  e = check_base_engine();
+  carc_game_options o = {2, 42, 0, 0};
+  g = carc_game_new(e, &o);
+  CHECK(g != NULL);
+  CHECK_INT(carc_bot_play_turn(g, CARC_BOT_GREEDY), CARC_OK);
+  CHECK_INT(carc_token_define(e, &coin), CARC_ERR_STATE);
+  CHECK_HAS(carc_engine_error(e), "the engine has 1 game alive");
+  carc_game_free(g);
+  CHECK_INT(carc_token_define(e, &coin), CARC_OK);
+  carc_engine_free(e);
 }
 
 int main(void) {
