@@ -285,7 +285,7 @@ static void test_errors(void) {
   for (int k = 0; k < 6; k++) strcat(longer, name47);
   strcat(longer, " road:Q");
   CHECK_INT(carc_tile_define(e, "test", "BAD", 1, longer), CARC_ERR_PARSE);
-  char column[64];
+  char column[128];
   snprintf(column, sizeof column, "(%zu bytes): at column %zu ('road:Q'): expected a port", strlen(longer),
            strlen(longer) - 5);
   CHECK_HAS(carc_engine_error(e), column);
