@@ -191,6 +191,17 @@ execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/lines_rules.lua ERROR_VAR
 if(rc EQUAL 0 OR NOT err MATCHES "lines_rules.lua:4: unknown expansion 'nope'")
   message(FATAL_ERROR "a ruleset's error named the wrong line: ${rc} ${err}")
 endif()
+# A long path is shown by its end: what went wrong stays in the message.
+string(REPEAT "d" 200 long_d)
+string(REPEAT "e" 200 long_e)
+string(REPEAT "f" 200 long_f)
+file(MAKE_DIRECTORY ${TMP}/${long_d}/${long_e}/${long_f})
+file(WRITE ${TMP}/${long_d}/${long_e}/${long_f}/r.lua "ruleset { expansions = { \"nope\" } }\n")
+execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/${long_d}/${long_e}/${long_f}/r.lua ERROR_VARIABLE err
+                RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "\\.\\.\\.f+/r.lua:1: unknown expansion 'nope' \\(no nope.lua in \\.\\.\\.")
+  message(FATAL_ERROR "a long ruleset path hid the error: ${rc} ${err}")
+endif()
 file(WRITE ${TMP}/two_rulesets.lua "ruleset { expansions = { \"ghosts\" } }\nruleset { expansions = { \"pigs\" } }\n")
 execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/two_rulesets.lua ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(rc EQUAL 0 OR NOT err MATCHES "two_rulesets.lua:2: a second ruleset\\{\\} \\(the first at line 1\\)")

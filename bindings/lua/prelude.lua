@@ -122,9 +122,15 @@ local function trim(s)
 end
 
 -- A path as messages show it: without control bytes (a newline in a path
--- would split the messages naming it, an escape would reach the terminal).
+-- would split the messages naming it, an escape would reach the terminal),
+-- and a long one by its end (its start would fill the message and cut off
+-- what went wrong), from a character's first byte.
 local function shown_file(path)
-  return (gsub(path, "%c", "?"))
+  path = gsub(path, "%c", "?")
+  if #path <= 240 then return path end
+  local from = #path - 200
+  while from <= #path and find(path, "^[\128-\191]", from) do from = from + 1 end
+  return "..." .. path:sub(from)
 end
 
 -- A chunk's name for the file at `path`: never the engine's own (a ruleset
