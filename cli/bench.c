@@ -215,7 +215,9 @@ static int run_games(bench_run *b, long first, long count, carc_bot bot) {
       return 0;
     }
     for (int p = 0; p < carc_game_players(g); p++) b->points += carc_game_score(g, p);
-    b->tiles += carc_board_tiles(g);
+    /* tiles placed: the start tile(s) and the players'; a map's printed
+     * pieces are its board, copied at setup, not tiles placed */
+    b->tiles += carc_board_tiles(g) - carc_board_printed_tiles(g);
   }
   b->cpu_seconds += cpu_now() - cpu0;
   b->seconds += now() - wall0;

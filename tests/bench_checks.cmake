@@ -40,3 +40,11 @@ string(JSON tiles GET "${out}" runs 0 tiles_per_game)
 if(tiles LESS 9990)
   message(FATAL_ERROR "a 10,000-tile game placed only ${tiles} tiles: ${out}")
 endif()
+# on a map, tiles placed are counted, not the map's printed pieces (they are
+# its board): Veldmark with the base tiles places at most the bag's 72
+execute_process(COMMAND ${CLI} bench --games 4 --rules ${SRC}/expansions/maps/veldmark_base.lua --json
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+string(JSON tiles GET "${out}" runs 0 tiles_per_game)
+if(NOT rc EQUAL 0 OR tiles GREATER 72 OR tiles LESS 60)
+  message(FATAL_ERROR "bench on a map counted ${tiles} tiles a game (printed pieces included?): ${err}")
+endif()
