@@ -231,6 +231,23 @@ if(PRINTF)
     message(FATAL_ERROR "a map with a NUL byte was read: ${rc} ${err}")
   endif()
 endif()
+# A project laid out as the runner's message says: rules/ and expansions/
+# beside the scenarios; rulesets in rules/ and inline ones find expansions/.
+file(REMOVE_RECURSE ${TMP}/proj)
+file(MAKE_DIRECTORY ${TMP}/proj/rules ${TMP}/proj/expansions)
+file(WRITE ${TMP}/proj/expansions/flat_bonus.lua "local x = expansion { name = 'flat_bonus' }\n"
+     "x:handler { name = 'bonus', priority = 430, kinds = { 'road' }, add = { total = 2 } }\n")
+file(WRITE ${TMP}/proj/rules/r.lua "ruleset { expansions = { 'flat_bonus' } }\n")
+file(WRITE ${TMP}/proj/t.lua "local function road(s)\n  s:follower(1, 0, 0, 'road')\n"
+     "  s:place('A', 1, 0, 1)\n  s:place('A', -1, 0, 3)\n  s:end_turn()\nend\n"
+     "case('by path', function()\n  local s = scenario { rules = 'rules/r.lua' }\n  road(s)\n"
+     "  s:expect_scores { 5, 0 }\nend)\n"
+     "case('inline', function()\n  local s = scenario { rules = { expansions = { 'flat_bonus' } } }\n"
+     "  road(s)\n  s:expect_scores { 5, 0 }\nend)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/proj OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\n2 passed, 0 failed")
+  message(FATAL_ERROR "a project of rules/ beside expansions/: ${rc} ${out}")
+endif()
 # Links that loop back to a folder of scenarios: each folder is walked once.
 file(REMOVE_RECURSE ${TMP}/loop)
 file(MAKE_DIRECTORY ${TMP}/loop)

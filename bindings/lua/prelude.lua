@@ -263,12 +263,18 @@ local load_expansion
 
 -- The folders an expansion is looked for in: the ruleset's folder and its
 -- parent, then the engine's search path for "expansions" (C.search_dirs).
+-- Where a ruleset's expansions are looked for: its folder, its parent, the
+-- search path for "expansions", then an `expansions` folder in its folder or
+-- its parent (a project laid out as rules/ beside expansions/, the folders
+-- `carcassonne test` skips). The shipped expansions come before the last two.
 local function search_dirs(dir)
   local dirs, searched = { dir, dir .. "/.." }, {}
   for _, d in ipairs(C.search_dirs()) do
     dirs[#dirs + 1] = d
     searched[d] = true
   end
+  dirs[#dirs + 1] = dir .. "/expansions"
+  dirs[#dirs + 1] = dir .. "/../expansions"
   return dirs, searched
 end
 
