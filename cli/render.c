@@ -44,8 +44,10 @@ int cli_render(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       printf("usage: carcassonne render SAVE.json [--svg FILE] [--rules FILE] [--map NAME]\n"
-             "Loads a saved game (with the ruleset and map it was played with) and prints\n"
-             "its board; --svg FILE also writes the board as an SVG picture.\n");
+             "Loads a saved game and prints its board; --svg FILE also writes the board as\n"
+             "an SVG picture. A save names its tiles and map but not its ruleset: give the\n"
+             "ruleset the game was played with (--rules FILE, and --map NAME if the map\n"
+             "came from --map), as for 'carcassonne play'.\n");
       return 0;
     }
     if (a[0] != '-') {
@@ -85,7 +87,8 @@ int cli_render(int argc, char **argv) {
   carc_game *g = carc_game_load(e, text, err, sizeof err);
   free(text);
   if (!g) {
-    fprintf(stderr, "carcassonne render: %s: %s\n", save, err);
+    fprintf(stderr, "carcassonne render: %s: %s%s\n", save, err,
+            rules ? "" : " (a save does not name its ruleset: give the one it was played with, --rules FILE)");
     cli_engine_free(e);
     return 1;
   }

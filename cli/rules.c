@@ -20,6 +20,13 @@ static const char *find_ruleset(const carc_engine *e, const char *rules, char *b
   }
   size_t n = carc_engine_find_data(e, "expansions", rules, buf, cap);
   if (n > 0 && n < cap) return buf;
+  const size_t len = strlen(rules);
+  if (!strchr(rules, '/') && (len < 4 || strcmp(rules + len - 4, ".lua"))) { /* a name: default */
+    char file[256];
+    snprintf(file, sizeof file, "%s.lua", rules);
+    n = carc_engine_find_data(e, "expansions", file, buf, cap);
+    if (n > 0 && n < cap) return buf;
+  }
   fprintf(stderr, "carcassonne %s: ruleset '%s' not found: no such file, and not in", cmd, rules);
   char dir[1024];
   for (int i = 0; carc_engine_search_path(e, "expansions", i, dir, sizeof dir, NULL) > 0; i++)

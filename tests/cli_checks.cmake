@@ -248,6 +248,15 @@ execute_process(COMMAND ${CLI} test ${TMP}/proj OUTPUT_VARIABLE out RESULT_VARIA
 if(NOT rc EQUAL 0 OR NOT out MATCHES "\n2 passed, 0 failed")
   message(FATAL_ERROR "a project of rules/ beside expansions/: ${rc} ${out}")
 endif()
+# "default" is a ruleset: --rules takes its name, --expansions says what it is.
+execute_process(COMMAND ${CLI} pipeline --rules default OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "land_surveyors.citizens_jury")
+  message(FATAL_ERROR "--rules default did not load the default ruleset: ${rc} ${err}")
+endif()
+execute_process(COMMAND ${CLI} pipeline --expansions default OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "'default' is a ruleset \\([^)]*default.lua\\), not an expansion: load it as a ruleset")
+  message(FATAL_ERROR "--expansions default did not say it names a ruleset: ${rc} ${err}")
+endif()
 # Links that loop back to a folder of scenarios: each folder is walked once.
 file(REMOVE_RECURSE ${TMP}/loop)
 file(MAKE_DIRECTORY ${TMP}/loop)

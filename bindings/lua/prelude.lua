@@ -291,17 +291,24 @@ load_expansion = function(name, rs, tiles_only)
     error(fmt("%s: expansion names are words, not %s", rs.where(name),
       type(name) == "string" and fmt("%q", name) or shown(name)), 0)
   end
-  local path, text, shown_path
+  local path, text, shown_path, a_ruleset
   for _, dir in ipairs(rs.dirs) do
     path = dir .. "/" .. name .. ".lua"
     text = C.read(path)
     -- a ruleset may share the name (rules/inns_cathedrals.lua): only files
     -- that call expansion{} are expansions
-    if text and not find(text, "expansion%s*[{(]") then text = nil end
+    if text and not find(text, "expansion%s*[{(]") then
+      a_ruleset = a_ruleset or (find(text, "ruleset%s*[{(]") and path)
+      text = nil
+    end
     if text then
       shown_path = rs.searched[dir] and ("expansions/" .. name .. ".lua") or shown_file(path)
       break
     end
+  end
+  if not text and a_ruleset then
+    error(fmt("%s: '%s' is a ruleset (%s), not an expansion: load it as a ruleset (--rules %s)",
+      rs.where(name), name, shown_file(a_ruleset), name), 0)
   end
   if not text then
     error(fmt("%s: unknown expansion '%s' (no %s.lua in %s)", rs.where(name), name, name,

@@ -125,6 +125,7 @@ class Engine:
             if self._c.carc_tiles_load_base(self._handle) != 0:
                 raise CarcError(_s(self._c.carc_engine_error(self._handle)))
             if raw_rules is not None:
+                raw_rules = self._ruleset_path(raw_rules)
                 lua = _lib.lua_library()
                 self._lua = lua.carc_lua_new(self._handle, 0)
                 if not self._lua:
@@ -134,6 +135,16 @@ class Engine:
         except BaseException:
             self.close()
             raise
+
+    def _ruleset_path(self, raw):
+        """A ruleset as given, else a name ("default") looked up in the folders
+        searched for expansions, as the CLI and the Lua module look it up."""
+        if os.path.exists(raw) or b"/" in raw:
+            return raw
+        name = raw if raw.endswith(b".lua") else raw + b".lua"
+        buf = ctypes.create_string_buffer(4096)
+        n = self._c.carc_engine_find_data(self._handle, b"expansions", name, buf, len(buf))
+        return buf.value if 0 < n < len(buf) else raw
 
     @property
     def _e(self):

@@ -106,6 +106,14 @@ class Binding(unittest.TestCase):
             self.assertEqual(c["field"], "total")
             self.assertEqual(c["after"], (c["before"] + 1) // 2)
 
+    def test_ruleset_by_name(self):
+        # "default" is looked up as the CLI and the Lua module look it up
+        by_name, by_path = carcassonne.Engine("default"), carcassonne.Engine(DEFAULT)
+        self.assertEqual(by_name.handlers(), by_path.handlers())
+        self.assertGreater(len(by_name.handlers()), 10)
+        with self.assertRaises(carcassonne.CarcError):
+            carcassonne.Engine("no_such_ruleset")
+
     def test_closed_engine_refuses_its_games(self):
         engine = carcassonne.Engine()
         game = engine.new_game(players=3, seed=2)
