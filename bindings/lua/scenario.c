@@ -107,6 +107,9 @@ static int s_place(lua_State *L) {
     s->turn_done = 0;
     return 0;
   }
+  if (type < 0 && !strchr(tile, ':') && !strchr(tile, ' ')) /* a name, not a notation: say so */
+    return luaL_error(L, "place: no tile type named '%s' (a tile type's name, as 'carcassonne tiles' lists them "
+                         "with the ruleset's, or a tile notation such as 'city:N field:E,S,W')", tile);
   carc_result r = type >= 0 ? carc_game_put_tile(s->g, type, x, y, rot)
                             : carc_game_put_notation(s->g, tile, x, y, rot);
   if (r != CARC_OK) return game_fail(L, s, "place");

@@ -39,3 +39,9 @@ case("a scenario's seed is a whole number from 0 up, named as scenario{seed=...}
   base:expect_error(function() scenario{ seed = -1 } end, refused, "not -1")
   assert(scenario{ seed = 0 })
 end)
+
+case("a misspelt tile name is named as a name, not read as a notation", function()
+  local s = scenario{ players = 2 }
+  s:expect_error(function() s:place("CATHEDRAL", 0, -1, 0) end, "no tile type named 'CATHEDRAL'")
+  s:place("E", 0, -1, 2)
+end)
