@@ -340,7 +340,11 @@ static int call(carc_lua *cl, int nargs, int nres, const char *exp) {
     snprintf(cl->err, sizeof cl->err, "%s: %s", loc, msg);
   else
     snprintf(cl->err, sizeof cl->err, "%s", msg);
-  if (cl->options_at[0]) { /* an expansion failed loading with a ruleset's options: name that line too */
+  /* an expansion failed loading with a ruleset's options: name that line
+   * too, unless the message starts there already (an option it refused) */
+  const char *given = strstr(cl->options_at, "with the options at ");
+  const size_t glen = given ? strlen(given + 20) : 0;
+  if (cl->options_at[0] && !(given && !strncmp(cl->err, given + 20, glen) && cl->err[glen] == ':')) {
     size_t used = strlen(cl->err);
     snprintf(cl->err + used, sizeof cl->err - used, " (%s)", cl->options_at);
   }
