@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
@@ -1060,6 +1061,7 @@ static int engine_error(lua_State *L) { return luaL_error(L, "%s", carc_engine_e
  * named as an expansion or ruleset is refused instead of waiting for a
  * writer forever. */
 static long regular_size(const char *path) {
+  errno = 0;
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return -1;
   struct stat st;
@@ -1068,14 +1070,18 @@ static long regular_size(const char *path) {
   return size;
 }
 
-/* The file's bytes, or nothing if it cannot be read (missing, not a regular
- * file, or more than the memory cap). The block is a Lua userdata made
- * before the file is open, so that running out of memory leaves no file
- * open. */
+/* The file's bytes, or nil and why if it cannot be read (missing, not a
+ * regular file, or more than the memory cap). The block is a Lua userdata
+ * made before the file is open, so that running out of memory leaves no
+ * file open. */
 static int p_read(lua_State *L) {
   const char *path = check_text(L, 1);
   long size = regular_size(path);
-  if (size < 0 || (size_t)size > self(L)->cap) return 0;
+  if (size < 0 || (size_t)size > self(L)->cap) {
+    lua_pushnil(L);
+    lua_pushstring(L, size >= 0 ? "larger than the Lua state's memory" : errno ? strerror(errno) : "not a regular file");
+    return 2;
+  }
   char *buf = lua_newuserdatauv(L, (size_t)size + 1, 0);
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return 0;

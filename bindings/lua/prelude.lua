@@ -480,9 +480,9 @@ end
 local M = { loaded = loaded }
 
 function M.load_ruleset(path)
-  local text = C.read(path)
+  local text, why = C.read(path)
   local name = shown_file(path)
-  if not text then error(fmt("%s: cannot read the ruleset", name), 0) end
+  if not text then error(fmt("%s: cannot read the ruleset (%s)", name, why or "?"), 0) end
   local env = sandbox()
   local spec, line
   env.expansion = function()
