@@ -30,43 +30,37 @@ case("the penalty hits only players with the majority", function()
   s:expect_scores{ 3, 0 }
 end)
 
--- (city_penalty = 1: each ghost costs 1 in the city too, the final-scoring
--- table's rate; the default, 2, is tested below)
-local function city_after_road(floor)
+-- Red scores the road (3), then a city worth 4 with `ghosts` of his own on
+-- it. (city_penalty = 1, the floor tests' rate: each ghost costs 1 in the
+-- city too, the final-scoring table's rate; the default, 2, is tested below.)
+local function city_after_road(floor, city_penalty, ghosts)
   local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
                                              options = { ghosts = { floor = floor, per_player = 5,
-                                                                    city_penalty = 1 } } } }
+                                                                    city_penalty = city_penalty } } } }
   s:follower(1, 0, 0, "road")
   road(s)
   s:end_turn()                          -- red 3 for the road
   s:follower(1, 0, 0, "city")
-  for _ = 1, 5 do s:figure("ghost", 1, 0, 0, "city") end
+  for _ = 1, ghosts do s:figure("ghost", 1, 0, 0, "city") end
   s:place("E", 0, -1, 2)
   s:end_turn()
   return s
 end
 
 case("floor = score (default): the feature may give -1, the score stays above 0", function()
-  local s = city_after_road("score")
+  local s = city_after_road("score", 1, 5)
   -- city value 4; red's award 4 - 5 ghosts = -1; red's score 3 - 1 = 2
   s:expect_scores{ 2, 0 }
 end)
 
 case("floor = feature: a player's points for the feature never below 0", function()
-  local s = city_after_road("feature")
+  local s = city_after_road("feature", 1, 5)
   -- award 4 - 5 = -1, raised to 0: red keeps the road's 3
   s:expect_scores{ 3, 0 }
 end)
 
 case("city_penalty = 2 (default): a ghost costs 2 in a completed city", function()
-  local s = scenario{ players = 2, rules = { expansions = { "ghosts" } } }
-  s:follower(1, 0, 0, "road")
-  road(s)
-  s:end_turn()                          -- red 3 for the road
-  s:follower(1, 0, 0, "city")
-  for _ = 1, 3 do s:figure("ghost", 1, 0, 0, "city") end
-  s:place("E", 0, -1, 2)
-  s:end_turn()
+  local s = city_after_road("score", nil, 3)  -- city_penalty not given: its default
   -- city value 4; red's award 4 - 3 ghosts x 2 = -2; red's score 3 - 2 = 1
   s:expect_scores{ 1, 0 }
   s:expect_change("ghosts.penalty", "award", -2)
