@@ -136,6 +136,8 @@ def _candidates(env, filename):
 def _open(env, filename, short, mode):
     tried = []
     for path in _candidates(env, filename):
+        if path in tried:  # sys.prefix and sys.exec_prefix are often one folder
+            continue
         tried.append(path)
         if os.path.exists(path):
             return ctypes.CDLL(path, mode=mode)
@@ -145,7 +147,8 @@ def _open(env, filename, short, mode):
             try:
                 return ctypes.CDLL(attempt, mode=mode)
             except OSError:
-                tried.append(attempt)
+                if attempt not in tried:
+                    tried.append(attempt)
     raise OSError("cannot find %s (set %s to its path); tried: %s" % (filename, env, ", ".join(tried)))
 
 
