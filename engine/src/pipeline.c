@@ -336,7 +336,11 @@ carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_
     PUT("hook %s\n", carc_hook_point_name((carc_hook_point)p));
     for (int i = 0; i < e->nhooks[p]; i++) {
       const hook *h = &e->hooks[p][i];
-      PUT("%8d  %-10s  %-36s%s\n", h->priority, "", h->name, h->enabled ? "" : "  (off)");
+      char exp[CARC_MAX_NAME];
+      copy_name(exp, h->name);
+      char *dot = strchr(exp, '.');
+      if (dot) *dot = '\0';
+      PUT("%8d  %-10s  %-36s  %s%s\n", h->priority, "", h->name, exp, h->enabled ? "" : "  (off)");
     }
   }
 #undef PUT
