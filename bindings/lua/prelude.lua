@@ -311,8 +311,10 @@ load_expansion = function(name, rs, tiles_only)
       rs.where(name), name, shown_file(a_ruleset), name), 0)
   end
   if not text then
+    local where = {}
+    for i, d in ipairs(rs.dirs) do where[i] = shown_file(d) end
     error(fmt("%s: unknown expansion '%s' (no %s.lua in %s)", rs.where(name), name, name,
-      shown_file(table.concat(rs.dirs, ", "))), 0)
+      table.concat(where, ", ")), 0)
   end
   loaded[name] = "loading"
   local env = sandbox()
