@@ -5,57 +5,25 @@
  * search path for maps (carc_engine_search_path: CARCASSONNE_MAPS_PATH, then
  * share/carcassonne/maps of the installation or build tree). A pair file holds one line "join WEST EAST": the
  * two maps, from the pair file's folder, are joined along their half squares. */
-#define _POSIX_C_SOURCE 200809L /* open, fdopen */
-#include "carc_lua.h"
-#include <fcntl.h>
+#define _POSIX_C_SOURCE 200809L /* stat */
+#include "binding.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
-
 
 #define MAP_FILE_LIMIT ((size_t)4 << 20) /* a map file is a few KiB: /dev/zero is not read on */
 
-/* A regular file's text, NUL-terminated (malloc'd), or NULL. Opened without
- * blocking and refused unless regular: a FIFO would wait for a writer
- * forever, a device such as /dev/zero never ends. */
+/* A map file's text, or NULL (binding_read_text's refusals, and a NUL byte:
+ * the text would end there unnoticed). */
 static char *slurp(const char *path) {
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return NULL;
-  struct stat st;
-  FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
-  if (!f) {
-    close(fd);
+  size_t n;
+  char *text = binding_read_text(path, MAP_FILE_LIMIT, &n);
+  if (text && memchr(text, '\0', n)) {
+    free(text);
     return NULL;
   }
-  size_t cap = 4096, n = 0;
-  char *buf = malloc(cap);
-  for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
-    n += got;
-    if (n > MAP_FILE_LIMIT) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    if (n + 1 >= cap) {
-      char *more = realloc(buf, cap * 2);
-      if (!more) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = more;
-      cap *= 2;
-    }
-  }
-  fclose(f);
-  if (buf && memchr(buf, '\0', n)) { /* the text would end there unnoticed */
-    free(buf);
-    return NULL;
-  }
-  if (buf) buf[n] = '\0';
-  return buf;
+  return text;
 }
 
 static int is_path(const char *spec) {
@@ -188,8 +156,6 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
  * name (a newline) is shown as '?'. */
 carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
   carc_result r = load_map(e, spec, dir, err, errcap);
-  if (r != CARC_OK)
-    for (char *c = err; *c; c++)
-      if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = '?';
+  if (r != CARC_OK && errcap) binding_shown(err, err, errcap);
   return r;
 }

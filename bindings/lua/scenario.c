@@ -766,15 +766,6 @@ static int ends_with(const char *s, const char *suffix) {
   return a >= b && !strcmp(s + a - b, suffix);
 }
 
-/* `s` as a message shows it, in buf: a control byte (a newline in a file's
- * name would split the line, an escape would reach the terminal) as '?'. */
-static const char *shown_name(const char *s, char *buf, size_t cap) {
-  size_t n = 0;
-  for (; s[n] && n + 1 < cap; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
-  buf[n] = '\0';
-  return buf;
-}
-
 #define WALK_DEPTH 64 /* folders deeper are not walked: a tree made to exhaust the stack */
 
 /* Scenario files: *.lua under `dir` (regular files: a FIFO would wait for a
@@ -785,14 +776,14 @@ static void walk(paths *p, const char *dir, int depth, FILE *out, int *unreadabl
   struct stat self;
   if (stat(dir, &self) == 0 && !first_visit(p, &self)) return;
   if (depth > WALK_DEPTH) {
-    fprintf(out, "FAIL %s: folders nested deeper than %d are not walked\n", shown_name(dir, name, sizeof name),
+    fprintf(out, "FAIL %s: folders nested deeper than %d are not walked\n", binding_shown(dir, name, sizeof name),
             WALK_DEPTH);
     ++*unreadable;
     return;
   }
   DIR *d = opendir(dir);
   if (!d) {
-    fprintf(out, "FAIL %s: cannot open the folder\n", shown_name(dir, name, sizeof name));
+    fprintf(out, "FAIL %s: cannot open the folder\n", binding_shown(dir, name, sizeof name));
     ++*unreadable;
     return;
   }
@@ -967,16 +958,6 @@ static int l_time_limit(lua_State *L) {
   return 0;
 }
 
-/* Pushes `file` as messages show it: a control byte (a newline in a file's
- * name) would split the lines that name it, so it is shown as '?'. */
-static const char *push_shown(lua_State *L, const char *file) {
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  for (const char *c = file; *c; c++) luaL_addchar(&b, (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c);
-  luaL_pushresult(&b);
-  return lua_tostring(L, -1);
-}
-
 #define SCENARIO_FILE_LIMIT ((size_t)64 << 20)
 
 /* luaL_loadfilex under the shown name, text only: the file is read whole,
@@ -984,27 +965,11 @@ static const char *push_shown(lua_State *L, const char *file) {
  * line) are skipped as luaL_loadfilex skips them (the line's end is kept,
  * so line numbers hold). */
 static int load_shown(lua_State *L, const char *file, const char *shown) {
-  FILE *f = fopen(file, "rb");
-  if (!f) {
-    lua_pushfstring(L, "cannot open %s: %s", shown, strerror(errno));
-    return LUA_ERRFILE;
-  }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
-    n += got;
-    if (n == cap) {
-      char *more = cap < SCENARIO_FILE_LIMIT ? realloc(buf, cap * 2) : NULL;
-      if (!more) free(buf);
-      buf = more;
-      cap *= 2;
-    }
-  }
-  const bool bad = ferror(f) != 0;
-  fclose(f);
-  if (!buf || bad) {
-    free(buf);
-    lua_pushfstring(L, bad ? "cannot read %s" : "cannot read %s: larger than 64 MiB, or out of memory", shown);
+  size_t n;
+  char *buf = binding_read_text(file, SCENARIO_FILE_LIMIT, &n);
+  if (!buf) {
+    lua_pushfstring(L, "cannot read %s: %s", shown,
+                    errno == EFBIG ? "larger than 64 MiB" : errno == EINVAL ? "not a regular file" : strerror(errno));
     return LUA_ERRFILE;
   }
   size_t from = n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3) ? 3 : 0;
@@ -1041,7 +1006,8 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   prepare(L);
   lua_pushstring(L, file);
   lua_setfield(L, LUA_REGISTRYINDEX, R_FILE);
-  push_shown(L, file);
+  char shown_buf[4096];
+  lua_pushstring(L, binding_shown(file, shown_buf, sizeof shown_buf));
   lua_setfield(L, LUA_REGISTRYINDEX, R_SHOWN);
   const char *shown = reg_string(L, R_SHOWN, NULL); /* kept alive by the registry */
   lua_newtable(L);
@@ -1122,7 +1088,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
   struct stat st;
   if (stat(path, &st)) {
     char name[4096];
-    fprintf(stderr, "carcassonne test: cannot open '%s'\n", shown_name(path, name, sizeof name));
+    fprintf(stderr, "carcassonne test: cannot open '%s'\n", binding_shown(path, name, sizeof name));
     return -1;
   }
   if (S_ISDIR(st.st_mode)) {
@@ -1135,7 +1101,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
     add_path(&p, path);
   } else {
     char name[4096];
-    fprintf(stderr, "carcassonne test: '%s' is not a file or a folder\n", shown_name(path, name, sizeof name));
+    fprintf(stderr, "carcassonne test: '%s' is not a file or a folder\n", binding_shown(path, name, sizeof name));
     return -1;
   }
   if (p.n) qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);
