@@ -650,6 +650,9 @@ void text_one_line(char *s);
 /* Length of the UTF-8 sequence at s (1 to 4), or 0 if it is none (over-long
  * forms, surrogates and code points past U+10FFFF are none). */
 int utf8_len(const unsigned char *s);
+/* Is the sequence at s, of n bytes (utf8_len's), a control character: C0,
+ * DEL or C1? */
+bool utf8_control(const unsigned char *s, int n);
 /* Bytes of s's first `max` that end between characters (UTF-8). */
 size_t utf8_fit(const char *s, size_t max);
 /* CARC_ERR_STATE if games of e are alive: what `what` would change they

@@ -219,9 +219,9 @@ static carc_result check_text(carc_engine *e, const char *text, const parse_aux 
       continue;
     }
     const int n = utf8_len(s);
-    if ((ch < 0x20 && ch != '\t' && !(ch == '\r' && s[1] == '\n')) || ch == 0x7F || (n == 2 && ch == 0xC2 && s[1] < 0xA0))
-      return perr(e, a, line, col, "a control character: a map is text");
     if (n == 0) return perr(e, a, line, col, "not UTF-8 (byte 0x%02X): a map is UTF-8 text", ch);
+    if (utf8_control(s, n) && ch != '\t' && !(ch == '\r' && s[1] == '\n'))
+      return perr(e, a, line, col, "a control character: a map is text");
     s += n;
   }
   return CARC_OK;

@@ -50,11 +50,15 @@ int utf8_len(const unsigned char *s) {
   return n;
 }
 
+bool utf8_control(const unsigned char *s, int n) {
+  return (n == 1 && (s[0] < 0x20 || s[0] == 0x7F)) || (n == 2 && s[0] == 0xC2 && s[1] < 0xA0);
+}
+
 void text_one_line(char *s) {
   unsigned char *p = (unsigned char *)s;
   while (*p) {
     const int n = utf8_len(p);
-    if (n == 0 || *p < 0x20 || *p == 0x7F || (n == 2 && p[0] == 0xC2 && p[1] < 0xA0)) {
+    if (n == 0 || utf8_control(p, n)) {
       const int skip = n ? n : 1;
       for (int k = 0; k < skip; k++) p[k] = '?';
       p += skip;
@@ -75,12 +79,9 @@ bool name_valid(const char *name) {
   const unsigned char *s = (const unsigned char *)name;
   size_t n = 0;
   while (s[n]) {
-    const unsigned char c = s[n];
-    int more = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-    if (c < 0x20 || c == 0x7F || more < 0 || (c & 0xFE) == 0xC0 || c > 0xF4) return false;
-    for (int k = 1; k <= more; k++)
-      if ((s[n + k] & 0xC0) != 0x80) return false;
-    n += (size_t)more + 1;
+    const int k = utf8_len(s + n);
+    if (k == 0 || utf8_control(s + n, k)) return false;
+    n += (size_t)k;
   }
   return n > 0 && n < CARC_MAX_NAME;
 }

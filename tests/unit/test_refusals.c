@@ -223,6 +223,14 @@ static void test_null_names(void) {
   CHECK_INT(carc_handler_move(e, NULL, 10), CARC_ERR_UNKNOWN);
   CHECK_INT(carc_handler_move(e, NULL, 1000), CARC_ERR_ARGUMENT);
   CHECK_HAS(carc_engine_error(e), "'?': priority 1000");
+  /* names are UTF-8 text without control characters: C1 and surrogates too */
+  CHECK_INT(carc_kind_id(e, "sea\xc2\x9b"), -1);
+  CHECK_INT(carc_kind_id(e, "sea\xed\xa0\x80"), -1);
+  CHECK(carc_kind_id(e, "s\xc3\xa9" "a") >= 0);
+  /* followers occupy their feature; no type -1 */
+  CHECK_INT(carc_figure_type_occupies(e, 0), 1);
+  CHECK_INT(carc_figure_type_occupies(e, -1), -1);
+  CHECK_INT(carc_figure_type_occupies(e, carc_figure_type_count(e)), -1);
   const int types = carc_tile_type_count(e);
   CHECK_INT(carc_tile_split(e, check_type(e, "A"), "A_SPLIT", INT_MIN), CARC_ERR_ARGUMENT);
   CHECK_INT(carc_tile_split(e, check_type(e, "A"), "A_SPLIT", INT_MAX), CARC_ERR_ARGUMENT);
