@@ -425,18 +425,21 @@ static void test_malformed(carc_engine *e) {
     expect_fail(e, moved, "does not fit", "far tile");
     CHECK(moved && strstr(carc_engine_error(e), "tiles[1]") != NULL);
     free(moved);
-    /* a syntax error names the path it is at, as a bad value does */
-    moved = set_value_after(good, second, "x", "1.5");
-    expect_fail(e, moved, ", at tiles[1].x: only whole numbers are expected", "fraction");
-    free(moved);
-    moved = set_value_after(good, second, "x", "[[{\"a\\u0001b\": tru}]]");
-    expect_fail(e, moved, ", at tiles[1].x[0][0].a?b: unexpected word", "deep bad word");
-    free(moved);
-    /* a long name is cut between characters; an empty one is shown as "" */
-    moved = set_value_after(good, second, "x",
-                            "{\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9\": {\"\": 1.5}}");
-    expect_fail(e, moved, ", at tiles[1].x.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa....\"\": only whole", "cut name");
-    free(moved);
+    /* a syntax error names the path it is at, as a bad value does; a long
+     * member name is cut between characters, an empty one shown as "" */
+    static const struct {
+      const char *x, *needle, *label;
+    } syntax[] = {
+        {"1.5", ", at tiles[1].x: only whole numbers are expected", "fraction"},
+        {"[[{\"a\\u0001b\": tru}]]", ", at tiles[1].x[0][0].a?b: unexpected word", "deep bad word"},
+        {"{\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9\": {\"\": 1.5}}",
+         ", at tiles[1].x.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa....\"\": only whole", "cut name"},
+    };
+    for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++) {
+      moved = set_value_after(good, second, "x", syntax[i].x);
+      expect_fail(e, moved, syntax[i].needle, syntax[i].label);
+      free(moved);
+    }
   }
   /* a tile on the start tile's square */
   if (second) {
