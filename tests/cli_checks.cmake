@@ -1,4 +1,15 @@
 # Runs the CLI the way a user would and checks what it prints.
+
+# Writes ruleset `path` holding `text`; 'pipeline --rules' must refuse it
+# with a message matching `pattern` (`what` says which promise broke).
+function(expect_ruleset_refused path text pattern what)
+  file(WRITE "${path}" "${text}")
+  execute_process(COMMAND ${CLI} pipeline --rules "${path}" OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(rc EQUAL 0 OR NOT err MATCHES "${pattern}")
+    message(FATAL_ERROR "${what}: ${rc} ${err}")
+  endif()
+endfunction()
+
 execute_process(COMMAND ${CLI} play --players 3 --seed 1 OUTPUT_VARIABLE a RESULT_VARIABLE ra)
 execute_process(COMMAND ${CLI} play --players 3 --seed 1 OUTPUT_VARIABLE b RESULT_VARIABLE rb)
 if(NOT ra EQUAL 0 OR NOT rb EQUAL 0)
@@ -186,27 +197,20 @@ if(MKFIFO)
 endif()
 # An error names the line in the ruleset{} or scenario{} call, not an earlier
 # comment (or an earlier case) that mentions the same word.
-file(WRITE ${TMP}/lines_rules.lua "-- once we used the \"nope\" expansion\n\nruleset {\n  expansions = { \"nope\" },\n}\n")
-execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/lines_rules.lua ERROR_VARIABLE err RESULT_VARIABLE rc)
-if(rc EQUAL 0 OR NOT err MATCHES "lines_rules.lua:4: unknown expansion 'nope'")
-  message(FATAL_ERROR "a ruleset's error named the wrong line: ${rc} ${err}")
-endif()
+expect_ruleset_refused(${TMP}/lines_rules.lua
+  "-- once we used the \"nope\" expansion\n\nruleset {\n  expansions = { \"nope\" },\n}\n"
+  "lines_rules.lua:4: unknown expansion 'nope'" "a ruleset's error named the wrong line")
 # A long path is shown by its end: what went wrong stays in the message.
 string(REPEAT "d" 200 long_d)
 string(REPEAT "e" 200 long_e)
 string(REPEAT "f" 200 long_f)
 file(MAKE_DIRECTORY ${TMP}/${long_d}/${long_e}/${long_f})
-file(WRITE ${TMP}/${long_d}/${long_e}/${long_f}/r.lua "ruleset { expansions = { \"nope\" } }\n")
-execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/${long_d}/${long_e}/${long_f}/r.lua ERROR_VARIABLE err
-                RESULT_VARIABLE rc)
-if(rc EQUAL 0 OR NOT err MATCHES "\\.\\.\\.f+/r.lua:1: unknown expansion 'nope' \\(no nope.lua in \\.\\.\\.")
-  message(FATAL_ERROR "a long ruleset path hid the error: ${rc} ${err}")
-endif()
-file(WRITE ${TMP}/two_rulesets.lua "ruleset { expansions = { \"ghosts\" } }\nruleset { expansions = { \"pigs\" } }\n")
-execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/two_rulesets.lua ERROR_VARIABLE err RESULT_VARIABLE rc)
-if(rc EQUAL 0 OR NOT err MATCHES "two_rulesets.lua:2: a second ruleset\\{\\} \\(the first at line 1\\)")
-  message(FATAL_ERROR "a second ruleset{} in one file was not refused: ${rc} ${err}")
-endif()
+expect_ruleset_refused(${TMP}/${long_d}/${long_e}/${long_f}/r.lua "ruleset { expansions = { \"nope\" } }\n"
+  "\\.\\.\\.f+/r.lua:1: unknown expansion 'nope' \\(no nope.lua in \\.\\.\\." "a long ruleset path hid the error")
+expect_ruleset_refused(${TMP}/two_rulesets.lua
+  "ruleset { expansions = { \"ghosts\" } }\nruleset { expansions = { \"pigs\" } }\n"
+  "two_rulesets.lua:2: a second ruleset\\{\\} \\(the first at line 1\\)"
+  "a second ruleset{} in one file was not refused")
 file(WRITE ${TMP}/lines_scen.lua "-- tests the \"nope\" expansion\ncase('a', function()\n  scenario { rules = { expansions = { 'nope' } } }\nend)\ncase('b', function()\n  scenario { rules = { expansions = { 'nope' } } }\nend)\ncase('c', function()\n  local x = 'no' .. 'pe'\n  scenario { rules = { expansions = { x } } }\nend)\n-- nope, again\n")
 execute_process(COMMAND ${CLI} test ${TMP}/lines_scen.lua OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(rc EQUAL 0 OR NOT out MATCHES "lines_scen.lua:3: unknown expansion 'nope'"
@@ -300,11 +304,9 @@ execute_process(COMMAND ${CLI} test "${TMP}/nl/s\nx.lua" OUTPUT_VARIABLE out RES
 if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*s\\?x.lua:1: fails\n    [^\n]*s\\?x.lua:1: assertion failed")
   message(FATAL_ERROR "a newline in a scenario file's name was printed as it is: ${rc} ${out}")
 endif()
-file(WRITE "${TMP}/nl/u\nx.lua" "ruleset { expansions = { \"nope\" } }\n")
-execute_process(COMMAND ${CLI} pipeline --rules "${TMP}/nl/u\nx.lua" ERROR_VARIABLE err RESULT_VARIABLE rc)
-if(rc EQUAL 0 OR NOT err MATCHES "u\\?x.lua:1: unknown expansion 'nope' \\(no nope.lua in [^\n]*nl, ")
-  message(FATAL_ERROR "a newline in a ruleset's name reached a loader message: ${rc} ${err}")
-endif()
+expect_ruleset_refused("${TMP}/nl/u\nx.lua" "ruleset { expansions = { \"nope\" } }\n"
+  "u\\?x.lua:1: unknown expansion 'nope' \\(no nope.lua in [^\n]*nl, "
+  "a newline in a ruleset's name reached a loader message")
 configure_file(${SRC}/maps/demo.map "${TMP}/nl/ok\nFAKE.map" COPYONLY)
 execute_process(COMMAND ${CLI} maps ${TMP}/nl OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT out MATCHES "\nok\\?FAKE +Lindenmark")
