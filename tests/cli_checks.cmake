@@ -252,6 +252,14 @@ execute_process(COMMAND ${CLI} test ${TMP}/proj OUTPUT_VARIABLE out RESULT_VARIA
 if(NOT rc EQUAL 0 OR NOT out MATCHES "\n2 passed, 0 failed")
   message(FATAL_ERROR "a project of rules/ beside expansions/: ${rc} ${out}")
 endif()
+# ... after the shipped expansions: a local file of a shipped name is not taken
+file(WRITE ${TMP}/proj/expansions/ghosts.lua "error('the local ghosts.lua was loaded') expansion { name = 'ghosts' }\n")
+file(WRITE ${TMP}/proj/rules/g.lua "ruleset { expansions = { 'ghosts' } }\n")
+execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/proj/rules/g.lua OUTPUT_VARIABLE out ERROR_VARIABLE err
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "ghosts.penalty")
+  message(FATAL_ERROR "a local expansions/ghosts.lua came before the shipped one: ${rc} ${err}")
+endif()
 # "default" is a ruleset: --rules takes its name, --expansions says what it is.
 execute_process(COMMAND ${CLI} pipeline --rules default OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "land_surveyors.citizens_jury")
