@@ -223,6 +223,9 @@ struct carc_engine {
   filter_need needs[MAX_FILTER_NEEDS];
   int nneeds;
   uint64_t handler_filtered[(MAX_HANDLERS + 63) / 64]; /* a bit per handler asking one of them */
+  /* per kind and reason, a bit per need some handler of handler_pass asks:
+   * a scoring tests those only (a road's scoring, none of the cities') */
+  uint64_t need_pass[CARC_MAX_KINDS][3][(MAX_FILTER_NEEDS + 63) / 64];
   unsigned handler_gen;
   int nhooks[CARC_HOOK_COUNT];
   hook hooks[CARC_HOOK_COUNT][MAX_HOOKS];

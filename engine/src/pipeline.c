@@ -72,8 +72,15 @@ static void handlers_index(carc_engine *e) {
       }
     }
   }
+  memset(e->need_pass, 0, sizeof e->need_pass);
   for (int k = 0; k < CARC_MAX_KINDS; k++)
-    for (int r = 0; r < 3; r++) e->base_chain[k][r] = next_role[k][r] == 4;
+    for (int r = 0; r < 3; r++) {
+      e->base_chain[k][r] = next_role[k][r] == 4;
+      const uint64_t *pass = e->handler_pass[k][r];
+      for (int n = 0; n < e->nneeds; n++)
+        if ((e->needs[n].handlers[0] & pass[0]) | (e->needs[n].handlers[1] & pass[1]))
+          e->need_pass[k][r][n >> 6] |= 1ull << (n & 63);
+    }
   e->handler_gen++;
 }
 
@@ -605,26 +612,28 @@ static void stage_result(const carc_game *g, const carc_score_ctx *c, staged *ou
  * pass follows the feature scored). A filter reads only the scoring's
  * context, which its handlers cannot change. */
 __attribute__((noinline)) static void drop_unmatched_slow(const carc_game *g, const carc_score_ctx *c,
-                                                          uint64_t attr_bits, uint64_t todo[2]) {
+                                                          uint64_t attr_bits, const uint64_t *needs,
+                                                          uint64_t todo[2]) {
   const carc_engine *e = g->e;
   const uint64_t source[NEED_SOURCES] = {attr_bits, c->tile_attr_bits, c->figure_bits, g->s.flags,
                                          c->token_total != 0};
   uint64_t drop0 = 0, drop1 = 0;
-  for (int k = 0; k < e->nneeds; k++) {
-    const filter_need *n = &e->needs[k];
-    const uint64_t fails = (source[n->what] >> n->bit & 1) - 1; /* every bit set when it fails */
-    drop0 |= n->handlers[0] & fails;
-    drop1 |= n->handlers[1] & fails;
-  }
+  for (int w = 0; w < (MAX_FILTER_NEEDS + 63) / 64; w++)
+    for (uint64_t m = needs[w]; m; m &= m - 1) {
+      const filter_need *n = &e->needs[w * 64 + __builtin_ctzll(m)];
+      const uint64_t fails = (source[n->what] >> n->bit & 1) - 1; /* every bit set when it fails */
+      drop0 |= n->handlers[0] & fails;
+      drop1 |= n->handlers[1] & fails;
+    }
   todo[0] &= ~drop0;
   todo[1] &= ~drop1;
 }
 /* (Out of line, and only when a filtered handler may run: the base game's
  * scorings keep their short path.) */
 static inline void drop_unmatched(const carc_game *g, const carc_score_ctx *c, uint64_t attr_bits,
-                                  uint64_t todo[2]) {
+                                  const uint64_t *needs, uint64_t todo[2]) {
   const uint64_t *filtered = g->e->handler_filtered;
-  if ((todo[0] & filtered[0]) | (todo[1] & filtered[1])) drop_unmatched_slow(g, c, attr_bits, todo);
+  if ((todo[0] & filtered[0]) | (todo[1] & filtered[1])) drop_unmatched_slow(g, c, attr_bits, needs, todo);
 }
 
 carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, const uint8_t *figs, int nfigs) {
@@ -641,8 +650,9 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
    * order (a bit each); a call that enables or disables one takes the new
    * bits after its own place, as a scan of the list would see them */
   const uint64_t *pass = e->handler_pass[c->kind][reason_at]; /* kinds are below CARC_MAX_KINDS */
+  const uint64_t *needs = e->need_pass[c->kind][reason_at];
   uint64_t todo[2] = {pass[0], pass[1]};
-  drop_unmatched(g, c, attr_bits, todo);
+  drop_unmatched(g, c, attr_bits, needs, todo);
   /* only the base game's four apply, in their order: one call does their
    * work (without records: each handler writes its own) */
   const uint64_t *rest = e->base_rest[c->kind][reason_at];
@@ -687,7 +697,7 @@ carc_result pipeline_score(carc_game *g, int root, int reason, staged *out, cons
         todo[0] &= i >= 63 ? 0 : ~0ull << (i + 1);
         todo[1] &= i < 64 ? ~0ull : i == 127 ? 0 : ~0ull << (i - 63);
       }
-      drop_unmatched(g, c, attr_bits, todo);
+      drop_unmatched(g, c, attr_bits, needs, todo);
     }
     if (r != CARC_OK) {
       const handler *f = NULL; /* its entry may have moved: found by sequence number */
