@@ -1,4 +1,4 @@
--- The default ruleset: every expansion of the project, in the community order
+-- The default ruleset: the five expansions in scope, in the community order
 -- (each file's handlers carry the community priorities; see docs/expansions/).
 -- luacheck: read globals ruleset
 ruleset {

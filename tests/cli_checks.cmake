@@ -592,3 +592,36 @@ execute_process(COMMAND ${CLI} maps OUTPUT_VARIABLE out)
 if(NOT out MATCHES "1 large city, 3 abroad, 1 ferry, 1 island square, 3 towns")
   message(FATAL_ERROR "maps: plurals: ${out}")
 endif()
+
+# Every shipped expansion at once: each feature's rows run in the order of
+# the final-scoring table's blocks (road: inn, Mage, Witch, buildings,
+# signposts, ghosts; city: siege, cathedral, Mage, Witch, buildings, ghosts;
+# monastery: vineyards, buildings, ghosts; field: herd, Cathars, buildings,
+# pig, ghosts; the fairy after every block), and features go by kind in the
+# table's order unless final_order says otherwise.
+execute_process(COMMAND ${CLI} pipeline --rules ${SRC}/expansions/everything.lua OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+set(table_rows cathars.siege pigs.herd inns_cathedrals.inn inns_cathedrals.cathedral cathars.farm
+    vineyards.vineyards mage_witch.mage mage_witch.witch little_buildings.buildings signposts.bonus
+    pigs.pig ghosts.penalty fairy.bonus)
+set(at -1)
+foreach(row ${table_rows})
+  string(FIND "${out}" " ${row} " pos)
+  if(rc OR pos LESS_EQUAL at)
+    message(FATAL_ERROR "everything.lua: '${row}' is missing or out of the table's order: ${rc}\n${out}")
+  endif()
+  set(at ${pos})
+endforeach()
+if(NOT out MATCHES "by kind: road, city, monastery, field, water\n")
+  message(FATAL_ERROR "pipeline does not show the default final order: ${out}")
+endif()
+file(WRITE ${TMP}/final_order.lua "ruleset { final_order = { \"field\", \"city\" } }\n")
+execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/final_order.lua OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(rc OR NOT out MATCHES "by kind: field, city, road, water, monastery\n")
+  message(FATAL_ERROR "final_order = { field, city }: ${rc} ${out}")
+endif()
+expect_ruleset_refused(${TMP}/final_order_bad.lua "ruleset {\n  final_order = {\n    \"road\", \"rode\" },\n}\n"
+  "final_order_bad.lua:3: final_order: 'rode' is not a feature kind" "an unknown kind in final_order")
+expect_ruleset_refused(${TMP}/final_order_twice.lua "ruleset { final_order = { \"road\", \"road\" } }\n"
+  "final_order_twice.lua:1: final order: kind 'road' is listed twice" "a repeated kind in final_order")
+expect_ruleset_refused(${TMP}/final_order_shape.lua "ruleset { final_order = \"road\" }\n"
+  "final_order is a list of names" "final_order of the wrong shape")

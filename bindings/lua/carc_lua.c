@@ -1840,6 +1840,39 @@ static int p_move(lua_State *L) {
   lua_pushboolean(L, 1);
   return 1;
 }
+/* ruleset{ final_order = { kind names } }: the kinds' scoring order. On a
+ * refusal, nil, the message and the name to point at. */
+static int p_final_order(lua_State *L) {
+  carc_lua *cl = self(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  int kinds[CARC_MAX_KINDS];
+  const lua_Integer n = luaL_len(L, 1);
+  if (n > CARC_MAX_KINDS) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "final_order lists %d kinds; an engine has at most %d", (int)n, CARC_MAX_KINDS);
+    return 2;
+  }
+  for (int i = 0; i < (int)n; i++) {
+    lua_rawgeti(L, 1, i + 1);
+    const char *name = lua_tostring(L, -1);
+    kinds[i] = carc_kind_find(cl->e, name);
+    if (kinds[i] < 0) {
+      lua_pushnil(L);
+      lua_pushfstring(L, "final_order: '%s' is not a feature kind of this ruleset", name ? name : "?");
+      lua_pushvalue(L, -3);
+      return 3;
+    }
+    lua_pop(L, 1);
+  }
+  if (carc_engine_set_final_order(cl->e, kinds, (int)n) != CARC_OK) {
+    lua_pushnil(L);
+    lua_pushstring(L, carc_engine_error(cl->e));
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 static int p_disable(lua_State *L) {
   carc_lua *cl = self(L);
   if (carc_handler_enable(cl->e, check_text(L, 1), 0) != CARC_OK) {
@@ -1941,7 +1974,7 @@ static int open_state(lua_State *L) {
       {"figure", p_figure},   {"token", p_token},   {"kind", p_kind},
       {"var", p_var},         {"flag", p_flag},     {"attr", p_attr},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
-      {"disable", p_disable}, {"random", p_random}, {"randomseed", p_randomseed},
+      {"disable", p_disable}, {"final_order", p_final_order}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
       {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {NULL, NULL}};
   luaL_newlib(L, prims);

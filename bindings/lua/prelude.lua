@@ -361,7 +361,9 @@ load_expansion = function(name, rs, tiles_only)
   loaded[name] = tiles_only and "tiles" or true
 end
 
-local KEYS = { expansions = true, options = true, order = true, disable = true, tiles_only = true }
+local KEYS = { expansions = true, options = true, order = true, disable = true, tiles_only = true,
+  final_order = true }
+local KEY_LIST = "expansions, options, order, disable, tiles_only, final_order"
 
 -- Applies a ruleset table. `dir` is the ruleset's folder; `file`/`text`/`line`
 -- name it in errors (`line`: where the ruleset{} or scenario{} call starts;
@@ -382,17 +384,16 @@ local function apply(spec, dir, file, text, line)
   if type(spec) ~= "table" then error(fmt("%s:%d: ruleset{} takes a table", file, line), 0) end
   for k in next, spec do
     if type(k) ~= "string" then
-      error(fmt("%s: ruleset keys are names (expansions, options, order, disable, tiles_only), got a %s",
-        where(k), type(k)), 0)
+      error(fmt("%s: ruleset keys are names (%s), got a %s", where(k), KEY_LIST, type(k)), 0)
     end
     if not KEYS[k] then
-      error(fmt("%s: unknown ruleset key '%s' (expansions, options, order, disable, tiles_only)", where(k), k), 0)
+      error(fmt("%s: unknown ruleset key '%s' (%s)", where(k), k, KEY_LIST), 0)
     end
   end
   -- each key's shape, before anything loads: a value of another shape would
   -- be skipped unseen or fail later without the ruleset's line
   local lists = {}
-  for _, k in ipairs { "expansions", "tiles_only", "disable" } do
+  for _, k in ipairs { "expansions", "tiles_only", "disable", "final_order" } do
     local list = rawget(spec, k)
     if list ~= nil and type(list) ~= "table" then
       error(fmt('%s: %s is a list of names, { "...", ... }, not a %s', where(k), k, type(list)), 0)
@@ -475,6 +476,10 @@ local function apply(spec, dir, file, text, line)
   for _, name in ipairs(lists.disable) do
     local ok, err = C.disable(name)
     if not ok then error(fmt("%s: disable: %s", where(name), err), 0) end
+  end
+  if rawget(spec, "final_order") ~= nil then -- after the expansions: they may add kinds
+    local ok, err, name = C.final_order(lists.final_order)
+    if not ok then error(fmt("%s: %s", where(name or "final_order"), err), 0) end
   end
 end
 

@@ -157,6 +157,17 @@ CARC_API const char *carc_attr_name(const carc_engine *e, int id);
 CARC_API int carc_kind_id(carc_engine *e, const char *name); /* declares if new */
 CARC_API int carc_kind_find(const carc_engine *e, const char *name);
 CARC_API const char *carc_kind_name(const carc_engine *e, int kind);
+/* The order in which one call scores several features: the features a turn
+ * completes, and the final scoring's. It matters only to handlers that read
+ * the scores so far (carc_ctx_score_so_far, as the ghosts' floor does). The
+ * listed kinds come first, in their order; the others after, by id; within
+ * a kind, features go by id. A new engine lists road, city, monastery,
+ * field: the final-scoring table's blocks. Fails with CARC_ERR_ARGUMENT,
+ * changing nothing, on an unknown or repeated kind. */
+CARC_API carc_result carc_engine_set_final_order(carc_engine *e, const int *kinds, int n);
+/* Every kind of the engine in that order: writes up to `cap` into `kinds`
+ * (which may be NULL) and returns how many there are. */
+CARC_API int carc_engine_final_order(const carc_engine *e, int *kinds, int cap);
 
 /* Tile types. `notation` is the one-line tile notation (docs/tile-notation.md),
  * for example "city:N+arms road:E,W field:El,Wr field:Er,S,Wl". Adds a type

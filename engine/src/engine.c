@@ -25,6 +25,9 @@ carc_engine *carc_engine_new(carc_alloc_fn alloc, void *alloc_ud) {
   for (int i = 0; i < 5; i++) copy_name(e->kind_names[i], kinds[i]);
   e->nkinds = 5;
   e->arms_attr = carc_attr_id(e, "arms");
+  /* the final-scoring table's blocks: roads, cities, monasteries, fields */
+  const int table_order[] = {CARC_ROAD, CARC_CITY, CARC_MONASTERY, CARC_FIELD};
+  carc_engine_set_final_order(e, table_order, 4);
   carc_figure_def follower = {"follower", 1, 7, 1, CARC_PLACE_FOLLOWER,
                               (1u << CARC_ROAD) | (1u << CARC_CITY) | (1u << CARC_FIELD) |
                                   (1u << CARC_MONASTERY),
@@ -88,6 +91,38 @@ int carc_kind_find(const carc_engine *e, const char *name) {
 }
 const char *carc_kind_name(const carc_engine *e, int kind) {
   return kind >= 0 && kind < e->nkinds ? e->kind_names[kind] : "?";
+}
+
+carc_result carc_engine_set_final_order(carc_engine *e, const int *kinds, int n) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (n < 0 || n > CARC_MAX_KINDS || (n > 0 && !kinds))
+    return engine_fail(e, CARC_ERR_ARGUMENT, "a final order lists 0 to %d kinds", CARC_MAX_KINDS);
+  unsigned seen = 0;
+  for (int i = 0; i < n; i++) {
+    if (kinds[i] < 0 || kinds[i] >= e->nkinds)
+      return engine_fail(e, CARC_ERR_ARGUMENT, "final order: %d is not a feature kind (0..%d)", kinds[i],
+                         e->nkinds - 1);
+    if (seen >> kinds[i] & 1)
+      return engine_fail(e, CARC_ERR_ARGUMENT, "final order: kind '%s' is listed twice",
+                         e->kind_names[kinds[i]]);
+    seen |= 1u << kinds[i];
+  }
+  /* the kinds not listed come after, in the order of their ids */
+  for (int k = 0; k < CARC_MAX_KINDS; k++) e->score_rank[k] = (uint8_t)(n + k);
+  for (int i = 0; i < n; i++) e->score_rank[kinds[i]] = (uint8_t)i;
+  return CARC_OK;
+}
+
+int carc_engine_final_order(const carc_engine *e, int *kinds, int cap) {
+  if (!e) return 0;
+  int n = 0;
+  for (int rank = 0; rank < 2 * CARC_MAX_KINDS; rank++)
+    for (int k = 0; k < e->nkinds; k++)
+      if (e->score_rank[k] == rank) {
+        if (kinds && n < cap) kinds[n] = k;
+        n++;
+      }
+  return n;
 }
 int carc_var_id(carc_engine *e, const char *name) {
   return intern(e, "game variable", e->var_names, &e->nvars, MAX_VARS, name);

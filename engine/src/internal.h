@@ -184,6 +184,11 @@ struct carc_engine {
   };
   char attr_names[MAX_ATTRS][CARC_MAX_NAME];
   char kind_names[CARC_MAX_KINDS][CARC_MAX_NAME];
+  /* the order in which one call scores several features (a turn that
+   * completes a road and a city, the final scoring): a rank per kind, lower
+   * first. It matters where a handler reads the scores so far (the ghosts'
+   * floor); carc_engine_set_final_order. */
+  uint8_t score_rank[CARC_MAX_KINDS];
   char set_names[MAX_SETS][CARC_MAX_NAME];
   int set_used[MAX_SETS];
   int cap_types;

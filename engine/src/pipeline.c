@@ -338,6 +338,10 @@ carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_
     PUT("%8d  %-10s  %-36s  %s%s\n", h->priority, carc_stage_name(h->priority), h->name, exp,
         h->enabled ? "" : "  (off)");
   }
+  int order[CARC_MAX_KINDS], nkinds = carc_engine_final_order(e, order, CARC_MAX_KINDS);
+  PUT("features scored in one call (a turn's, the final scoring), by kind:");
+  for (int i = 0; i < nkinds; i++) PUT("%s %s", i ? "," : "", e->kind_names[order[i]]);
+  PUT("\n");
   for (int p = 0; p < CARC_HOOK_COUNT; p++) {
     if (!e->nhooks[p]) continue;
     PUT("hook %s\n", carc_hook_point_name((carc_hook_point)p));

@@ -707,6 +707,14 @@ static bool already_staged(const carc_game *g, int root) {
 }
 
 /* Stages the scoring of a completed feature (or just marks it, if empty). */
+/* Whether one call scores the feature at root a before the one at b: by
+ * their kinds' places in the engine's scoring order, then by root. */
+static inline bool score_before(const carc_game *g, int a, int b) {
+  const uint8_t *rank = g->e->score_rank;
+  const int ra = rank[g->segs[a].kind], rb = rank[g->segs[b].kind];
+  return ra < rb || (ra == rb && a < b);
+}
+
 static carc_result stage_completed(carc_game *g, int root) {
   if ((g->segs[root].flags & SEG_SCORED) || !feature_is_complete(g, root) || already_staged(g, root))
     return CARC_OK;
@@ -732,14 +740,19 @@ static carc_result stage_around(carc_game *g, int ti) {
   /* the last placement counted what it may have closed (joins, a map's
    * edges): most close nothing */
   unsigned closable = ti != g->ntiles - 1 || g->last_closed ? t->closable_segs : 0;
+  int roots[CARC_MAX_SEGMENTS_PER_TILE + sizeof g->last_area / sizeof g->last_area[0]], n = 0;
   for (unsigned m = closable; m; m &= m - 1) { /* fields never complete */
     int root = feature_find(g, (int)bt->seg_base + __builtin_ctz(m));
-    if (g->segs[root].open != 0) continue; /* most are open: no call */
-    carc_result r = stage_completed(g, root);
-    if (r != CARC_OK) return r;
+    if (g->segs[root].open == 0) roots[n++] = root; /* most are open */
   }
-  for (int k = 0; ti == g->ntiles - 1 && k < g->nlast_area; k++) {
-    carc_result r = stage_completed(g, g->last_area[k]);
+  for (int k = 0; ti == g->ntiles - 1 && k < g->nlast_area; k++) roots[n++] = g->last_area[k];
+  for (int i = 1; i < n; i++) { /* in the scoring order: rarely more than one */
+    int root = roots[i], k = i;
+    for (; k > 0 && score_before(g, root, roots[k - 1]); k--) roots[k] = roots[k - 1];
+    roots[k] = root;
+  }
+  for (int i = 0; i < n; i++) {
+    carc_result r = stage_completed(g, roots[i]);
     if (r != CARC_OK) return r;
   }
   return CARC_OK;
@@ -826,9 +839,10 @@ static carc_result end_turn(carc_game *g, int only_tile) {
   g->nstaged = 0;
   carc_result r = CARC_OK;
   if (only_tile >= 0) r = stage_around(g, only_tile);
-  else
-    for (int s = 0; s < g->nsegs && r == CARC_OK; s++)
-      if (feature_find(g, s) == s) r = stage_completed(g, s);
+  else /* a turn without a tile (scenarios): every feature, kind by kind in the scoring order */
+    for (int rank = 0; rank < 2 * CARC_MAX_KINDS; rank++)
+      for (int s = 0; s < g->nsegs && r == CARC_OK; s++)
+        if (feature_find(g, s) == s && g->e->score_rank[g->segs[s].kind] == rank) r = stage_completed(g, s);
   g->scored_kinds_this_turn = 0;
   if (r == CARC_OK && g->nstaged) { /* most turns complete nothing: no loop below runs */
     for (int i = 0; i < g->nstaged; i++)
@@ -1002,8 +1016,9 @@ carc_result game_act_listed(carc_game *g, const carc_action *a) {
 
 /* ---------------------------------------------------------- final scoring */
 
-/* The figures on the board by feature: root and figure pairs sorted by root
- * (ascending: a stable order), then by figure. Returns the pairs. */
+/* The figures on the board by feature: root and figure pairs sorted by the
+ * root's kind in the engine's scoring order, then by root, then by figure.
+ * Returns the pairs. */
 typedef struct root_fig {
   int root;
   uint8_t fig;
@@ -1014,7 +1029,7 @@ static int figures_by_root(carc_game *g, root_fig *out) {
     if (g->figs[i].seg < 0) continue;
     root_fig rf = {feature_find(g, g->figs[i].seg), (uint8_t)i};
     int k = n++;
-    for (; k > 0 && out[k - 1].root > rf.root; k--) out[k] = out[k - 1];
+    for (; k > 0 && score_before(g, rf.root, out[k - 1].root); k--) out[k] = out[k - 1];
     out[k] = rf;
   }
   return n;

@@ -140,7 +140,7 @@ end)
 -- A key that is not a string is refused at the ruleset's line, naming where
 -- it is (the loader once failed on it in its own code, with its own line).
 local KEYS = {
-  { "top", 1, "ruleset keys are names (expansions, options, order, disable, tiles_only), got a table" },
+  { "top", 1, "ruleset keys are names (expansions, options, order, disable, tiles_only, final_order), got a table" },
   { "order", 3, "order: keys are handler names (strings), got a boolean" },
   { "option", 4, "options for 'escape': keys are option names (strings), got a table" },
   { "options", 3, "options: keys are expansion names (strings), got a number" },

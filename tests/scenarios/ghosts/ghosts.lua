@@ -118,20 +118,64 @@ case("strength = 1: a ghost adds to its owner's majority", function()
   end
 end)
 
-case("floor = score counts the points of features scored before in the same call", function()
-  local s = scenario{ players = 2, rules = { expansions = { "ghosts" },
+-- Two open features at the end, red's: a 2-tile city and a 2-tile road
+-- with 5 ghosts. The order in which the final scoring takes them decides
+-- where red's floor stands when the road is scored.
+local function final_pair(final_order)
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" }, final_order = final_order,
                                              options = { ghosts = { per_player = 5 } } } }
-  -- both open at the end; the final scoring takes features in the order of
-  -- their segment ids: D's city (segment 0) before D's road (segment 1)
   s:follower(1, 0, 0, "city")
   s:follower(1, 0, 0, "road")
   for _ = 1, 5 do s:figure("ghost", 1, 0, 0, "road") end
   s:place("G", 0, -1, 0)                -- city N-S on D's cap: open, 2 tiles
   s:place("A", 1, 0, 1)                 -- road D + A, open to the west
   s:final_scoring()
-  -- city: 2 tiles x 1 = 2 (red 0 -> 2); road: 2 tiles = 2, 2 - 5 ghosts = -3,
-  -- floor -2 (red stands at 2): -2; red ends at 0
+  return s
+end
+
+case("floor = score: the final scoring takes roads before cities (the table's blocks)", function()
+  local s = final_pair(nil)
+  -- road: 2 tiles = 2, 2 - 5 ghosts = -3, floor 0 (red stands at 0): 0;
+  -- city: 2 tiles x 1 = 2; red ends at 2
+  s:expect_scores{ 2, 0 }
+  local sc = s:scorings()
+  assert(#sc == 2 and sc[1].kind == "road" and sc[1].award[1] == 0 and sc[2].kind == "city",
+    "the road first, at 0, then the city")
+end)
+
+case("floor = score: final_order = { city, road } lets the city pay for the ghost road", function()
+  local s = final_pair{ "city", "road" }
+  -- city: 2 (red 0 -> 2); road: 2 - 5 = -3, floor -2 (red stands at 2): -2;
+  -- red ends at 0
   s:expect_scores{ 0, 0 }
   local sc = s:scorings()
   assert(#sc == 2 and sc[1].kind == "city" and sc[2].award[1] == -2, "city first, then the road at -2")
+end)
+
+-- One tile completes a road with 5 ghosts (A-D-L, 3 tiles) and a city
+-- (E over L, 2 tiles), both red's: the turn scores them in the same order.
+local function completed_pair(final_order)
+  local s = scenario{ players = 2, rules = { expansions = { "ghosts" }, final_order = final_order,
+                                             options = { ghosts = { per_player = 5 } } } }
+  s:follower(1, 0, 0, "road")
+  for _ = 1, 5 do s:figure("ghost", 1, 0, 0, "road") end
+  s:place("A", -1, 0, 3)                -- monastery road end: D's road closed to the west
+  s:place("E", 0, -1, 2)                -- closes D's cap (nobody on it)
+  s:place("E", 1, -1, 2)                -- city cap facing south
+  s:follower(1, 1, -1, "city")
+  s:place("L", 1, 0, 0)                 -- junction: the road ends; its cap closes E's city
+  s:end_turn()
+  return s
+end
+
+case("floor = score: a turn that completes a road and a city scores the road first", function()
+  local s = completed_pair(nil)
+  -- road: 3 - 5 ghosts = -2, floor 0: 0; city: 2 tiles x 2 = 4; red 4
+  s:expect_scores{ 4, 0 }
+end)
+
+case("floor = score: with final_order = { city, road } the turn scores the city first", function()
+  local s = completed_pair{ "city", "road" }
+  -- city: 4 (red 0 -> 4); road: 3 - 5 = -2, floor -4: -2; red 2
+  s:expect_scores{ 2, 0 }
 end)
