@@ -2033,6 +2033,9 @@ static void lfn_free(lfn *f) {
 void carc_lua_free(carc_lua *cl) {
   if (!cl) return;
   if (carc_engine_userdata(cl->e) == cl) carc_engine_set_userdata(cl->e, NULL);
+  /* the engine outlives the handlers and hooks that ran Lua: switched off
+   * for good, so that it plays on with its C rules, never with freed code */
+  for (int i = 0; i < cl->nfns; i++) carc_engine_retire(cl->e, cl->fns[i]);
   lua_close(cl->L);
   for (int i = 0; i < cl->nfns; i++) lfn_free(cl->fns[i]);
   free(cl->fns);
@@ -2107,6 +2110,12 @@ static int push_strings(lua_State *L) {
 static carc_result run_loader(carc_lua *cl, const char *fn, const char *const *str, int n, int extra) {
   lua_State *L = cl->L;
   int top = lua_gettop(L) - extra;
+  if (!str[0]) { /* a NULL name is a name no folder holds */
+    snprintf(cl->err, sizeof cl->err, "%s: no %s given (NULL)", fn,
+             strcmp(fn, "load_ruleset") == 0 ? "ruleset path" : "expansion name");
+    lua_settop(L, top);
+    return CARC_ERR_UNKNOWN;
+  }
   carc_result r = carc_engine_begin(cl->e);
   if (r != CARC_OK) {
     snprintf(cl->err, sizeof cl->err, "%s", carc_engine_error(cl->e));

@@ -7,6 +7,7 @@
  * two maps, from the pair file's folder, are joined along their half squares. */
 #define _POSIX_C_SOURCE 200809L /* stat */
 #include "binding.h"
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,10 +39,17 @@ static int exists(const char *path) {
   return stat(path, &st) == 0;
 }
 
-/* Finds the file of map `spec`; writes its path. */
+/* Writes `fmt`'s text into path; false when it does not fit (a cut path
+ * would name another file, or the folder). */
+static bool path_fits(char *path, size_t cap, const char *fmt, const char *a, const char *b) {
+  const int n = snprintf(path, cap, fmt, a, b);
+  return n >= 0 && (size_t)n < cap;
+}
+
+/* Finds the file of map `spec`; writes its path (the whole of it, or 0). */
 static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
   if (is_path(spec)) {
-    snprintf(path, cap, "%s", spec);
+    if (!path_fits(path, cap, "%s%s", spec, "")) return 0;
     const int there = exists(path);
     if (there || strchr(spec, '/')) return there;
     /* "NAME.map" that is no file here: look the name up as the maps' name */
@@ -50,10 +58,8 @@ static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
     return find_map(name, dir, path, cap);
   }
   const char *fmts[] = {"%s/%s.map", "%s/maps/%s.map", "%s/../maps/%s.map"};
-  for (int i = 0; dir && i < 3; i++) {
-    snprintf(path, cap, fmts[i], dir, spec);
-    if (exists(path)) return 1;
-  }
+  for (int i = 0; dir && i < 3; i++)
+    if (path_fits(path, cap, fmts[i], dir, spec) && exists(path)) return 1;
   /* then the search path for maps: CARCASSONNE_MAPS_PATH, the installation */
   char file[256];
   snprintf(file, sizeof file, "%s.map", spec);
@@ -96,11 +102,18 @@ static void dir_of(const char *path, char *dir, size_t cap) {
 }
 
 int carc_map_file_find(const char *spec, const char *dir, char *path, size_t cap) {
-  return find_map(spec, dir, path, cap);
+  char found[4096];
+  if (!spec || !find_map(spec, dir, found, sizeof found)) return 0;
+  if (!path) return 1; /* only whether it is there */
+  return path_fits(path, cap, "%s%s", found, "");
 }
 
 static carc_result load_map(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
-  char path[1024];
+  char path[4096];
+  if (!spec) {
+    snprintf(err, errcap, "a map needs a name or a path (got NULL)");
+    return CARC_ERR_UNKNOWN;
+  }
   if (!find_map(spec, dir, path, sizeof path)) {
     char maps[1024];
     carc_engine_search_path(NULL, "maps", 0, maps, sizeof maps, NULL);
@@ -129,7 +142,7 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
     const char *texts[1] = {text}, *origins[1] = {path};
     r = carc_engine_set_map(e, 1, texts, origins);
   } else {
-    char pdir[1024], pw[1024], pe[1024];
+    char pdir[4096], pw[4096], pe[4096];
     dir_of(path, pdir, sizeof pdir);
     if (!find_map(west, pdir, pw, sizeof pw) || !find_map(east, pdir, pe, sizeof pe)) {
       snprintf(err, errcap, "%s:%d:1: the pair names a map that is not there ('%s' or '%s')", path, line, west, east);
@@ -155,6 +168,8 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
 /* A map's messages are one line each: a control byte in a path or a map's
  * name (a newline) is shown as '?'. */
 carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
+  char none[1];
+  if (!err || !errcap) err = none, errcap = sizeof none; /* the caller wants no message */
   carc_result r = load_map(e, spec, dir, err, errcap);
   if (r != CARC_OK && errcap) binding_shown(err, err, errcap);
   return r;

@@ -522,7 +522,7 @@ function M.load_list(list)
     name = trim(name)
     if name ~= "" then names[#names + 1] = name end
   end
-  if #names == 0 then error("--expansions: no expansion names given", 0) end
+  if #names == 0 then error("no expansion names given (a list such as \"inns_cathedrals,mage_witch\")", 0) end
   apply({ expansions = names }, ".", "--expansions", nil, 0)
 end
 

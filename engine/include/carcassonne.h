@@ -303,6 +303,11 @@ CARC_API carc_result carc_handler_add(carc_engine *e, const char *name, int prio
                              void *ud);
 CARC_API carc_result carc_handler_move(carc_engine *e, const char *name, int priority);
 CARC_API carc_result carc_handler_enable(carc_engine *e, const char *name, int on);
+/* Switches off for good every handler and hook registered with user data
+ * `ud`: a binding that frees the code they ran calls it (carc_lua_free
+ * does), so that the engine stays usable with its other rules. Switching
+ * one on again fails with CARC_ERR_STATE. */
+CARC_API void carc_engine_retire(carc_engine *e, const void *ud);
 CARC_API int carc_handler_count(const carc_engine *e);
 /* The i-th handler in run order. */
 CARC_API const char *carc_handler_name(const carc_engine *e, int i);

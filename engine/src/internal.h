@@ -119,6 +119,7 @@ typedef struct handler {
   int priority;
   int seq;                /* registration order, breaks priority ties */
   int enabled;
+  int retired;            /* carc_engine_retire: off for good, its code is gone */
   carc_filter filter;
   int filtered;           /* the filter asks something: check it per scoring */
   carc_handler_fn fn;
@@ -138,6 +139,7 @@ typedef struct filter_need {
 typedef struct hook {
   char name[CARC_MAX_NAME];
   int priority, seq, enabled;
+  int retired;            /* as a handler's */
   int infallible;         /* carc_hook_set_infallible: a reset takes no copy for it */
   carc_filter filter;
   carc_hook_fn fn;

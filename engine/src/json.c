@@ -73,6 +73,7 @@ void json_where(const json_doc *d, size_t pos, int *line, int *col) {
 static void path_text(const parser *p, char *out, size_t cap) {
   char full[JSON_MAX_DEPTH * 48];
   size_t n = 0;
+  full[0] = '\0'; /* outside any container: no path */
   for (int k = 0; k < p->top && n + 48 < sizeof full; k++) {
     if (!p->key[k]) {
       n += (size_t)snprintf(full + n, sizeof full - n, "[%d]", p->index[k]);

@@ -194,15 +194,27 @@ carc_result carc_handler_move(carc_engine *e, const char *name, int priority) {
 
 carc_result carc_handler_enable(carc_engine *e, const char *name, int on) {
   int i = carc_handler_find(e, name);
-  if (i >= 0) {
-    e->handlers[i].enabled = on != 0;
-    handlers_index(e);
+  hook *h = i < 0 ? hook_find(e, name) : NULL;
+  if (i < 0 && !h) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name ? name : "?");
+  if (on && (i >= 0 ? e->handlers[i].retired : h->retired))
+    return engine_fail(e, CARC_ERR_STATE, "'%s' was retired: the code it ran is gone (a freed Lua state)", name);
+  if (h) {
+    h->enabled = on != 0;
     return CARC_OK;
   }
-  hook *h = hook_find(e, name);
-  if (!h) return engine_fail(e, CARC_ERR_UNKNOWN, "no handler or hook named '%s'", name ? name : "?");
-  h->enabled = on != 0;
+  e->handlers[i].enabled = on != 0;
+  handlers_index(e);
   return CARC_OK;
+}
+
+void carc_engine_retire(carc_engine *e, const void *ud) {
+  if (!e) return;
+  for (int i = 0; i < e->nhandlers; i++)
+    if (e->handlers[i].ud == ud) e->handlers[i].enabled = 0, e->handlers[i].retired = 1;
+  for (int p = 0; p < CARC_HOOK_COUNT; p++)
+    for (int i = 0; i < e->nhooks[p]; i++)
+      if (e->hooks[p][i].ud == ud) e->hooks[p][i].enabled = 0, e->hooks[p][i].retired = 1;
+  handlers_index(e);
 }
 
 int carc_handler_count(const carc_engine *e) { return e->nhandlers; }

@@ -231,6 +231,13 @@ static char *edit(const char *text, const char *after, const char *from, const c
   return out;
 }
 
+/* Leaves printable bytes in the stack below the caller's frame, where the
+ * next call's locals will lie: a buffer read before it is written then shows. */
+__attribute__((noinline)) static void dirty_stack(void) {
+  volatile char junk[32768];
+  for (size_t i = 0; i < sizeof junk; i++) junk[i] = 'Q';
+}
+
 static void expect_fail(carc_engine *e, const char *json, const char *needle, const char *label) {
   char err[512] = "untouched";
   carc_game *g = json ? carc_game_load(e, json, err, sizeof err) : NULL;
@@ -484,6 +491,17 @@ static void test_malformed(carc_engine *e) {
   expect_fail(e, deep, "nested too deeply", "deep");
   expect_fail(e, "{\"format\": \"carc\\qx\"}", "bad escape", "escape");
   expect_fail(e, "{\"seed\": 1.5}", "whole numbers", "fraction");
+  /* outside any container a syntax error has no path (the path's buffer
+   * was once read unwritten there) */
+  const char *bare[] = {"", "x", "   "};
+  for (size_t i = 0; i < sizeof bare / sizeof bare[0]; i++) {
+    char msg[256];
+    memset(msg, 'Z', sizeof msg);
+    dirty_stack();
+    CHECK(carc_game_load(e, bare[i], msg, sizeof msg) == NULL);
+    CHECK(strstr(msg, "JSON line 1, column ") != NULL && strstr(msg, ", at ") == NULL &&
+          strlen(msg) < 100);
+  }
   CHECK(carc_game_load(e, NULL, NULL, 0) == NULL);
 
   /* the good text still loads after all that */
