@@ -156,6 +156,55 @@ static void describe(carc_lua *cl, carc_game *g, text *t) {
   if (n + 1 > t->cap && grow(t, n + 1)) carc_lua_describe(cl, g, t->text, t->cap);
 }
 
+/* The widths of a turn line's columns (turn number, player, tile), from
+ * every name the game can show there, so that a long tile name (an
+ * expansion's, a map's) pads every line instead of pushing its own. */
+typedef struct turn_columns {
+  int turn, player, tile;
+} turn_columns;
+
+/* Characters a terminal shows for UTF-8 text: one per code point. */
+static int text_width(const char *s) {
+  int n = 0;
+  for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
+  return n;
+}
+
+static int digits(int n) {
+  int d = 1;
+  for (; n >= 10; n /= 10) d++;
+  return d;
+}
+
+/* At the game's start: the turns never outnumber the tiles in the bag, and
+ * only tile types with copies are drawn. */
+static turn_columns turn_columns_of(const carc_game *g) {
+  const carc_engine *e = carc_game_engine(g);
+  turn_columns c = {digits(carc_game_bag_left(g) + 1), 0, 0};
+  for (int p = 0; p < carc_game_players(g); p++) {
+    int w = text_width(carc_player_name(p));
+    if (w > c.player) c.player = w;
+  }
+  for (int t = 0; t < carc_tile_type_count(e); t++) {
+    int w = text_width(carc_tile_type_name(e, t));
+    if (carc_tile_type_copies(e, t) > 0 && w > c.tile) c.tile = w;
+  }
+  return c;
+}
+
+/* `s` then spaces up to `width` characters (printf pads by bytes, short for UTF-8 names). */
+static void put_padded(FILE *out, const char *s, int width) {
+  int pad = width - text_width(s);
+  fprintf(out, "%s%*s", s, pad > 0 ? pad : 0, "");
+}
+
+static void put_turn_start(FILE *out, const turn_columns *c, int turn, const char *player, const char *tile) {
+  fprintf(out, "turn %*d ", c->turn, turn);
+  put_padded(out, player, c->player);
+  fprintf(out, " draws ");
+  put_padded(out, tile, c->tile);
+}
+
 /* Plays a whole game with bots, printing turns, scorings and the board. */
 static int write_save(const carc_game *g, const char *path) {
   size_t n = carc_game_save(g, NULL, 0);
@@ -182,6 +231,7 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
   }
   fprintf(out, "game: %d players, seed %llu, %s bots, %d tiles in the bag\n", players, seed,
           bot == CARC_BOT_GREEDY ? "greedy" : "random", carc_game_bag_left(g) + 1);
+  const turn_columns columns = turn_columns_of(g);
   int shown = 0;
   text buf = {NULL, 0};
   int *where = malloc(sizeof *where * (size_t)(carc_game_figures(g) + 1));
@@ -214,9 +264,9 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
     }
     if (carc_board_tiles(g) > before) {
       int t = before;
-      fprintf(out, "turn %2d %-6s draws %-4s places at (%d,%d) rotation %d", turn + 1,
-              carc_player_name(player), carc_tile_type_name(e, drawn), carc_board_tile_x(g, t),
-              carc_board_tile_y(g, t), carc_board_tile_rotation(g, t));
+      put_turn_start(out, &columns, turn + 1, carc_player_name(player), carc_tile_type_name(e, drawn));
+      fprintf(out, " places at (%d,%d) rotation %d", carc_board_tile_x(g, t), carc_board_tile_y(g, t),
+              carc_board_tile_rotation(g, t));
       for (int f = 0; f < carc_game_figures(g); f++) {
         int s = carc_figure_segment(g, f);
         if (s >= 0 && carc_segment_tile(g, s) == t && carc_figure_owner(g, f) == player)
