@@ -7,14 +7,21 @@
 #include "internal.h"
 #include "map.h"
 #include <stdio.h>
+#include <string.h>
 
-#define S 60 /* pixels a square */
+#define S 60           /* pixels a square */
+#define TITLE_BAND 24  /* pixels above a map for its name, clear of the names along its north edge */
+#define LABEL_FONT 9   /* pixels, the names of towns and of pieces abroad */
+#define SMALLEST_FONT 6
+#define CHAR_EM 0.6    /* a sans-serif character's width averaged over a name, in em, generously */
+#define LABEL_ROOM (S - 4) /* a name's width at most: its square's, less a margin on each side */
+#define ELLIPSIS "\xe2\x80\xa6"
 
-
-/* A name as XML text: the markup characters escaped, and control characters,
- * which XML 1.0 allows in no form (tab, line feed and return aside), as '?'. */
-static void put_text(text_out *o, const char *s) {
-  for (; *s; s++) {
+/* The first `n` bytes of a name as XML text: the markup characters escaped,
+ * and control characters, which XML 1.0 allows in no form (tab, line feed
+ * and return aside), as '?'. */
+static void put_text_n(text_out *o, const char *s, size_t n) {
+  for (const char *end = s + n; s < end && *s; s++) {
     const unsigned char c = (unsigned char)*s;
     if (c == '<') text_put(o, "&lt;");
     else if (c == '>') text_put(o, "&gt;");
@@ -23,6 +30,52 @@ static void put_text(text_out *o, const char *s) {
     else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') text_put(o, "?");
     else text_put(o, "%c", c);
   }
+}
+
+static void put_text(text_out *o, const char *s) { put_text_n(o, s, strlen(s)); }
+
+static int utf8_chars(const char *s) {
+  int n = 0;
+  for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
+  return n;
+}
+
+/* The bytes of the first `chars` characters of s (all of s if shorter). */
+static size_t utf8_prefix(const char *s, int chars) {
+  size_t n = 0;
+  for (int c = 0; s[n]; n++)
+    if (((unsigned char)s[n] & 0xC0) != 0x80 && c++ == chars) break;
+  return n;
+}
+
+/* The font size, at most `font`, at which a name fits `room` pixels (widths
+ * estimated with CHAR_EM), in tenths of a pixel; SMALLEST_FONT at least. */
+static double label_font(const char *name, double font, double room) {
+  const int chars = utf8_chars(name);
+  if (chars * CHAR_EM * font <= room) return font;
+  const double fits = (int)(room / (chars * CHAR_EM) * 10) / 10.0;
+  return fits > SMALLEST_FONT ? fits : SMALLEST_FONT;
+}
+
+/* A name centred on x with its baseline at y, in at most `room` pixels at
+ * font size `size` (from label_font), so that it never runs into its
+ * neighbours: a name too long even at SMALLEST_FONT is cut short with an
+ * ellipsis, the whole name kept in a <title> (shown when the pointer rests
+ * on it). `style` holds the other attributes. */
+static void put_label(text_out *o, const char *cls, double x, double y, double size, double room,
+                      const char *style, const char *name) {
+  text_put(o, "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" font-size=\"%g\" text-anchor=\"middle\" %s>", cls, x, y,
+           size, style);
+  const int fits = (int)(room / (CHAR_EM * size) + 1e-9); /* label_font's size fits exactly */
+  if (utf8_chars(name) <= fits) {
+    put_text(o, name);
+  } else { /* as many characters as fit beside the ellipsis */
+    put_text_n(o, name, utf8_prefix(name, fits - 1));
+    text_put(o, ELLIPSIS "<title>");
+    put_text(o, name);
+    text_put(o, "</title>");
+  }
+  text_put(o, "</text>");
 }
 
 static const char *const colours[CARC_MAX_PLAYERS] = {"#d62728", "#1f5fd6", "#2ca02c",
@@ -210,17 +263,36 @@ static void draw_map(text_out *o, const carc_game *g, int ox, int oy) {
       if (s->kind == CARC_SQ_ISLAND && s->arms)
         for (int k = 0; k < s->arms; k++) shield(o, px + 14 + k * 12, py + S - 14, 1);
     }
-  /* names */
+  /* names, each within its square */
   for (int y = 0; y < m->h; y++)
     for (int x = 0; x < m->w; x++) {
       const map_square *s = &m->sq[y][x];
       if (s->name < 0) continue;
-      text_put(o, "<text class=\"name\" x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\" fill=\"#3b2f1e\">",
-          (x - ox) * S + S / 2, (y - oy) * S + S - 3);
-      put_text(o, m->names[s->name]);
-      text_put(o, "</text>");
+      const char *name = m->names[s->name];
+      put_label(o, "name", (x - ox) * S + S / 2, (y - oy) * S + S - 3, label_font(name, LABEL_FONT, LABEL_ROOM),
+                LABEL_ROOM, "fill=\"#3b2f1e\"", name);
     }
   text_put(o, "\n");
+}
+
+#define PIECE_REACH (S * 0.48)     /* a city abroad: its disc's centre 0.18 S out, radius 0.3 S */
+#define PIECE_HALF_WIDTH (S * 0.3) /* that disc's radius; roads and their coats of arms are narrower */
+#define LABEL_GAP 2.4
+
+/* Where the name of a piece on edge `d`, whose middle is (ex, ey), has its
+ * baseline: in the square beyond that edge (sea, or the margin around the
+ * map), clear of the piece, which reaches PIECE_REACH into it and is
+ * PIECE_HALF_WIDTH wide each side of the edge's middle line. Beyond a north
+ * or south edge the name stands past the piece; beyond an east or west edge,
+ * where the square beside the piece is too narrow for it, above the piece. */
+static void link_label_at(int d, double ex, double ey, double size, double *x, double *y) {
+  if (dx_of(d) == 0) {
+    *x = ex;
+    *y = dy_of(d) < 0 ? ey - PIECE_REACH - LABEL_GAP - 0.2 * size : ey + PIECE_REACH + LABEL_GAP + 0.8 * size;
+  } else {
+    *x = ex + dx_of(d) * S / 2.0;
+    *y = ey - PIECE_HALF_WIDTH - LABEL_GAP - 0.2 * size;
+  }
 }
 
 /* Printed pieces without a square: drawn outside their edge. */
@@ -249,20 +321,19 @@ static void draw_links(text_out *o, const carc_game *g, int ox, int oy) {
           ex[0] + dx * 0.4, ey[0] + dy * 0.4, S * 0.3);
       if (l->arms) shield(o, ex[0] + dx * 0.5, ey[0] + dy * 0.5, l->arms);
     }
-    if (l->name[0]) {
-      text_put(o, "<text class=\"name\" x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" fill=\"#1b2631\">",
-          ex[0] + dx * 1.1, ey[0] + dy * 1.1 + 3);
-      put_text(o, l->name);
-      text_put(o, "</text>");
+    if (l->name[0]) { /* a ferry's by its first end */
+      double size = label_font(l->name, LABEL_FONT, LABEL_ROOM), x, y;
+      link_label_at(l->d[0], ex[0], ey[0], size, &x, &y);
+      put_label(o, "name", x, y, size, LABEL_ROOM, "fill=\"#1b2631\"", l->name);
     }
   }
   for (int i = 0; i < m->ncities; i++) {
     const map_city *c = &m->cities[i];
     if (!c->name[0]) continue;
-    text_put(o, "<text class=\"name city\" x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\" stroke=\"#5a2d0c\" stroke-width=\"0.6\">",
-        (c->x - ox) * S + c->w * S / 2, (c->y - oy) * S + c->h * S / 2 + 4);
-    put_text(o, c->name);
-    text_put(o, "</text>");
+    const double room = c->w * S - 4;
+    put_label(o, "name city", (c->x - ox) * S + c->w * S / 2, (c->y - oy) * S + c->h * S / 2 + 4,
+              label_font(c->name, 12, room), room,
+              "font-weight=\"bold\" fill=\"#fff\" stroke=\"#5a2d0c\" stroke-width=\"0.6\"", c->name);
   }
   text_put(o, "\n");
 }
@@ -289,7 +360,8 @@ size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap) {
       if (bt->y > maxy) maxy = bt->y;
     }
   }
-  int w = (maxx - minx + 1) * S, h = (maxy - miny + 1) * S + 24;
+  const int top = m ? TITLE_BAND : 0;
+  int w = (maxx - minx + 1) * S, h = top + (maxy - miny + 1) * S + 24;
   text_put(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
           "font-family=\"sans-serif\">\n", w, h, w, h);
@@ -297,12 +369,15 @@ size_t carc_game_render_svg(const carc_game *g, char *buf, size_t cap) {
   if (m) {
     text_put(&o, "<text class=\"title\" x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\" fill=\"#1b2631\">");
     put_text(&o, m->name);
-    text_put(&o, "</text>\n");
+    text_put(&o, "</text>\n<g class=\"board\" transform=\"translate(0 %d)\">\n", top);
     draw_map(&o, g, minx, miny);
   }
   for (int t = 0; t < g->ntiles; t++)
     if (g->tiles[t].on_square) draw_tile(&o, g, t, minx, miny);
-  if (m) draw_links(&o, g, minx, miny);
+  if (m) {
+    draw_links(&o, g, minx, miny);
+    text_put(&o, "</g>\n");
+  }
   /* scores */
   text_put(&o, "<g class=\"scores\" font-size=\"13\">");
   for (int p = 0; p < g->players; p++)

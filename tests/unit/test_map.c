@@ -131,6 +131,127 @@ static int well_formed(const char *s) {
   return depth == 0;
 }
 
+/* Where the SVG's texts and pieces fall, a text estimated as the picture's
+ * writer does: 0.6 em a character, from 0.8 em above its baseline to 0.2 em
+ * below. */
+typedef struct box {
+  double x0, y0, x1, y1;
+  int label;        /* a name (class "name..."), not a number on a shield or a piece */
+  const char *at;   /* its tag in the SVG, for the message */
+} box;
+
+/* Attribute `name` of the tag at `tag` as a number, or `otherwise`. */
+static double attr_num(const char *tag, const char *end, const char *name, double otherwise) {
+  char key[32];
+  snprintf(key, sizeof key, " %s=\"", name);
+  const char *p = strstr(tag, key);
+  return p && p < end ? strtod(p + strlen(key), NULL) : otherwise;
+}
+
+static int attr_is(const char *tag, const char *end, const char *text) {
+  const char *p = strstr(tag, text);
+  return p && p < end;
+}
+
+/* Characters shown by XML text up to '<': an entity is one, UTF-8 counted by code point. */
+static int shown_chars(const char *s) {
+  int n = 0;
+  for (; *s && *s != '<'; s++) {
+    const char *semi = *s == '&' ? strchr(s, ';') : NULL;
+    if (semi) s = semi;
+    n += ((unsigned char)*s & 0xC0) != 0x80;
+  }
+  return n;
+}
+
+/* The boxes of every text and of every piece printed beyond the map's edge
+ * (roads and cities abroad, coats of arms), in picture pixels: groups'
+ * translations and font sizes apply to what they hold. What a tile holds is
+ * left out: the tile covers its square, a town's name under it too. Returns
+ * how many. */
+static int svg_boxes(const char *svg, box *out, int cap) {
+  double dx[16] = {0}, dy[16] = {0}, font[16] = {16};
+  int depth = 0, n = 0, in_tile[16] = {0};
+  for (const char *t = strchr(svg, '<'); t && n < cap; t = strchr(t + 1, '<')) {
+    const char *end = strchr(t, '>');
+    if (!end) break;
+    if (!strncmp(t, "</g>", 4) && depth > 0) depth--;
+    if (!strncmp(t, "<g ", 3) && depth < 15) {
+      const char *tr = strstr(t, "transform=\"translate(");
+      double tx = 0, ty = 0;
+      if (tr && tr < end) {
+        char *rest;
+        tx = strtod(tr + 21, &rest);
+        ty = strtod(rest, NULL);
+      }
+      dx[depth + 1] = dx[depth] + tx;
+      dy[depth + 1] = dy[depth] + ty;
+      font[depth + 1] = attr_num(t, end, "font-size", font[depth]);
+      in_tile[depth + 1] = in_tile[depth] || !strncmp(t, "<g class=\"tile", 14);
+      depth++;
+    }
+    box b = {0, 0, 0, 0, 0, t};
+    if (in_tile[depth]) {
+      continue;
+    } else if (!strncmp(t, "<text ", 6)) {
+      double fs = attr_num(t, end, "font-size", font[depth]), w = shown_chars(end + 1) * 0.6 * fs;
+      double x = attr_num(t, end, "x", 0) + dx[depth], y = attr_num(t, end, "y", 0) + dy[depth];
+      b.x0 = attr_is(t, end, "text-anchor=\"middle\"") ? x - w / 2 : attr_is(t, end, "text-anchor=\"end\"") ? x - w : x;
+      b.x1 = b.x0 + w;
+      b.y0 = y - 0.8 * fs;
+      b.y1 = y + 0.2 * fs;
+      b.label = attr_is(t, end, "class=\"name");
+    } else if (!strncmp(t, "<line class=\"abroad", 19)) {
+      double x1 = attr_num(t, end, "x1", 0), y1 = attr_num(t, end, "y1", 0), x2 = attr_num(t, end, "x2", 0),
+             y2 = attr_num(t, end, "y2", 0), half = attr_num(t, end, "stroke-width", 1) / 2;
+      double wide = y1 == y2 ? 0 : half, high = x1 == x2 ? 0 : half; /* butt ends: no stroke past them */
+      b.x0 = (x1 < x2 ? x1 : x2) - wide + dx[depth];
+      b.x1 = (x1 < x2 ? x2 : x1) + wide + dx[depth];
+      b.y0 = (y1 < y2 ? y1 : y2) - high + dy[depth];
+      b.y1 = (y1 < y2 ? y2 : y1) + high + dy[depth];
+    } else if (!strncmp(t, "<circle class=\"abroad", 21)) {
+      double r = attr_num(t, end, "r", 0);
+      b.x0 = attr_num(t, end, "cx", 0) - r + dx[depth];
+      b.y0 = attr_num(t, end, "cy", 0) - r + dy[depth];
+      b.x1 = b.x0 + 2 * r;
+      b.y1 = b.y0 + 2 * r;
+    } else if (!strncmp(t, "<path class=\"arms\" d=\"M", 24)) { /* a shield: 8 wide, 12 high */
+      char *y;
+      b.x0 = strtod(t + 24, &y) + dx[depth];
+      b.y0 = strtod(y, NULL) + dy[depth];
+      b.x1 = b.x0 + 8;
+      b.y1 = b.y0 + 12;
+    } else {
+      continue;
+    }
+    out[n++] = b;
+  }
+  return n;
+}
+
+/* Labels that overlap another text or a piece beyond the edge, or leave the
+ * picture's width; the first few are named on stderr. */
+static int label_collisions(const char *svg, const char *where) {
+  enum { MAX_BOXES = 4096 };
+  box *b = malloc(sizeof *b * MAX_BOXES);
+  if (!b) return -1;
+  int n = svg_boxes(svg, b, MAX_BOXES), bad = 0;
+  double width = attr_num(strstr(svg, "<svg "), strchr(strstr(svg, "<svg "), '>'), "width", 0);
+  for (int i = 0; i < n; i++) {
+    if (!b[i].label) continue;
+    if (b[i].x0 < 0 || b[i].x1 > width) {
+      if (bad++ < 5) fprintf(stderr, "%s: a label leaves the picture: %.60s\n", where, b[i].at);
+    }
+    for (int j = 0; j < n; j++) {
+      if (j == i || (b[j].label && j < i)) continue; /* each pair of labels once */
+      if (b[i].x0 < b[j].x1 && b[j].x0 < b[i].x1 && b[i].y0 < b[j].y1 && b[j].y0 < b[i].y1 && bad++ < 5)
+        fprintf(stderr, "%s: %.60s overlaps %.60s\n", where, b[i].at, b[j].at);
+    }
+  }
+  free(b);
+  return bad;
+}
+
 static void check_svg(carc_game *g, const char *label) {
   int before = check_failures;
   size_t n = carc_game_render_svg(g, NULL, 0);
@@ -157,6 +278,7 @@ static void check_svg(carc_game *g, const char *label) {
     }
   CHECK_INT(count(svg, "<rect class=\"square "), squares);
   CHECK_HAS(svg, mi.name);
+  CHECK_INT(label_collisions(svg, label), 0);
   if (check_failures != before) fprintf(stderr, "%s: SVG checks failed\n", label);
   free(svg);
 }
@@ -210,6 +332,36 @@ static void full_game(const char *const *names, int n, uint64_t seed) {
   carc_game_free(end);
   carc_engine_free(e);
   for (int i = 0; i < n; i++) free(texts[i]);
+}
+
+/* Long names on neighbouring squares and edges (the longest a map takes is
+ * 39 bytes) keep apart: each fits its square, in a smaller font or, past
+ * the smallest, cut short with the whole name in a <title>. */
+static void test_long_names_svg(void) {
+  const char *text = "name Long names\nstart 1,1\ngrid\n. t t .\n. . . .\nend\n"
+                     "town 1,0 Oberwesterholzhausen\ntown 2,0 Unterwesterholzhausen an der M\xc3\xbchle\n"
+                     "abroad 0,0 N road arms 1 Nordwesterholzhausen\nabroad 1,0 N city arms 2 Nordosterholzhausen-am-See\n"
+                     "abroad 3,0 E road arms 2 Ostwesterholzhausen\nabroad 3,1 E city S\xc3\xbc" "dosterholzhausen\n"
+                     "abroad 0,0 W road Westerholzhausen\nabroad 0,1 W city Amt Westerholz\n";
+  carc_engine *e = check_base_engine();
+  const char *t[1] = {text}, *o[1] = {"long.map"};
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  carc_game_options go = {2, 1, 0, 0};
+  carc_game *g = carc_game_new(e, &go);
+  CHECK(g != NULL);
+  if (g) {
+    size_t n = carc_game_render_svg(g, NULL, 0);
+    char *svg = malloc(n + 1);
+    carc_game_render_svg(g, svg, n + 1);
+    CHECK(well_formed(svg));
+    CHECK_INT(label_collisions(svg, "long names"), 0);
+    CHECK_HAS(svg, ">Amt Westerholz</text>"); /* 14 characters: a smaller font, not cut */
+    CHECK_HAS(svg, "\xe2\x80\xa6<title>Nordosterholzhausen-am-See</title></text>");
+    CHECK_HAS(svg, "\xe2\x80\xa6<title>Unterwesterholzhausen an der M\xc3\xbchle</title></text>");
+    free(svg);
+  }
+  carc_game_free(g);
+  carc_engine_free(e);
 }
 
 /* On the plane nothing changes: no printed tiles, the SVG draws every tile. */
@@ -393,6 +545,7 @@ int main(void) {
   test_errors();
   test_join();
   test_plane_svg();
+  test_long_names_svg();
   static const char *const demo[] = {"demo"}, *veld[] = {"veldmark"}, *skarn[] = {"skarnholm"},
                            *west[] = {"ostwald_west"}, *east[] = {"ostwald_east"},
                            *pair[] = {"ostwald_west", "ostwald_east"};
