@@ -61,11 +61,16 @@ def simulate_args(rules=None, against=None, games=10000, players=2, bots="random
     return args
 
 
+def _text(output):
+    # the program echoes file names and ruleset bytes, which need not be UTF-8
+    return output.decode("utf-8", "replace")
+
+
 def _run(args):
     done = subprocess.run([cli_path()] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
     if done.returncode != 0:
-        raise RuntimeError("carcassonne %s failed: %s" % (args[0], done.stderr.decode().strip()))
-    return done.stdout.decode()
+        raise RuntimeError("carcassonne %s failed: %s" % (args[0], _text(done.stderr).strip()))
+    return _text(done.stdout)
 
 
 def simulate(raw=False, **options):

@@ -28,7 +28,7 @@ def run_python(code):
     """Runs `code` in a fresh python3 (a crash there fails the test, not the run)."""
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, timeout=300, check=False)
-    return done.returncode, done.stdout.decode(), done.stderr.decode()
+    return done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
 
 
 def play_by_rule(game):
@@ -74,7 +74,7 @@ class Binding(unittest.TestCase):
         game.play_out("random")
         # the same game played by the C program
         out = subprocess.run([study.cli_path(), "play", "--players", "3", "--seed", "1", "--rules", DEFAULT],
-                             stdout=subprocess.PIPE, check=True).stdout.decode()
+                             stdout=subprocess.PIPE, check=True).stdout.decode("utf-8", "replace")
         final = re.search(r"final scores: red (\d+) blue (\d+) green (\d+)", out)
         self.assertEqual(game.scores, [int(x) for x in final.groups()])
         self.assertEqual(game.scores, [50, 21, 11])
@@ -223,6 +223,18 @@ class Binding(unittest.TestCase):
                 f.write('ruleset { expansions = { "inns_cathedrals" } }\n')
             summary = study.simulate(rules=odd, games=2, jobs=1)
             self.assertTrue(summary["study"]["rules"][0].endswith("/\ufffd.lua"), summary["study"]["rules"])
+
+    def test_study_errors_naming_bytes_that_are_not_utf8(self):
+        with tempfile.TemporaryDirectory() as tmp:  # a Latin-1 file name: the message keeps the rest of it
+            latin1 = os.path.join(os.fsencode(tmp), b"r\xe9gles.lua")
+            with self.assertRaisesRegex(RuntimeError, "^carcassonne simulate failed: carcassonne simulate: "
+                                        "ruleset '.*/r\ufffdgles.lua' not found"):
+                study.simulate(rules=latin1, games=2, jobs=1)
+            with open(latin1, "w") as f:
+                f.write("ruleset {\n")
+            with self.assertRaisesRegex(RuntimeError, "^carcassonne simulate failed: carcassonne simulate: "
+                                        ".*/r\ufffdgles.lua:2: unexpected symbol near <eof>"):
+                study.simulate(rules=latin1, games=2, jobs=1)
 
     def test_a_failing_placement_hook_is_an_error(self):
         # a hook that fails is not a hook that refuses: the listing says so
