@@ -66,10 +66,16 @@ def _text(output):
     return output.decode("utf-8", "replace")
 
 
-def _run(args):
+def _run(args, given=None):
+    """Runs the program. `given` maps each temporary file the binding wrote to
+    what the caller passed, so that an error names the latter: the caller
+    never saw the file."""
     done = subprocess.run([cli_path()] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
     if done.returncode != 0:
-        raise RuntimeError("carcassonne %s failed: %s" % (args[0], _text(done.stderr).strip()))
+        message = _text(done.stderr).strip()
+        for path, what in (given or {}).items():
+            message = message.replace(path, what)
+        raise RuntimeError("carcassonne %s failed: %s" % (args[0], message))
     return _text(done.stdout)
 
 
@@ -80,23 +86,29 @@ def simulate(raw=False, **options):
     return text if raw else json.loads(text)
 
 
+def _write_summary(path, summary):
+    with open(path, "w") as f:
+        f.write(summary if isinstance(summary, str) else json.dumps(summary))
+    return path
+
+
+def _kind(summary):
+    return "JSON text" if isinstance(summary, str) else "a %s" % type(summary).__name__
+
+
 def merge(summaries, raw=False):
     """Adds shard summaries (JSON texts or dicts) into the study's summary."""
     with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for i, s in enumerate(summaries):
-            path = os.path.join(tmp, "shard%d.json" % i)
-            with open(path, "w") as f:
-                f.write(s if isinstance(s, str) else json.dumps(s))
-            paths.append(path)
-        text = _run(["merge", "--json"] + paths)
+        given = {}
+        for i, s in enumerate(summaries, 1):
+            path = _write_summary(os.path.join(tmp, "shard%d.json" % i), s)
+            given[path] = "summary %d (%s)" % (i, _kind(s))
+        text = _run(["merge", "--json"] + list(given), given)
     return text if raw else json.loads(text)
 
 
 def report(summary, html_path):
     """Writes the HTML report page of a summary (JSON text or dict)."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "summary.json")
-        with open(path, "w") as f:
-            f.write(summary if isinstance(summary, str) else json.dumps(summary))
-        _run(["merge", "--html", str(html_path), path])
+        path = _write_summary(os.path.join(tmp, "summary.json"), summary)
+        _run(["merge", "--html", str(html_path), path], {path: "the summary (%s)" % _kind(summary)})

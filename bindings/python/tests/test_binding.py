@@ -236,6 +236,30 @@ class Binding(unittest.TestCase):
                                         ".*/r\ufffdgles.lua:2: unexpected symbol near <eof>"):
                 study.simulate(rules=latin1, games=2, jobs=1)
 
+    def test_merge_errors_name_what_was_passed(self):
+        # merge and report write what they are given to temporary files; errors name the argument instead
+        shard = study.simulate(raw=True, games=20, seed=1, jobs=1)
+        other = study.simulate(games=20, seed=2, jobs=1)
+        not_summary = 'not a study summary \\(no "format": "carcassonne-study-1"\\)$'
+        with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "
+                                    "summary 2 \\(a dict\\): " + not_summary):
+            carcassonne.merge([shard, {"games": 20}])
+        with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "
+                                    "summary 1 \\(JSON text\\): not valid JSON: unexpected character$"):
+            carcassonne.merge(["not json"])
+        with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "
+                                    "summary 2 \\(a dict\\): cannot merge: different seeds or study sizes$"):
+            carcassonne.merge([shard, other])
+        with tempfile.TemporaryDirectory() as tmp:
+            page = os.path.join(tmp, "report.html")
+            with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "
+                                        "the summary \\(a dict\\): " + not_summary):
+                study.report({"games": 20}, page)
+            with self.assertRaisesRegex(RuntimeError, "carcassonne merge: cannot write %s$" % re.escape(
+                    os.path.join(tmp, "missing", "report.html"))):
+                study.report(shard, os.path.join(tmp, "missing", "report.html"))
+            self.assertFalse(os.path.exists(page))
+
     def test_a_failing_placement_hook_is_an_error(self):
         # a hook that fails is not a hook that refuses: the listing says so
         rules = os.path.join(SOURCE, "tests", "scenarios", "faults", "rules", "r_place_fail.lua")
