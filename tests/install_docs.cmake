@@ -1,0 +1,56 @@
+# The docs' steps after `cmake --install build --prefix PREFIX`, followed as
+# written against an install into a fresh prefix of the build under test.
+# -DBUILD= the build tree, -DSRC= the source tree, -DTMP= a scratch folder,
+# -DPYTHON= python3, -DPYDIR= the package's folder under the prefix.
+
+function(doc_says file phrase)
+  file(READ ${file} text)
+  string(FIND "${text}" "${phrase}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "${file} does not say '${phrase}'")
+  endif()
+endfunction()
+
+# The install is used as a user would use it: nothing points at the build.
+foreach(var CARC_LIBRARY CARC_LUA_LIBRARY CARC_CLI PYTHONPATH)
+  unset(ENV{${var}})
+endforeach()
+
+function(run out)
+  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "'${ARGN}' failed (${rc}):\n${stdout}${stderr}")
+  endif()
+  set(${out} "${stdout}" PARENT_SCOPE)
+endfunction()
+
+set(prefix ${TMP}/install_docs_prefix)
+file(REMOVE_RECURSE ${prefix})
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix}
+                OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "cmake --install ${BUILD} --prefix ${prefix} failed:\n${err}")
+endif()
+
+# python.md: under a prefix of one's own, PYTHONPATH names
+# PREFIX/lib/python3.X/dist-packages, and that is where the package went;
+# Engine() takes a shipped ruleset's name, found in the installed expansions.
+doc_says(${SRC}/docs/python.md "`PREFIX/lib/python3.X/dist-packages` on `PYTHONPATH`")
+doc_says(${SRC}/docs/python.md "the name of a shipped ruleset, `Engine(\"default\")` or `Engine(\"everything\")`")
+if(NOT PYDIR MATCHES "^lib/python3\\.[0-9]+/dist-packages$" OR NOT EXISTS ${prefix}/${PYDIR}/carcassonne/__init__.py)
+  message(FATAL_ERROR "the package is not in ${prefix}/lib/python3.X/dist-packages (${PYDIR})")
+endif()
+set(ENV{PYTHONPATH} ${prefix}/${PYDIR})
+run(out ${PYTHON} -c [[
+import carcassonne
+from carcassonne import study
+by_name = [len(carcassonne.Engine(name).handlers()) for name in ("default", "everything", "default.lua")]
+print(carcassonne.__file__, by_name, study.cli_path())
+]])
+if(NOT out STREQUAL "${prefix}/${PYDIR}/carcassonne/__init__.py [21, 28, 21] ${prefix}/bin/carcassonne\n")
+  message(FATAL_ERROR "the installed Python package, found through PYTHONPATH as python.md says:\n${out}")
+endif()
+run(out ${PYTHON} ${prefix}/bin/carcassonne-dask --help)
+if(NOT out MATCHES "^usage: carcassonne-dask")
+  message(FATAL_ERROR "carcassonne-dask with PYTHONPATH as python.md says:\n${out}")
+endif()
