@@ -1,7 +1,8 @@
 # The docs' steps after `cmake --install build --prefix PREFIX`, followed as
 # written against an install into a fresh prefix of the build under test.
 # -DBUILD= the build tree, -DSRC= the source tree, -DTMP= a scratch folder,
-# -DPYTHON= python3, -DPYDIR= the package's folder under the prefix.
+# -DPYTHON= python3, -DPYDIR= the package's folder under the prefix, -DLUA=
+# a stock lua5.4 (empty: no Lua check).
 
 function(doc_says file phrase)
   file(READ ${file} text)
@@ -12,7 +13,7 @@ function(doc_says file phrase)
 endfunction()
 
 # The install is used as a user would use it: nothing points at the build.
-foreach(var CARC_LIBRARY CARC_LUA_LIBRARY CARC_CLI PYTHONPATH)
+foreach(var CARC_LIBRARY CARC_LUA_LIBRARY CARC_CLI PYTHONPATH LUA_CPATH LUA_CPATH_5_4)
   unset(ENV{${var}})
 endforeach()
 
@@ -53,4 +54,21 @@ endif()
 run(out ${PYTHON} ${prefix}/bin/carcassonne-dask --help)
 if(NOT out MATCHES "^usage: carcassonne-dask")
   message(FATAL_ERROR "carcassonne-dask with PYTHONPATH as python.md says:\n${out}")
+endif()
+
+# embedding.md: LUA_CPATH names the module's folder and keeps Lua's default
+# search path (the trailing ;;), and a stock lua5.4 then loads the module.
+if(LUA)
+  doc_says(${SRC}/docs/embedding.md "export LUA_CPATH=\"PREFIX/lib/lua/5.4/?.so;;\"")
+  run(default_cpath ${LUA} -e "io.write(package.cpath)")
+  set(ENV{LUA_CPATH} "${prefix}/lib/lua/5.4/?.so;;")
+  run(out ${LUA} -e "local c = require 'carcassonne' io.write(c.version, ' ', package.cpath)")
+  if(NOT out MATCHES "^[0-9]+\\.[0-9]+\\.[0-9]+ ")
+    message(FATAL_ERROR "lua5.4 with LUA_CPATH as embedding.md says did not load the module:\n${out}")
+  endif()
+  string(REGEX REPLACE "^[^ ]+ " "" cpath "${out}")
+  if(NOT cpath STREQUAL "${prefix}/lib/lua/5.4/?.so;${default_cpath}")
+    message(FATAL_ERROR "LUA_CPATH as embedding.md says lost lua5.4's default search path:\n"
+            "${cpath}\n(default: ${default_cpath})")
+  endif()
 endif()
