@@ -196,6 +196,19 @@ static carc_result trial_copy(carc_game *dst, const carc_game *src) {
   return r;
 }
 
+/* A trial move's failure that says the rules are broken (a handler or hook
+ * failed, a limit or the memory ran out), not that the move is refused: the
+ * bot stops there, with the trial's message, rather than pass the move over
+ * and play on as if the rule did not exist. */
+static bool rules_failed(carc_result r) {
+  return r == CARC_ERR_SCRIPT || r == CARC_ERR_LIMIT || r == CARC_ERR_MEMORY;
+}
+static carc_result trial_failed(carc_game *g, const carc_game *trial, carc_result r) {
+  char why[ERR_CAP];
+  memcpy(why, trial->err, sizeof why);
+  return game_fail(g, r, "%s", why);
+}
+
 /* Plays every act step to its end with the best immediate gain. */
 static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *value) {
   carc_action acts[BOT_CAP];
@@ -208,6 +221,7 @@ static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *val
   for (int i = 0; i < n; i++) {
     if (trial_copy(scratch, g) != CARC_OK) return CARC_ERR_MEMORY;
     carc_result r = carc_game_act(scratch, &acts[i]);
+    if (rules_failed(r)) return trial_failed(g, scratch, r);
     if (r != CARC_OK) { /* kept: when every act is refused, the reason is the game's */
       refused = r;
       memcpy(why, scratch->err, sizeof why);
@@ -236,16 +250,24 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
     int held, n = placements_list(g, small, BOT_CAP, &opts, &held);
     if (n < 0) return bot_list_failed(n);
     int best = 0, best_value = -1000000;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && r == CARC_OK; i++) {
       trial_copy(trial, g);
-      if (game_place_listed(trial, opts[i].x, opts[i].y, opts[i].rotation) != CARC_OK) continue;
+      carc_result tr = game_place_listed(trial, opts[i].x, opts[i].y, opts[i].rotation);
+      if (rules_failed(tr)) r = trial_failed(g, trial, tr);
+      if (tr != CARC_OK) continue; /* refused: the next placement */
       int v = 0;
-      while (trial->phase == CARC_PHASE_ACT && greedy_act(trial, scratch, me, &v) == CARC_OK) {}
+      while (tr == CARC_OK && trial->phase == CARC_PHASE_ACT) tr = greedy_act(trial, scratch, me, &v);
+      if (rules_failed(tr)) r = trial_failed(g, trial, tr);
+      if (r != CARC_OK) continue;
       v = gain(g, trial, me) * 4 + (v & 3);
       if (v > best_value || (v == best_value && game_random(g, 2))) best_value = v, best = i;
     }
     carc_placement_option pick = n ? opts[best] : (carc_placement_option){0, 0, 0};
     placements_free(g, small, opts, held);
+    if (r != CARC_OK) {
+      g->s.rng = before;
+      return r;
+    }
     r = n ? game_place_listed(g, pick.x, pick.y, pick.rotation)
           : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
     if (r != CARC_OK) g->s.rng = before;
