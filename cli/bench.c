@@ -88,15 +88,20 @@ static int add_base_repeats(carc_engine *e, long tiles) {
     given++;
   }
   for (int i = 0; i < nbase; i++) {
-    if (!add[i]) continue;
-    char name[CARC_MAX_NAME];
-    snprintf(name, sizeof name, "%.40s+", carc_tile_type_name(e, base[i]));
-    if (carc_tile_define(e, "base_repeat", name, (int)add[i],
-                         carc_tile_type_notation(e, base[i])) != CARC_OK)
-      return 0;
-    int t = carc_tile_type_count(e) - 1;
-    for (int a = 0; carc_attr_name(e, a); a++) /* marks an expansion put on the original */
-      if (carc_tile_type_attr(e, base[i], a)) carc_tile_set_attr(e, t, a, carc_tile_type_attr(e, base[i], a));
+    /* a type holds at most CARC_MAX_COPIES: the rest go to more types of the
+     * same tile (U+, U+2, U+3 ...), which play as one */
+    for (long left = add[i], part_no = 1; left > 0; part_no++) {
+      const int n = left > CARC_MAX_COPIES ? CARC_MAX_COPIES : (int)left;
+      char name[CARC_MAX_NAME];
+      if (part_no == 1) snprintf(name, sizeof name, "%.40s+", carc_tile_type_name(e, base[i]));
+      else snprintf(name, sizeof name, "%.40s+%ld", carc_tile_type_name(e, base[i]), part_no);
+      if (carc_tile_define(e, "base_repeat", name, n, carc_tile_type_notation(e, base[i])) != CARC_OK)
+        return 0;
+      int t = carc_tile_type_count(e) - 1;
+      for (int a = 0; carc_attr_name(e, a); a++) /* marks an expansion put on the original */
+        if (carc_tile_type_attr(e, base[i], a)) carc_tile_set_attr(e, t, a, carc_tile_type_attr(e, base[i], a));
+      left -= n;
+    }
   }
   return 1;
 }
@@ -151,8 +156,10 @@ static void measure_copy(bench_run *b, carc_bot bot) {
   int half = (1 + carc_game_bag_left(g)) / 2;
   while (carc_game_phase(g) == CARC_PHASE_PLACE && carc_board_tiles(g) < half)
     if (carc_bot_play_turn(g, bot) != CARC_OK) break;
-  /* the best of 8 batches: a busy machine only ever adds time */
-  const int reps = 250;
+  /* the best of 8 batches: a busy machine only ever adds time. A copy costs
+   * as much as the state is large: huge games (--tiles) take fewer reps */
+  const long tiles = carc_board_tiles(g) + carc_game_bag_left(g);
+  const int reps = tiles <= 400 ? 250 : (int)(250 * 400 / tiles) + 2;
   b->copy_us = b->clone_us = 1e9;
   for (int batch = 0; batch < 8; batch++) {
     double t0 = now();
