@@ -816,6 +816,34 @@ static carc_result run_feature_hooks(carc_game *g) {
   return CARC_OK;
 }
 
+/* The handler that last set player p's award (or the total it came from)
+ * in staged scoring st, from the breakdown when the game keeps one; NULL. */
+static const handler *award_setter(const carc_game *g, const staged *st, int p) {
+  int seq = -1;
+  for (int k = st->first_change; k < st->first_change + st->nchanges && k < g->nchanges; k++) {
+    const record_change *rc = &g->changes[k];
+    if ((rc->field == -3 && rc->player == p) || rc->field == CARC_F_TOTAL) seq = rc->handler;
+  }
+  for (int i = 0; seq >= 0 && i < g->e->nhandlers; i++)
+    if (g->e->handlers[i].seq == seq) return &g->e->handlers[i];
+  return NULL;
+}
+
+/* The message for player p's score out of range, staged scoring i the one
+ * that pushed it: which feature gave the award, and which handler set it
+ * when known. */
+__attribute__((cold)) static carc_result score_out_of_range(carc_game *g, int i, int p, long long score) {
+  const staged *st = &g->stage[i];
+  const board_tile *bt = &g->tiles[g->segs[st->root].tile];
+  const handler *h = award_setter(g, st, p);
+  char by[CARC_MAX_NAME + 64] = "";
+  if (h) snprintf(by, sizeof by, ", set by handler '%s' (priority %d)", h->name, h->priority);
+  return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed %d..%d: the %s%s "
+                   "at (%d,%d) awards %d%s", p + 1, score, -CARC_MAX_SCORE, CARC_MAX_SCORE,
+                   st->reason == CARC_COMPLETED ? "completed " : "", carc_kind_name(g->e, st->kind), bt->x,
+                   bt->y, st->award[p], by);
+}
+
 /* Fails, before anything is committed, if a staged award would take a score
  * out of -CARC_MAX_SCORE..CARC_MAX_SCORE (what a save can hold). */
 static carc_result check_scores(carc_game *g) {
@@ -827,10 +855,15 @@ static carc_result check_scores(carc_game *g) {
   for (int i = 0; i < g->nstaged; i++)
     if (g->stage[i].ran)
       for (int p = 0; p < g->players; p++) sc[p] += g->stage[i].award[p];
-  for (int p = 0; p < g->players; p++)
-    if (sc[p] < -CARC_MAX_SCORE || sc[p] > CARC_MAX_SCORE)
-      return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed "
-                       "%d..%d", p + 1, sc[p], -CARC_MAX_SCORE, CARC_MAX_SCORE);
+  for (int p = 0; p < g->players; p++) {
+    if (sc[p] >= -CARC_MAX_SCORE && sc[p] <= CARC_MAX_SCORE) continue;
+    int worst = -1; /* the scoring that pushes hardest the way the score went out */
+    const int sign = sc[p] > 0 ? 1 : -1;
+    for (int i = 0; i < g->nstaged; i++)
+      if (g->stage[i].ran && (worst < 0 || sign * g->stage[i].award[p] > sign * g->stage[worst].award[p]))
+        worst = i;
+    return score_out_of_range(g, worst, p, sc[p]);
+  }
   return CARC_OK;
 }
 

@@ -20,6 +20,22 @@ case("a handler that raises an error", function()
   s:expect_scores{ 0, 0 }
 end)
 
+case("an award that takes a score out of range names the feature and the handler", function()
+  -- one tile completes red's road (A-D-L) and red's city (E over L): a
+  -- billion each, two in all
+  local s = scenario{ rules = "rules/r_big_award.lua", players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("A", -1, 0, 3)
+  s:place("E", 0, -1, 2)
+  s:place("E", 1, -1, 2)
+  s:follower(1, 1, -1, "city")
+  s:place("L", 1, 0, 0)
+  s:expect_error(function() s:end_turn() end,
+    "player 1's score would be 2000000000", "awards 1000000000",
+    "set by handler 'big_award.jackpot' (priority 610)")
+  s:expect_scores{ 0, 0 }
+end)
+
 case("a handler that loops forever runs out of its instruction budget", function()
   local s = road_ready("rules/r_loop.lua")
   s:expect_error(function() s:end_turn() end,
