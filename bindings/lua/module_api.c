@@ -118,6 +118,16 @@ static lgame *push_game(lua_State *L, int engine_index) {
   return lg;
 }
 
+/* A game userdata whose game could not be made: no longer counted, so
+ * that a failed call leaves the engine as it was (a ruleset may still load). */
+static lgame *uncount(lengine *le, lgame *lg) {
+  if (lg->counted) {
+    lg->counted = 0;
+    le->games--;
+  }
+  return lg;
+}
+
 static void engine_release(lengine *le) {
   carc_lua_free(le->cl);
   carc_engine_free(le->e);
@@ -196,7 +206,10 @@ static int g_clone(lua_State *L) {
   lgame *lg = check_game(L, 1);
   lua_getiuservalue(L, 1, 1);
   lgame *copy = push_game(L, -1);
-  if (!(copy->g = carc_game_clone(lg->g))) return luaL_error(L, "out of memory");
+  if (!(copy->g = carc_game_clone(lg->g))) {
+    uncount(lua_touserdata(L, -2), copy);
+    return luaL_error(L, "out of memory");
+  }
   carc_game_set_event_callback(copy->g, NULL, NULL);
   return 1;
 }
@@ -207,7 +220,10 @@ static int g_observe(lua_State *L) {
   if (p < 1 || p > carc_game_players(lg->g)) return fail(L, "observe: no such player");
   lua_getiuservalue(L, 1, 1);
   lgame *view = push_game(L, -1);
-  if (!(view->g = carc_game_observe(lg->g, (int)p - 1))) return fail(L, carc_engine_error(carc_game_engine(lg->g)));
+  if (!(view->g = carc_game_observe(lg->g, (int)p - 1))) {
+    uncount(lua_touserdata(L, -2), view);
+    return fail(L, carc_engine_error(carc_game_engine(lg->g)));
+  }
   return 1;
 }
 
@@ -362,7 +378,10 @@ static int e_game(lua_State *L) {
     lua_pop(L, 3);
   }
   lgame *lg = push_game(L, 1);
-  if (!(lg->g = carc_game_new(le->e, &opt))) return fail(L, carc_engine_error(le->e));
+  if (!(lg->g = carc_game_new(le->e, &opt))) {
+    uncount(le, lg);
+    return fail(L, carc_engine_error(le->e));
+  }
   return 1;
 }
 
@@ -371,7 +390,10 @@ static int e_load(lua_State *L) {
   char err[512];
   const char *text = check_text(L, 2);
   lgame *lg = push_game(L, 1);
-  if (!(lg->g = carc_game_load(le->e, text, err, sizeof err))) return fail(L, err);
+  if (!(lg->g = carc_game_load(le->e, text, err, sizeof err))) {
+    uncount(le, lg);
+    return fail(L, err);
+  }
   return 1;
 }
 

@@ -120,7 +120,12 @@ assert(half:load(live:save()), "the refused ruleset left the game unloadable")
 live = nil -- luacheck: ignore 311
 collectgarbage()
 collectgarbage()
+-- a game that could not be made is no live game: a failed call changes
+-- nothing, and the ruleset still loads with no collection in between
+assert(half:game{ players = 0 } == nil and half:load("{}") == nil)
+collectgarbage("stop")
 assert(half:ruleset(path))
+collectgarbage("restart")
 local whole = assert(carc.engine(path))
 os.remove(path)
 assert(half:pipeline() == whole:pipeline() and half:pipeline() ~= fresh:pipeline())
