@@ -625,6 +625,8 @@ static int l_scenario(lua_State *L) {
     } else {
       return luaL_error(L, "scenario rules are nil, a ruleset path or a table");
     }
+    if (r != CARC_OK && rt == LUA_TSTRING && line > 0) /* the call that named the file, then the file's own */
+      return luaL_error(L, "%s:%d: scenario rules: %s", file, line, carc_lua_error(s->cl));
     if (r != CARC_OK) {
       lua_pushstring(L, carc_lua_error(s->cl));
       return lua_error(L);

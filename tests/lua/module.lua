@@ -171,3 +171,8 @@ local okr, errr = pcall(carc.scenario, { rules = { expansions = { "nope" } } })
 assert(not okr and tostring(errr):find("module.lua:%d+: unknown expansion 'nope'")
   and not tostring(errr):find("scenario.lua", 1, true), tostring(errr))
 print(("module %s: game over %d:%d, %d events"):format(carc.version, info.scores[1], info.scores[2], #events))
+
+-- a scenario's ruleset path that cannot be read names the calling line too
+local here = debug.getinfo(1, "l").currentline + 1
+local sok, serr = pcall(carc.scenario, { rules = "/" })
+assert(not sok and serr:find("module.lua:" .. here .. ": scenario rules: /: cannot read the ruleset", 1, true), serr)
