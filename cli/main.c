@@ -4,9 +4,11 @@
 #include "carc_lua.h"
 #include "cli.h"
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int cli_usage_message(const char *cmd, const char *msg) {
   fprintf(stderr, "carcassonne %s: %s (try 'carcassonne %s --help')\n", cmd, msg, cmd);
@@ -58,9 +60,20 @@ const char *cli_shown(const char *s, char *buf, size_t cap) {
 }
 
 char *cli_read_file(const char *path, const char **why) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  const bool from_stdin = !strcmp(path, "-");
+  struct stat st;
+  /* a folder or a FIFO is refused before it is opened: opening a FIFO waits
+   * for a writer, which may never come */
+  if (!from_stdin && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    *why = S_ISDIR(st.st_mode) ? "it is a folder, not a file" : "it is not a regular file";
+    return NULL;
+  }
+  FILE *f = from_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    *why = strerror(errno);
+    return NULL;
+  }
   *why = "cannot read it";
-  if (!f) return NULL;
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
   for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
@@ -254,6 +267,7 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
     int nfig = carc_game_figures(g); /* neutral figures' places before the turn */
     for (int f = 0; f < nfig; f++) where[f] = carc_figure_segment(g, f);
     if (carc_bot_play_turn(g, bot) != CARC_OK) {
+      fflush(stdout); /* the turns so far come before the error, when both go to one pipe */
       fprintf(stderr, "carcassonne play: %s\n", carc_game_error(g));
       free(where);
       free(buf.text);

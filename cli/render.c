@@ -50,7 +50,11 @@ int cli_render(int argc, char **argv) {
              "came from --map), as for 'carcassonne play'.\n");
       return 0;
     }
-    if (a[0] != '-') {
+    if (a[0] != '-' || !strcmp(a, "-")) { /* "-": the save from standard input */
+      if (save) {
+        fprintf(stderr, "carcassonne render: one saved game at a time ('%s' and '%s' given)\n", save, a);
+        return 2;
+      }
       save = a;
       continue;
     }

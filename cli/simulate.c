@@ -288,7 +288,8 @@ int cli_simulate(int argc, char **argv) {
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) return help(), 0;
     if (!strcmp(a, "--json")) {
       json = 1;
-      if (i + 1 < argc && strncmp(argv[i + 1], "--", 2)) json_path = argv[++i];
+      /* an optional FILE, which is no option: a name that starts with a dash is taken for one */
+      if (i + 1 < argc && argv[i + 1][0] != '-') json_path = argv[++i];
       continue;
     }
     static const char *const valued[] = {"--rules", "--against", "--games", "--players", "--seed", "--jobs",
@@ -349,7 +350,8 @@ int cli_simulate(int argc, char **argv) {
     memcpy(name, p, len);
     name[len] = 0;
     int b = sim_bot_parse(name);
-    if (b < 0 || nb == SIM_SEATS) return usage("--bot takes random or greedy, per seat separated by commas");
+    if (nb == SIM_SEATS) return usage("--bot names one bot, or one per seat (at most 5)");
+    if (b < 0) return usage("--bot takes random or greedy, per seat separated by commas");
     cfg.bot[nb++] = b;
     if (!comma) break;
     p = comma + 1;

@@ -165,7 +165,7 @@ endforeach()
 if(EXISTS /dev/zero)
   foreach(cmd "render;/dev/zero" "merge;/dev/zero" "play;--map;/dev/zero")
     execute_process(COMMAND ${CLI} ${cmd} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
-    if(rc EQUAL 0 OR NOT err MATCHES "/dev/zero: (it is larger than 64 MiB|cannot read the map)")
+    if(rc EQUAL 0 OR NOT err MATCHES "/dev/zero: (it is larger than 64 MiB|cannot read the map|it is not a regular file)")
       message(FATAL_ERROR "'${cmd}' did not refuse an endless file: ${rc} ${err}")
     endif()
   endforeach()
@@ -649,3 +649,32 @@ expect_ruleset_refused(${TMP}/final_order_twice.lua "ruleset { final_order = { \
   "final_order_twice.lua:1: final order: kind 'road' is listed twice" "a repeated kind in final_order")
 expect_ruleset_refused(${TMP}/final_order_shape.lua "ruleset { final_order = \"road\" }\n"
   "final_order is a list of names" "final_order of the wrong shape")
+
+# render and merge say why a file cannot be read, refuse a folder or a FIFO
+# without waiting for a writer, and take one saved game; simulate's --json
+# takes no option for its file, and --bot names at most one bot a seat.
+file(MAKE_DIRECTORY ${TMP}/a_folder)
+foreach(case "render;${TMP}/a_folder;it is a folder, not a file"
+             "merge;${TMP}/a_folder;it is a folder, not a file"
+             "render;${TMP}/no_such_save.json;No such file or directory"
+             "render;${TMP}/one.json;${TMP}/two.json;one saved game at a time"
+             "simulate;--games;10;--json;-x;unknown option '-x'"
+             "simulate;--players;2;--bot;random,random,random,random,random,random;at most 5")
+  list(POP_BACK case want)
+  execute_process(COMMAND ${CLI} ${case} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 60)
+  if(rc EQUAL 0 OR NOT err MATCHES "${want}")
+    message(FATAL_ERROR "'${case}': expected '${want}': ${rc} ${err}")
+  endif()
+endforeach()
+if(NOT EXISTS ${TMP}/-x AND EXISTS /usr/bin/mkfifo)
+  execute_process(COMMAND /usr/bin/mkfifo ${TMP}/a_fifo.json)
+  foreach(cmd render merge)
+    execute_process(COMMAND ${CLI} ${cmd} ${TMP}/a_fifo.json ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 20)
+    if(rc EQUAL 0 OR NOT err MATCHES "a_fifo.json: it is not a regular file")
+      message(FATAL_ERROR "${cmd} of a FIFO: ${rc} ${err}")
+    endif()
+  endforeach()
+  file(REMOVE ${TMP}/a_fifo.json)
+elseif(EXISTS ${TMP}/-x)
+  message(FATAL_ERROR "simulate --json -x wrote a file named -x")
+endif()
