@@ -732,21 +732,14 @@ static carc_result stage_completed(carc_game *g, int root) {
   return CARC_OK;
 }
 
-/* The features tile ti completed: its own, and the monastery-like segments
- * around it that its placement completed (recorded by board_place). */
-static carc_result stage_around(carc_game *g, int ti) {
-  const board_tile *bt = &g->tiles[ti];
-  const tile_type *t = &g->e->types[bt->type];
-  /* the last placement counted what it may have closed (joins, a map's
-   * edges): most close nothing */
-  unsigned closable = ti != g->ntiles - 1 || g->last_closed ? t->closable_segs : 0;
+/* Stages the features at roots a[0..na) and b[0..nb) in the scoring order.
+ * Out of line: a turn rarely completes two features. */
+__attribute__((noinline)) static carc_result stage_in_order(carc_game *g, const int *a, int na, const int32_t *b,
+                                                            int nb) {
   int roots[CARC_MAX_SEGMENTS_PER_TILE + sizeof g->last_area / sizeof g->last_area[0]], n = 0;
-  for (unsigned m = closable; m; m &= m - 1) { /* fields never complete */
-    int root = feature_find(g, (int)bt->seg_base + __builtin_ctz(m));
-    if (g->segs[root].open == 0) roots[n++] = root; /* most are open */
-  }
-  for (int k = 0; ti == g->ntiles - 1 && k < g->nlast_area; k++) roots[n++] = g->last_area[k];
-  for (int i = 1; i < n; i++) { /* in the scoring order: rarely more than one */
+  for (int i = 0; i < na; i++) roots[n++] = a[i];
+  for (int i = 0; i < nb; i++) roots[n++] = b[i];
+  for (int i = 1; i < n; i++) {
     int root = roots[i], k = i;
     for (; k > 0 && score_before(g, root, roots[k - 1]); k--) roots[k] = roots[k - 1];
     roots[k] = root;
@@ -756,6 +749,25 @@ static carc_result stage_around(carc_game *g, int ti) {
     if (r != CARC_OK) return r;
   }
   return CARC_OK;
+}
+
+/* The features tile ti completed: its own, and the monastery-like segments
+ * around it that its placement completed (recorded by board_place). */
+static carc_result stage_around(carc_game *g, int ti) {
+  const board_tile *bt = &g->tiles[ti];
+  const tile_type *t = &g->e->types[bt->type];
+  /* the last placement counted what it may have closed (joins, a map's
+   * edges): most close nothing */
+  unsigned closable = ti != g->ntiles - 1 || g->last_closed ? t->closable_segs : 0;
+  int own[CARC_MAX_SEGMENTS_PER_TILE], n = 0;
+  for (unsigned m = closable; m; m &= m - 1) { /* fields never complete */
+    int root = feature_find(g, (int)bt->seg_base + __builtin_ctz(m));
+    if (g->segs[root].open == 0) own[n++] = root; /* most are open */
+  }
+  const int narea = ti == g->ntiles - 1 ? g->nlast_area : 0;
+  if (n + narea > 1) return stage_in_order(g, own, n, g->last_area, narea);
+  if (n) return stage_completed(g, own[0]);
+  return narea ? stage_completed(g, g->last_area[0]) : CARC_OK;
 }
 
 static void log_scoring(carc_game *g, const staged *st) {
@@ -1052,17 +1064,18 @@ carc_result game_act_listed(carc_game *g, const carc_action *a) {
 /* The figures on the board by feature: root and figure pairs sorted by the
  * root's kind in the engine's scoring order, then by root, then by figure.
  * Returns the pairs. */
-typedef struct root_fig {
-  int root;
-  uint8_t fig;
-} root_fig;
+typedef uint64_t root_fig; /* the root's kind's rank, the root, the figure: sorted as one number */
+static inline int rf_root(root_fig rf) { return (int)(uint32_t)(rf >> 8); }
+static inline uint8_t rf_fig(root_fig rf) { return (uint8_t)rf; }
 static int figures_by_root(carc_game *g, root_fig *out) {
   int n = 0;
+  const uint8_t *rank = g->e->score_rank;
   for (int i = 0; i < g->nfigs; i++) {
     if (g->figs[i].seg < 0) continue;
-    root_fig rf = {feature_find(g, g->figs[i].seg), (uint8_t)i};
+    const uint32_t root = (uint32_t)feature_find(g, g->figs[i].seg);
+    const root_fig rf = (uint64_t)rank[g->segs[root].kind] << 40 | (uint64_t)root << 8 | (uint8_t)i;
     int k = n++;
-    for (; k > 0 && score_before(g, rf.root, out[k - 1].root); k--) out[k] = out[k - 1];
+    for (; k > 0 && rf < out[k - 1]; k--) out[k] = out[k - 1];
     out[k] = rf;
   }
   return n;
@@ -1079,10 +1092,10 @@ carc_result carc_game_final_scoring(carc_game *g) {
   root_fig pairs[MAX_FIGURES];
   int npairs = figures_by_root(g, pairs);
   for (int i = 0, j; i < npairs && r == CARC_OK; i = j) {
-    int s = pairs[i].root;
+    int s = rf_root(pairs[i]);
     uint8_t figs[MAX_FIGURES];
     int nf = 0;
-    for (j = i; j < npairs && pairs[j].root == s; j++) figs[nf++] = pairs[j].fig;
+    for (j = i; j < npairs && rf_root(pairs[j]) == s; j++) figs[nf++] = rf_fig(pairs[j]);
     if ((g->segs[s].flags & SEG_SCORED) || feature_is_complete(g, s)) continue;
     staged *st = &g->stage[g->nstaged];
     memset(st, 0, sizeof *st);
