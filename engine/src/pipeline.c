@@ -634,7 +634,7 @@ __attribute__((noinline)) static void drop_unmatched_slow(const carc_game *g, co
   const uint64_t source[NEED_SOURCES] = {attr_bits, c->tile_attr_bits, c->figure_bits, g->s.flags,
                                          c->token_total != 0};
   uint64_t drop0 = 0, drop1 = 0;
-  for (int w = 0; w < (MAX_FILTER_NEEDS + 63) / 64; w++)
+  for (int w = 0; w < (e->nneeds + 63) / 64; w++)
     for (uint64_t m = needs[w]; m; m &= m - 1) {
       const filter_need *n = &e->needs[w * 64 + __builtin_ctzll(m)];
       const uint64_t fails = (source[n->what] >> n->bit & 1) - 1; /* every bit set when it fails */

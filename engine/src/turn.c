@@ -707,14 +707,6 @@ static bool already_staged(const carc_game *g, int root) {
 }
 
 /* Stages the scoring of a completed feature (or just marks it, if empty). */
-/* Whether one call scores the feature at root a before the one at b: by
- * their kinds' places in the engine's scoring order, then by root. */
-static inline bool score_before(const carc_game *g, int a, int b) {
-  const uint8_t *rank = g->e->score_rank;
-  const int ra = rank[g->segs[a].kind], rb = rank[g->segs[b].kind];
-  return ra < rb || (ra == rb && a < b);
-}
-
 static carc_result stage_completed(carc_game *g, int root) {
   if ((g->segs[root].flags & SEG_SCORED) || !feature_is_complete(g, root) || already_staged(g, root))
     return CARC_OK;
@@ -736,16 +728,18 @@ static carc_result stage_completed(carc_game *g, int root) {
  * Out of line: a turn rarely completes two features. */
 __attribute__((noinline)) static carc_result stage_in_order(carc_game *g, const int *a, int na, const int32_t *b,
                                                             int nb) {
-  int roots[CARC_MAX_SEGMENTS_PER_TILE + sizeof g->last_area / sizeof g->last_area[0]], n = 0;
-  for (int i = 0; i < na; i++) roots[n++] = a[i];
-  for (int i = 0; i < nb; i++) roots[n++] = b[i];
-  for (int i = 1; i < n; i++) {
-    int root = roots[i], k = i;
-    for (; k > 0 && score_before(g, root, roots[k - 1]); k--) roots[k] = roots[k - 1];
-    roots[k] = root;
+  uint64_t key[CARC_MAX_SEGMENTS_PER_TILE + sizeof g->last_area / sizeof g->last_area[0]]; /* rank, root */
+  const uint8_t *rank = g->e->score_rank;
+  int n = 0;
+  for (int i = 0; i < na + nb; i++) {
+    const uint32_t root = (uint32_t)(i < na ? a[i] : b[i - na]);
+    const uint64_t k = (uint64_t)rank[g->segs[root].kind] << 32 | root;
+    int at = n++;
+    for (; at > 0 && k < key[at - 1]; at--) key[at] = key[at - 1];
+    key[at] = k;
   }
   for (int i = 0; i < n; i++) {
-    carc_result r = stage_completed(g, roots[i]);
+    carc_result r = stage_completed(g, (int)(uint32_t)key[i]);
     if (r != CARC_OK) return r;
   }
   return CARC_OK;
@@ -841,10 +835,14 @@ static const handler *award_setter(const carc_game *g, const staged *st, int p) 
   return NULL;
 }
 
-/* The message for player p's score out of range, staged scoring i the one
- * that pushed it: which feature gave the award, and which handler set it
- * when known. */
-__attribute__((cold)) static carc_result score_out_of_range(carc_game *g, int i, int p, long long score) {
+/* The message for player p's score out of range: which staged scoring
+ * pushed it, which feature gave that award, and which handler set it when
+ * known. */
+__attribute__((cold)) static carc_result score_out_of_range(carc_game *g, int p, long long score) {
+  int i = -1; /* the scoring that pushes hardest the way the score went out */
+  const int sign = score > 0 ? 1 : -1;
+  for (int k = 0; k < g->nstaged; k++)
+    if (g->stage[k].ran && (i < 0 || sign * g->stage[k].award[p] > sign * g->stage[i].award[p])) i = k;
   const staged *st = &g->stage[i];
   const board_tile *bt = &g->tiles[g->segs[st->root].tile];
   const handler *h = award_setter(g, st, p);
@@ -867,15 +865,8 @@ static carc_result check_scores(carc_game *g) {
   for (int i = 0; i < g->nstaged; i++)
     if (g->stage[i].ran)
       for (int p = 0; p < g->players; p++) sc[p] += g->stage[i].award[p];
-  for (int p = 0; p < g->players; p++) {
-    if (sc[p] >= -CARC_MAX_SCORE && sc[p] <= CARC_MAX_SCORE) continue;
-    int worst = -1; /* the scoring that pushes hardest the way the score went out */
-    const int sign = sc[p] > 0 ? 1 : -1;
-    for (int i = 0; i < g->nstaged; i++)
-      if (g->stage[i].ran && (worst < 0 || sign * g->stage[i].award[p] > sign * g->stage[worst].award[p]))
-        worst = i;
-    return score_out_of_range(g, worst, p, sc[p]);
-  }
+  for (int p = 0; p < g->players; p++)
+    if (sc[p] < -CARC_MAX_SCORE || sc[p] > CARC_MAX_SCORE) return score_out_of_range(g, p, sc[p]);
   return CARC_OK;
 }
 
