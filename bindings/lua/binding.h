@@ -147,6 +147,16 @@ int carc_lua_xcopy_safe(lua_State *from, int idx, lua_State *to);
  * (nothing pushed) when it has none; raises an error in `to`, a protected
  * state, when the expansion's state has no memory for the lookup. */
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name);
+/* keys.c: the name of `names` (NULL-terminated) a small edit away from
+ * `word` (the nearest), or NULL. */
+const char *binding_near_name(const char *word, const char *const *names);
+/* Raises "unknown WHAT key 'KEY' (did you mean 'NEAR'?); TAKER takes
+ * LISTING", NEAR the key of `names` near KEY; LISTING NULL lists `names`. */
+int binding_unknown_key(lua_State *L, const char *what, const char *key, const char *const *names,
+                        const char *taker, const char *listing);
+/* Every key of table `t` is one of `keys` (NULL-terminated), else an error
+ * naming the key and listing those taken (binding_unknown_key). */
+void binding_check_keys(lua_State *L, int t, const char *what, const char *taker, const char *const *keys);
 /* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */
 int carc_lua_search_dirs(lua_State *L);
 /* module_api.c: adds engine() and its classes to the module table on top */

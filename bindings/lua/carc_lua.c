@@ -1601,7 +1601,10 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
   for (int r = 0; r < 2; r++) {
     int ty = lua_getfield(L, 2, reasons[r]);
     if (ty == LUA_TTABLE) {
-      char where[24];
+      static const char *const step_keys[] = {"strength", "set", "add", "sub", "halve", NULL};
+      char where[24], taker[24];
+      snprintf(taker, sizeof taker, "%s = { ... }", reasons[r]);
+      binding_check_keys(L, top + 1, "step", taker, step_keys);
       snprintf(where, sizeof where, "%s.", reasons[r]);
       parse_reason(L, top + 1, name, where, by[r], &nby[r], &present_by[r]);
       per = 1;
@@ -1635,11 +1638,21 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
   return f;
 }
 
+/* The keys x:handler{} and x:hook{} take (docs/lua-api.md, section 1). A
+ * hook's filter is checked on kinds, tile_attr and flag only
+ * (hooks_run_all): its attr, figure, tokens or reasons would do nothing. */
+static const char *const handler_keys[] = {"name", "priority", "fn", "set", "add", "sub", "halve", "strength",
+                                           "completed", "final", "when", "kinds", "reasons", "attr",
+                                           "tile_attr", "figure", "flag", "tokens", "describe", NULL};
+static const char *const hook_keys[] = {"point", "name", "priority", "fn", "token_supply", "deal", "turn",
+                                        "square_arms", "batch", "kinds", "tile_attr", "flag", "describe", NULL};
+
 static int p_handler(lua_State *L) {
   carc_lua *cl = self(L);
   declaration(L, "handler");
   const char *exp = check_text(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
+  binding_check_keys(L, 2, "handler", "x:handler{}", handler_keys);
   char name[CARC_MAX_NAME];
   full_name(L, exp, name);
   carc_filter f;
@@ -1667,6 +1680,7 @@ static int p_hook(lua_State *L) {
   declaration(L, "hook");
   const char *exp = check_text(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
+  binding_check_keys(L, 2, "hook", "x:hook{}", hook_keys);
   char name[CARC_MAX_NAME];
   full_name(L, exp, name);
   const char *point = get_str(L, 2, "point");

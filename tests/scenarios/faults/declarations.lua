@@ -45,3 +45,26 @@ case("a misspelt tile name is named as a name, not read as a notation", function
   s:expect_error(function() s:place("CATHEDRAL", 0, -1, 0) end, "no tile type named 'CATHEDRAL'")
   s:place("E", 0, -1, 2)
 end)
+
+-- A key a declaration does not take is refused at the line of the call,
+-- never passed over (`kind` for `kinds` made a handler apply to every kind):
+-- the message lists the keys taken and suggests the one a small edit away.
+local TYPOS = {
+  { "handler", 3, "unknown handler key 'kind' (did you mean 'kinds'?)",
+    "x:handler{} takes name, priority, fn, set, add, sub, halve, strength, completed, final, when, kinds, "
+    .. "reasons, attr, tile_attr, figure, flag, tokens, describe" },
+  { "hook", 3, "unknown hook key 'kind' (did you mean 'kinds'?)",
+    "x:hook{} takes point, name, priority, fn, token_supply, deal, turn, square_arms, batch, kinds, tile_attr, "
+    .. "flag, describe" },
+  { "hook_reasons", 3, "unknown hook key 'reasons'; x:hook{} takes point," },
+  { "step", 3, "unknown step key 'ad' (did you mean 'add'?)",
+    "completed = { ... } takes strength, set, add, sub, halve" },
+  { "positional", 3, "x:handler{} takes names as keys (name, priority,", "not a number" },
+}
+
+case("a declaration key it does not take names the expansion's line and the keys it takes", function()
+  for _, c in ipairs(TYPOS) do
+    local file = "typo_" .. c[1] .. ".lua"
+    ruleset_error("rules/r_" .. file, file .. ":" .. c[2] .. ":", table.unpack(c, 3))
+  end
+end)
