@@ -1336,6 +1336,45 @@ static lfn *new_fn(lua_State *L, carc_lua *cl, const char *exp, int point, int w
  * user's script, not the loader's), for the errors of a hook declared as data. */
 static void note_declaration(lua_State *L, lfn *f) { where(L, 1, f->where, sizeof f->where); }
 
+/* A describe table's key: a kind ("farm" for the field), alone or with a
+ * reason ("city final"), as `carcassonne explain` picks rows by them. */
+static int describe_key_ok(const carc_engine *e, const char *key) {
+  char kind[CARC_MAX_NAME];
+  const char *space = strchr(key, ' ');
+  size_t n = space ? (size_t)(space - key) : strlen(key);
+  if (n >= sizeof kind) return 0;
+  memcpy(kind, key, n);
+  kind[n] = '\0';
+  if (carc_kind_find(e, kind) < 0 && strcmp(kind, "farm")) return 0;
+  return !space || !strcmp(space + 1, "completed") || !strcmp(space + 1, "final");
+}
+
+/* A describe key that names no kind: an error listing the kinds, and the
+ * key a small edit away ("raod" for "road", "city finl"). */
+static void describe_key_error(lua_State *L, const carc_engine *e, const char *key) {
+  static const char *const reasons[] = {"", " completed", " final"};
+  char text[(CARC_MAX_KINDS + 1) * 3][CARC_MAX_NAME + 12];
+  const char *keys[(CARC_MAX_KINDS + 1) * 3 + 1];
+  int n = 0;
+  luaL_Buffer kinds;
+  luaL_buffinit(L, &kinds);
+  for (int k = 0; k <= CARC_MAX_KINDS; k++) {
+    const char *kind = k < CARC_MAX_KINDS ? carc_kind_name(e, k) : "farm";
+    if (!strcmp(kind, "?")) continue;
+    if (n) luaL_addstring(&kinds, ", ");
+    luaL_addstring(&kinds, kind);
+    for (int r = 0; r < 3; r++, n++) {
+      snprintf(text[n], sizeof text[n], "%s%s", kind, reasons[r]);
+      keys[n] = text[n];
+    }
+  }
+  keys[n] = NULL;
+  luaL_addstring(&kinds, "), or a kind and a reason (\"city completed\", \"city final\")");
+  luaL_pushresult(&kinds);
+  lua_pushfstring(L, "a kind (%s", lua_tostring(L, -1));
+  binding_unknown_key(L, "describe", key, keys, "describe = { ... }", lua_tostring(L, -1));
+}
+
 /* spec.describe: a string, or a table { road = "...", ["city final"] = "..." }
  * (keys sorted so that the text is the same on every run). */
 static void set_description(lua_State *L, carc_engine *e, const char *name) {
@@ -1350,6 +1389,7 @@ static void set_description(lua_State *L, carc_engine *e, const char *name) {
       if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
         luaL_error(L, "%s: describe = { kind = \"text\", ... } takes strings", name);
       if (n == 32) luaL_error(L, "%s: describe has more than 32 entries", name);
+      if (!describe_key_ok(e, lua_tostring(L, -2))) describe_key_error(L, e, lua_tostring(L, -2));
       keys[n++] = lua_tostring(L, -2);
       lua_pop(L, 1);
     }

@@ -59,6 +59,9 @@ local TYPOS = {
   { "hook_reasons", 3, "unknown hook key 'reasons'; x:hook{} takes point," },
   { "step", 3, "unknown step key 'ad' (did you mean 'add'?)",
     "completed = { ... } takes strength, set, add, sub, halve" },
+  { "describe", 3, "unknown describe key 'raod' (did you mean 'road'?)",
+    "describe = { ... } takes a kind (field, road, city, water, monastery, farm), or a kind and a reason" },
+  { "describe_reason", 3, "unknown describe key 'road finl' (did you mean 'road final'?)" },
   { "positional", 3, "x:handler{} takes names as keys (name, priority,", "not a number" },
 }
 
