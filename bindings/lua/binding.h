@@ -157,6 +157,8 @@ int binding_unknown_key(lua_State *L, const char *what, const char *key, const c
 /* Every key of table `t` is one of `keys` (NULL-terminated), else an error
  * naming the key and listing those taken (binding_unknown_key). */
 void binding_check_keys(lua_State *L, int t, const char *what, const char *taker, const char *const *keys);
+/* C.near_name(word, { name, ... }) -> the name near word, or nil */
+int carc_lua_near_name(lua_State *L);
 /* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */
 int carc_lua_search_dirs(lua_State *L);
 /* module_api.c: adds engine() and its classes to the module table on top */

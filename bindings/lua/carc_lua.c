@@ -2030,7 +2030,8 @@ static int open_state(lua_State *L) {
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"final_order", p_final_order}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
-      {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {NULL, NULL}};
+      {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {"near_name", carc_lua_near_name},
+      {NULL, NULL}};
   luaL_newlib(L, prims);
   carc_lua_guards_raw(L);
   lua_setfield(L, -2, "raw");

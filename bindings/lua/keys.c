@@ -77,3 +77,20 @@ void binding_check_keys(lua_State *L, int t, const char *what, const char *taker
     if (!keys[i]) binding_unknown_key(L, what, k, keys, taker, NULL);
   }
 }
+
+/* C.near_name(word, { name, ... }): the name a small edit away from word,
+ * or nil (for the loader's own key checks). */
+int carc_lua_near_name(lua_State *L) {
+  size_t len;
+  const char *word = luaL_checklstring(L, 1, &len);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  if (strlen(word) != len) return 0; /* a NUL inside: no name is near */
+  const char *names[64];
+  int n = 0;
+  for (; n < 63 && lua_rawgeti(L, 2, n + 1) == LUA_TSTRING; n++) names[n] = lua_tostring(L, -1);
+  names[n] = NULL;
+  const char *near = binding_near_name(word, names);
+  if (near) lua_pushstring(L, near);
+  else lua_pushnil(L);
+  return 1;
+}

@@ -162,6 +162,15 @@ local function ilist(t)
   end, t, 0
 end
 
+-- "unknown WHAT key 'K' (did you mean 'NEAR'?); TAKER takes a, b, ...", as
+-- the binding says it of x:handler{} (keys.c): NEAR is the key of `keys` a
+-- small edit away.
+local function unknown_key(what, k, keys, taker)
+  local near = C.near_name(k, keys)
+  return fmt("unknown %s key '%s'%s; %s takes %s", what, shown_file(k),
+    near and fmt(" (did you mean '%s'?)", near) or "", taker, table.concat(keys, ", "))
+end
+
 local OPTIONS = C.options   -- resolved options: OPTIONS[expansion][name]
 local loaded = {}           -- expansion name -> true once loaded
 
@@ -278,6 +287,9 @@ local function search_dirs(dir)
   return dirs, searched
 end
 
+-- The keys expansion{} takes, in order and as a set.
+local EXPANSION_KEYS = { "name", "requires", "options", name = true, requires = true, options = true }
+
 -- rs: { dirs=, options=, where=function(word) -> "file:line" }
 -- With `tiles_only`, only the expansion's tiles are added (x:tiles, x:tile_attr);
 -- its figures, tokens, handlers, hooks and map are left out.
@@ -321,6 +333,13 @@ load_expansion = function(name, rs, tiles_only)
   local declared
   env.expansion = function(spec)
     if declared then error("expansion{} is called once per file", 2) end
+    for k in next, type(spec) == "table" and spec or {} do
+      if type(k) ~= "string" then
+        error(fmt("expansion{} takes names as keys (%s), not a %s", table.concat(EXPANSION_KEYS, ", "),
+          type(k)), 2)
+      end
+      if not EXPANSION_KEYS[k] then error(unknown_key("expansion", k, EXPANSION_KEYS, "expansion{}"), 2) end
+    end
     if type(spec) ~= "table" or rawget(spec, "name") ~= name then
       error(fmt("expansion{name=...} must be %q (the file name)", name), 2)
     end
@@ -361,9 +380,9 @@ load_expansion = function(name, rs, tiles_only)
   loaded[name] = tiles_only and "tiles" or true
 end
 
-local KEYS = { expansions = true, options = true, order = true, disable = true, tiles_only = true,
-  final_order = true }
-local KEY_LIST = "expansions, options, order, disable, tiles_only, final_order"
+local KEYS = { "expansions", "options", "order", "disable", "tiles_only", "final_order" }
+for _, k in ipairs(KEYS) do KEYS[k] = true end
+local KEY_LIST = table.concat(KEYS, ", ")
 
 -- Applies a ruleset table. `dir` is the ruleset's folder; `file`/`text`/`line`
 -- name it in errors (`line`: where the ruleset{} or scenario{} call starts;
@@ -387,7 +406,7 @@ local function apply(spec, dir, file, text, line)
       error(fmt("%s: ruleset keys are names (%s), got a %s", where(k), KEY_LIST, type(k)), 0)
     end
     if not KEYS[k] then
-      error(fmt("%s: unknown ruleset key '%s' (%s)", where(k), k, KEY_LIST), 0)
+      error(fmt("%s: %s", where(k), unknown_key("ruleset", k, KEYS, "ruleset{}")), 0)
     end
   end
   -- each key's shape, before anything loads: a value of another shape would

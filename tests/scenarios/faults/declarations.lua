@@ -62,6 +62,9 @@ local TYPOS = {
   { "describe", 3, "unknown describe key 'raod' (did you mean 'road'?)",
     "describe = { ... } takes a kind (field, road, city, water, monastery, farm), or a kind and a reason" },
   { "describe_reason", 3, "unknown describe key 'road finl' (did you mean 'road final'?)" },
+  { "expansion", 2, "unknown expansion key 'requirs' (did you mean 'requires'?)",
+    "expansion{} takes name, requires, options" },
+  { "expansion_option", 2, "unknown expansion key 'option' (did you mean 'options'?)" },
   { "positional", 3, "x:handler{} takes names as keys (name, priority,", "not a number" },
 }
 
@@ -70,4 +73,10 @@ case("a declaration key it does not take names the expansion's line and the keys
     local file = "typo_" .. c[1] .. ".lua"
     ruleset_error("rules/r_" .. file, file .. ":" .. c[2] .. ":", table.unpack(c, 3))
   end
+end)
+
+case("a misspelt ruleset key suggests the near one", function()
+  ruleset_error("rules/r_typo_ruleset.lua", "r_typo_ruleset.lua:3:",
+    "unknown ruleset key 'disabled' (did you mean 'disable'?)",
+    "ruleset{} takes expansions, options, order, disable, tiles_only, final_order")
 end)

@@ -1,0 +1,4 @@
+ruleset {
+  expansions = { "raise" },
+  disabled = { "raise.boom" },
+}
