@@ -157,6 +157,10 @@ int binding_unknown_key(lua_State *L, const char *what, const char *key, const c
 /* Every key of table `t` is one of `keys` (NULL-terminated), else an error
  * naming the key and listing those taken (binding_unknown_key). */
 void binding_check_keys(lua_State *L, int t, const char *what, const char *taker, const char *const *keys);
+/* Pushes the value at idx as an error shows it, and returns it: a string
+ * as Lua source writes it, with its type ("430" (a string)), a number, a
+ * boolean or nil as tostring does, another value by its type (a table). */
+const char *binding_push_value(lua_State *L, int idx);
 /* C.near_name(word, { name, ... }) -> the name near word, or nil */
 int carc_lua_near_name(lua_State *L);
 /* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */

@@ -1,4 +1,5 @@
-/* keys.c - the keys of a declaration's table (x:handler{}, x:hook{} ...).
+/* keys.c - the keys of a declaration's table (x:handler{}, x:hook{} ...),
+ * and values as errors show them.
  * A key the declaration does not take is an error, never passed over: a
  * misspelt one (`kind` for `kinds`) would load, and the declaration would
  * then mean something else (apply to every kind). The error lists the keys
@@ -93,4 +94,57 @@ int carc_lua_near_name(lua_State *L) {
   if (near) lua_pushstring(L, near);
   else lua_pushnil(L);
   return 1;
+}
+
+/* A string as Lua source writes it: quoted, its quotes, backslashes and
+ * control bytes escaped, cut after SHOWN_BYTES. */
+enum { SHOWN_BYTES = 40 };
+static void add_quoted(luaL_Buffer *b, const char *s, size_t n) {
+  luaL_addchar(b, '"');
+  for (size_t i = 0; i < n && i < SHOWN_BYTES; i++) {
+    const unsigned char c = (unsigned char)s[i];
+    char esc[8];
+    if (c == '"' || c == '\\') {
+      luaL_addchar(b, '\\');
+      luaL_addchar(b, (char)c);
+    } else if (c == '\n') {
+      luaL_addstring(b, "\\n");
+    } else if (c < 0x20 || c == 0x7f) {
+      snprintf(esc, sizeof esc, "\\%03d", c);
+      luaL_addstring(b, esc);
+    } else {
+      luaL_addchar(b, (char)c);
+    }
+  }
+  luaL_addchar(b, '"');
+  if (n > SHOWN_BYTES) luaL_addstring(b, "...");
+}
+
+const char *binding_push_value(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  switch (lua_type(L, idx)) {
+  case LUA_TSTRING: {
+    size_t n;
+    const char *s = lua_tolstring(L, idx, &n);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    add_quoted(&b, s, n);
+    luaL_addstring(&b, " (a string)");
+    luaL_pushresult(&b);
+    break;
+  }
+  case LUA_TNUMBER:
+    lua_pushvalue(L, idx);
+    lua_tostring(L, -1); /* the copy becomes its text, as tostring writes it */
+    break;
+  case LUA_TBOOLEAN:
+    lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false");
+    break;
+  case LUA_TNIL:
+    lua_pushliteral(L, "nil");
+    break;
+  default:
+    lua_pushfstring(L, "a %s", luaL_typename(L, idx));
+  }
+  return lua_tostring(L, -1);
 }

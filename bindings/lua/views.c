@@ -802,6 +802,36 @@ static int c_token_points(lua_State *L) {
 /* Field codes: 1..CARC_F_FIELD_COUNT are the numbers, then these. */
 enum { CTX_KIND = CARC_F_FIELD_COUNT + 1, CTX_REASON, CTX_PLAYERS, CTX_GAME, CTX_FEATURE };
 
+static const luaL_Reg ctx_methods[] = {{"strength", c_strength}, {"set_strength", c_set_strength},
+                                       {"scores", c_scores},     {"set_scores", c_set_scores},
+                                       {"award", c_award},       {"set_award", c_set_award},
+                                       {"tiles", c_tiles},       {"tokens", c_tokens},
+                                       {"token_points", c_token_points}, {"score_so_far", c_score_so_far},
+                                       {"tiles_with_attr", c_tiles_with_attr},
+                                       {"tiles_with_kind", c_tiles_with_kind},
+                                       {NULL, NULL}};
+/* In field code order: the numbers (carc_ctx_field), then CTX_KIND ... */
+static const char *const ctx_fields[] = {"count", "count_original", "symbols", "symbols_original",
+                                         "unit_rate", "symbol_rate", "adjust", "total", "kind",
+                                         "reason", "players", "game", "feature", NULL};
+
+/* A key the context does not have, read or written: an error, not nil (a
+ * misspelt ctx.count_orignal would fail later, in a comparison with nil),
+ * suggesting the field (or, read, the method) a small edit away. */
+static int ctx_no_field(lua_State *L, const char *what, int with_methods) {
+  const char *names[sizeof ctx_fields / sizeof *ctx_fields + sizeof ctx_methods / sizeof *ctx_methods];
+  int n = 0;
+  for (int i = 0; ctx_fields[i]; i++) names[n++] = ctx_fields[i];
+  for (int i = 0; with_methods && ctx_methods[i].name; i++) names[n++] = ctx_methods[i].name;
+  names[n] = NULL;
+  char shown[64];
+  const int named = lua_type(L, 2) == LUA_TSTRING;
+  const char *key = binding_shown(named ? lua_tostring(L, 2) : binding_push_value(L, 2), shown, sizeof shown);
+  const char *near = named ? binding_near_name(lua_tostring(L, 2), names) : NULL;
+  return luaL_error(L, "the scoring context has no %s '%s'%s%s%s", what, key, near ? " (did you mean '" : "",
+                    near ? near : "", near ? "'?)" : "");
+}
+
 static int ctx_index(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
   int code = lookup(L);
@@ -810,6 +840,9 @@ static int ctx_index(lua_State *L) {
     return 1;
   }
   switch (code) {
+  case 0: /* a method, pushed, or nothing */
+    if (lua_isnil(L, -1)) return ctx_no_field(L, "field", 1);
+    break;
   case CTX_KIND: lua_pushstring(L, carc_kind_name(carc_game_engine(carc_ctx_game(b->ctx)), carc_ctx_kind(b->ctx))); break;
   case CTX_REASON: lua_pushstring(L, carc_ctx_reason(b->ctx) == CARC_FINAL ? "final" : "completed"); break;
   case CTX_PLAYERS: lua_pushinteger(L, carc_ctx_players(b->ctx)); break;
@@ -818,12 +851,25 @@ static int ctx_index(lua_State *L) {
   }
   return 1;
 }
+
+/* The value written to field `field`: a whole number (6.0 is 6), not a
+ * fraction nor a string that reads as one ("7"), within the scores' range. */
+static lua_Integer ctx_whole(lua_State *L, const char *field) {
+  if (lua_type(L, 3) != LUA_TNUMBER)
+    luaL_error(L, "ctx.%s takes whole numbers, not %s", field, binding_push_value(L, 3));
+  int whole = 0;
+  lua_tointegerx(L, 3, &whole); /* a number (never a string here): whole when it has an integer value */
+  if (!whole)
+    luaL_error(L, "ctx.%s takes whole numbers, not %s (math.floor or math.ceil makes one)", field,
+               binding_push_value(L, 3));
+  return check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, field);
+}
+
 static int ctx_newindex(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
   int code = lookup(L);
-  if (code < 1 || code > CARC_F_FIELD_COUNT)
-    return luaL_error(L, "the scoring context has no settable field '%s'", luaL_tolstring(L, 2, NULL));
-  lua_Integer n = check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, lua_tostring(L, 2));
+  if (code < 1 || code > CARC_F_FIELD_COUNT) return ctx_no_field(L, "settable field", 0);
+  lua_Integer n = ctx_whole(L, lua_tostring(L, 2));
   if (carc_ctx_set(b->ctx, (carc_ctx_field)(code - 1), (int)n) != CARC_OK)
     return luaL_error(L, "ctx.%s is read-only", lua_tostring(L, 2));
   return 0;
@@ -890,21 +936,10 @@ void carc_lua_views_open(lua_State *L) {
                                     {"next_segment", f_next_segment}, {"count_attr", f_count_attr},
                                     {"next_segment_with", f_next_segment_with},
                                     {"each_segment", NULL}, {NULL, NULL}};
-  static const luaL_Reg ctx_m[] = {{"strength", c_strength}, {"set_strength", c_set_strength},
-                                   {"scores", c_scores},     {"set_scores", c_set_scores},
-                                   {"award", c_award},       {"set_award", c_set_award},
-                                   {"tiles", c_tiles},       {"tokens", c_tokens},
-                                   {"token_points", c_token_points}, {"score_so_far", c_score_so_far},
-                                   {"tiles_with_attr", c_tiles_with_attr},
-                                   {"tiles_with_kind", c_tiles_with_kind},
-                                   {NULL, NULL}};
   static const char *const game_f[] = {"players", "current_player", "turn", "tiles", NULL};
   static const char *const tile_f[] = {"x", "y", "rotation", "type", "index", NULL};
   static const char *const seg_f[] = {"kind", "index", "tile", "id", NULL};
   static const char *const feat_f[] = {"kind", "complete", "tiles", "open", "symbols", "id", NULL};
-  static const char *const ctx_f[] = {"count", "count_original", "symbols", "symbols_original",
-                                      "unit_rate", "symbol_rate", "adjust", "total", "kind",
-                                      "reason", "players", "game", "feature", NULL};
   new_class(L, CARC_V_GAME, view_mt[CARC_V_GAME], game_m, game_f, game_index, NULL);
   new_class(L, CARC_V_TILE, view_mt[CARC_V_TILE], tile_m, tile_f, tile_index, NULL);
   new_class(L, CARC_V_SEG, view_mt[CARC_V_SEG], seg_m, seg_f, seg_index, NULL);
@@ -919,7 +954,7 @@ void carc_lua_views_open(lua_State *L) {
     lua_setfield(L, -2, "each_segment");
     lua_pop(L, 3);
   }
-  new_class(L, CARC_V_CTX, "carc.ctx", ctx_m, ctx_f, ctx_index, ctx_newindex);
+  new_class(L, CARC_V_CTX, "carc.ctx", ctx_methods, ctx_fields, ctx_index, ctx_newindex);
 }
 
 /* Copies a plain value; raises errors in `to` (the caller protects it): a

@@ -1,0 +1,1 @@
+ruleset { expansions = { "ctx_fields" } }
