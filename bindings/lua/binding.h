@@ -163,6 +163,8 @@ void binding_check_keys(lua_State *L, int t, const char *what, const char *taker
 const char *binding_push_value(lua_State *L, int idx);
 /* C.near_name(word, { name, ... }) -> the name near word, or nil */
 int carc_lua_near_name(lua_State *L);
+/* C.value_text(v) -> v as binding_push_value shows it ("440" (a string)) */
+int carc_lua_value_text(lua_State *L);
 /* paths.c: C.search_dirs() -> the engine's "expansions" folders, in order */
 int carc_lua_search_dirs(lua_State *L);
 /* module_api.c: adds engine() and its classes to the module table on top */

@@ -1165,7 +1165,7 @@ static int get_int(lua_State *L, int t, const char *k, int def, int lo, int hi) 
   if (ty == LUA_TBOOLEAN) v = lua_toboolean(L, -1);
   else if (ty != LUA_TNIL) {
     if (!lua_isinteger(L, -1))
-      luaL_error(L, "'%s' must be a whole number in %d..%d, not %s", k, lo, hi, luaL_tolstring(L, -1, NULL));
+      luaL_error(L, "'%s' must be a whole number in %d..%d, not %s", k, lo, hi, binding_push_value(L, -1));
     lua_Integer n = lua_tointeger(L, -1);
     if (n < lo || n > hi)
       luaL_error(L, "'%s' is %I, outside the allowed %d..%d", k, (LUAI_UACINT)n, lo, hi);
@@ -2031,6 +2031,7 @@ static int open_state(lua_State *L) {
       {"disable", p_disable}, {"final_order", p_final_order}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
       {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {"near_name", carc_lua_near_name},
+      {"value_text", carc_lua_value_text},
       {NULL, NULL}};
   luaL_newlib(L, prims);
   carc_lua_guards_raw(L);

@@ -148,3 +148,10 @@ const char *binding_push_value(lua_State *L, int idx) {
   }
   return lua_tostring(L, -1);
 }
+
+/* C.value_text(v): v as errors show it (binding_push_value), for the loader. */
+int carc_lua_value_text(lua_State *L) {
+  luaL_checkany(L, 1);
+  binding_push_value(L, 1);
+  return 1;
+}

@@ -148,6 +148,10 @@ local function shown(v)
   return "a " .. type(v)
 end
 
+-- A value as Lua source writes it, with a string's type ("440" (a string)):
+-- shown as 440 it would read as the number a message asks for.
+local value_text = C.value_text
+
 -- The loader reads a script's tables raw (next, rawget, rawlen): a metatable
 -- on them (__pairs, __index, __len) never runs in the loader.
 local function get(t, k)
@@ -461,7 +465,8 @@ local function apply(spec, dir, file, text, line)
       error(fmt("%s: order: keys are handler names (strings), got a %s", where("order"), type(name)), 0)
     end
     if math.type(prio) ~= "integer" or prio < 0 or prio > 999 then
-      error(fmt("%s: order[%q] is %s; a priority is a whole number in 0..999", where(name), name, shown(prio)), 0)
+      error(fmt("%s: order[%q] is %s; a priority is a whole number in 0..999", where(name), name,
+        value_text(prio)), 0)
     end
     order[#order + 1] = { name, prio }
   end

@@ -67,6 +67,14 @@ case("an order entry outside 0..999 names the ruleset line and the range", funct
   ruleset_error("rules/r_order_float.lua", "r_order_float.lua:3:", "base.total", "0..999")
 end)
 
+-- "430" shown as 430 would read as the whole number the message asks for
+case("a priority given as a string is shown quoted, with its type", function()
+  ruleset_error("rules/r_string_priority.lua", "string_priority.lua:2:",
+    "'priority' must be a whole number in 0..999, not \"430\" (a string)")
+  ruleset_error("rules/r_order_string.lua", "r_order_string.lua:3:",
+    "order[\"base.total\"] is \"440\" (a string); a priority is a whole number in 0..999")
+end)
+
 -- classes 4 and 5: what a handler or placement hook is lent is read-only
 local function sneaky(flag)
   local s = road_ready("rules/r_sneaky.lua")

@@ -1,0 +1,4 @@
+ruleset {
+  expansions = {},
+  order = { ["base.total"] = "440" },
+}
