@@ -54,3 +54,22 @@ case("a 5-tile road gets no bonus: the handler runs but changes nothing", functi
   s:expect_ran("long_roads.bonus", 1)
   s:expect_not_run("mage_witch.witch")
 end)
+
+-- The Land Surveyors deal their scoring tiles from the game's generator: a
+-- test fixes them in its ruleset (docs/house-rule-tutorial.md, step 6).
+local SURVEYORS = "../../../examples/house_rule/surveyors.lua"
+
+case("with the Land Surveyors' tiles fixed, the 6-tile road scores as without them", function()
+  local s = scenario{ rules = SURVEYORS, players = 2 }
+  assert(s:game():flag("land_surveyors.peasant_uprising"), "the road stack shows the Peasant Uprising")
+  six_tile_road(s)
+  s:end_turn()
+  -- 6 + 3 = 9: the Peasant Uprising takes a point per farmhouse, and no tile has one
+  s:expect_scores{ 9, 0 }
+  s:expect_not_run("land_surveyors.peasant_uprising")
+  -- the turn scored a road: the stacks turned, and (no shuffle) to known tiles
+  -- (the next of each stack in catalogue order: docs/expansions/land_surveyors.md)
+  local g = s:game()
+  assert(g:flag("land_surveyors.street_fair") and g:flag("land_surveyors.citizens_jury")
+    and g:flag("land_surveyors.pilgrimage_route"), "the next tiles in catalogue order")
+end)
