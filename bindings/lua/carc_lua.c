@@ -744,6 +744,8 @@ static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, co
     lstack *st = &f->stacks[i - 1];
     if (lua_rawgeti(L, list, i) != LUA_TTABLE) luaL_error(L, "hook '%s': %s[%d] must be a table", name, key, i);
     int t = lua_gettop(L);
+    static const char *const stack_keys[] = {"cards", "active", "rest", "shuffle", "top", NULL};
+    binding_check_keys(L, t, "card stack", "a card stack { ... }", stack_keys);
     static const char *const vars[] = {"active", "rest"};
     for (int v = 0; v < 2; v++) {
       if (lua_getfield(L, t, vars[v]) != LUA_TSTRING)
@@ -1202,9 +1204,12 @@ static unsigned get_kinds(lua_State *L, carc_engine *e, int t) {
 }
 
 static int p_figure(lua_State *L) {
+  static const char *const figure_keys[] = {"name", "strength", "per_player", "occupies", "placement", "kinds",
+                                            "moved_by_tile_attr", "exclusive_with", "incomplete_only", NULL};
   carc_lua *cl = self(L);
   declaration(L, "figure");
   luaL_checktype(L, 1, LUA_TTABLE);
+  binding_check_keys(L, 1, "figure", "x:figure{}", figure_keys);
   carc_figure_def d;
   memset(&d, 0, sizeof d);
   d.name = get_str(L, 1, "name");
@@ -1225,9 +1230,11 @@ static int p_figure(lua_State *L) {
 }
 
 static int p_token(lua_State *L) {
+  static const char *const token_keys[] = {"name", "per_player", "value", NULL};
   carc_lua *cl = self(L);
   declaration(L, "token");
   luaL_checktype(L, 1, LUA_TTABLE);
+  binding_check_keys(L, 1, "token", "x:token{}", token_keys);
   carc_token_def d = {get_str(L, 1, "name"), get_int(L, 1, "per_player", 1, 0, 30),
                      get_int(L, 1, "value", 0, -CARC_MAX_SCORE, CARC_MAX_SCORE)};
   if (carc_token_define(cl->e, &d) != CARC_OK) return engine_error(L);

@@ -195,6 +195,10 @@ local function text_line(source, text, call)
   return best or call + 1
 end
 
+-- The keys x:map's setup table takes, in order and as a set.
+local MAP_KEYS = { "followers", "tiles", "signal", "towns", followers = true, tiles = true, signal = true,
+  towns = true }
+
 local function expansion_object(name, file, options, dir, source)
   local x = { name = name, options = options }
   local function check(self, m)
@@ -233,6 +237,12 @@ local function expansion_object(name, file, options, dir, source)
   -- island square with coats of arms (or, with setup.towns, on a town)
   function x.map(self, m, setup)
     check(self, "map")
+    for k in next, type(setup) == "table" and setup or {} do
+      if not MAP_KEYS[k] then
+        error(type(k) == "string" and unknown_key("map", k, MAP_KEYS, "x:map(name, { ... })")
+          or fmt("x:map(name, { ... }) takes names as keys (%s), not a %s", table.concat(MAP_KEYS, ", "), type(k)), 2)
+      end
+    end
     C.map(m, dir, get(setup, "followers") or 0, get(setup, "tiles") or 0, get(setup, "signal"), get(setup, "towns"))
   end
   return x

@@ -65,6 +65,12 @@ local TYPOS = {
   { "expansion", 2, "unknown expansion key 'requirs' (did you mean 'requires'?)",
     "expansion{} takes name, requires, options" },
   { "expansion_option", 2, "unknown expansion key 'option' (did you mean 'options'?)" },
+  { "figure", 3, "unknown figure key 'strenght' (did you mean 'strength'?)", "x:figure{} takes name, strength," },
+  { "token", 3, "unknown token key 'vlaue' (did you mean 'value'?); x:token{} takes name, per_player, value" },
+  { "stack", 3, "unknown card stack key 'shufle' (did you mean 'shuffle'?)",
+    "a card stack { ... } takes cards, active, rest, shuffle, top" },
+  { "map", 3, "unknown map key 'folowers' (did you mean 'followers'?)",
+    "x:map(name, { ... }) takes followers, tiles, signal, towns" },
   { "positional", 3, "x:handler{} takes names as keys (name, priority,", "not a number" },
 }
 
