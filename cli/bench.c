@@ -90,11 +90,12 @@ static int add_base_repeats(carc_engine *e, long tiles) {
   for (int i = 0; i < nbase; i++) {
     /* a type holds at most CARC_MAX_COPIES: the rest go to more types of the
      * same tile (U+, U+2, U+3 ...), which play as one */
-    for (long left = add[i], part_no = 1; left > 0; part_no++) {
+    long left = add[i];
+    for (int part_no = 1; left > 0; part_no++) {
       const int n = left > CARC_MAX_COPIES ? CARC_MAX_COPIES : (int)left;
       char name[CARC_MAX_NAME];
       if (part_no == 1) snprintf(name, sizeof name, "%.40s+", carc_tile_type_name(e, base[i]));
-      else snprintf(name, sizeof name, "%.40s+%ld", carc_tile_type_name(e, base[i]), part_no);
+      else snprintf(name, sizeof name, "%.34s+%d", carc_tile_type_name(e, base[i]), part_no);
       if (carc_tile_define(e, "base_repeat", name, n, carc_tile_type_notation(e, base[i])) != CARC_OK)
         return 0;
       int t = carc_tile_type_count(e) - 1;
