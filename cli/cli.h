@@ -2,6 +2,7 @@
 #ifndef CARC_CLI_H
 #define CARC_CLI_H
 #include "carcassonne.h"
+#include "files.h"
 #include <stdio.h>
 
 int cli_parse_int(const char *s, long lo, long hi, long *out);
@@ -11,9 +12,7 @@ int cli_parse_u64(const char *s, unsigned long long *out);
  * NULL and *why set when it cannot be read or holds more than CLI_FILE_LIMIT
  * bytes (an endless stream such as /dev/zero is refused, not read on). */
 char *cli_read_file(const char *path, const char **why);
-/* `s` as a terminal line shows it, in buf: control bytes as '?' (a file's
- * name may hold a newline or an escape sequence). */
-const char *cli_shown(const char *s, char *buf, size_t cap);
+/* shown_text (files.h) shows a name with its control bytes as '?'. */
 #define CLI_FILE_LIMIT ((size_t)64 << 20) /* saves and summaries: far above any real one */
 /* Prints "carcassonne CMD: MSG (try ...)" to stderr; returns 2. */
 int cli_usage_message(const char *cmd, const char *msg);

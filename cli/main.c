@@ -4,11 +4,9 @@
 #include "carc_lua.h"
 #include "cli.h"
 #include <errno.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 int cli_usage_message(const char *cmd, const char *msg) {
   fprintf(stderr, "carcassonne %s: %s (try 'carcassonne %s --help')\n", cmd, msg, cmd);
@@ -52,57 +50,24 @@ int cli_rules_options(const char *cmd, int argc, char **argv, const char **rules
   return 0;
 }
 
-const char *cli_shown(const char *s, char *buf, size_t cap) {
-  size_t n = 0;
-  for (; s[n] && n + 1 < cap; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
-  buf[n] = '\0';
-  return buf;
-}
-
 char *cli_read_file(const char *path, const char **why) {
-  const bool from_stdin = !strcmp(path, "-");
-  struct stat st;
-  /* a folder or a FIFO is refused before it is opened: opening a FIFO waits
-   * for a writer, which may never come */
-  if (!from_stdin && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    *why = S_ISDIR(st.st_mode) ? "it is a folder, not a file" : "it is not a regular file";
+  size_t n = 0;
+  errno = 0;
+  char *text = strcmp(path, "-") ? read_text_file(path, CLI_FILE_LIMIT, &n)
+                                 : read_text_stream(stdin, CLI_FILE_LIMIT, &n);
+  if (!text) {
+    *why = errno == EISDIR ? "it is a folder, not a file"
+           : errno == EINVAL ? "it is not a regular file"
+           : errno == EFBIG ? "it is larger than 64 MiB"
+           : errno ? strerror(errno) : "out of memory";
     return NULL;
   }
-  FILE *f = from_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    *why = strerror(errno);
-    return NULL;
-  }
-  *why = "cannot read it";
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
-    n += got;
-    if (n > CLI_FILE_LIMIT) {
-      *why = "it is larger than 64 MiB";
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    if (n + 1 >= cap) {
-      char *more = realloc(buf, cap * 2);
-      if (!more) free(buf);
-      buf = more;
-      cap *= 2;
-    }
-  }
-  if (buf && ferror(f)) { /* a folder, or a read error part way */
-    free(buf);
-    buf = NULL;
-  }
-  if (f != stdin) fclose(f);
-  if (buf && memchr(buf, '\0', n)) { /* the text would end there unnoticed */
+  if (memchr(text, '\0', n)) { /* the text would end there unnoticed */
     *why = "it holds a NUL byte (not text)";
-    free(buf);
-    buf = NULL;
+    free(text);
+    return NULL;
   }
-  if (buf) buf[n] = '\0';
-  return buf;
+  return text;
 }
 
 int cli_parse_u64(const char *s, unsigned long long *out) {

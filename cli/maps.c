@@ -16,7 +16,7 @@ static int list_dir(const char *dir) {
   DIR *d = opendir(dir);
   if (!d) {
     char shown[1024];
-    fprintf(stderr, "carcassonne maps: cannot open the folder %s\n", cli_shown(dir, shown, sizeof shown));
+    fprintf(stderr, "carcassonne maps: cannot open the folder %s\n", shown_text(dir, shown, sizeof shown));
     return 1;
   }
   char **names = NULL;
@@ -47,7 +47,7 @@ static int list_dir(const char *dir) {
       continue;
     }
     char shown[256];
-    cli_shown(names[i], shown, sizeof shown);
+    shown_text(names[i], shown, sizeof shown);
     if (carc_map_file_load(e, path, NULL, err, sizeof err) != CARC_OK) {
       printf("%-14s error: %s\n", shown, err);
       bad = 1;

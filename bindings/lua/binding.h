@@ -2,6 +2,7 @@
 #ifndef CARC_LUA_BINDING_H
 #define CARC_LUA_BINDING_H
 #include "carc_lua.h"
+#include "files.h"
 #include <lauxlib.h>
 #include <limits.h>
 #include <lua.h>
@@ -109,17 +110,6 @@ typedef struct carc_ctxbox {
   carc_view *game, *feature; /* the engine's reused lent views */
   int game_ref, feature_ref;
 } carc_ctxbox;
-
-/* files.c */
-/* A regular file's text, NUL-terminated and malloc'd, its length in *len;
- * NULL with errno set if it cannot be read: opened without blocking and
- * refused unless regular (a FIFO would wait for a writer for ever, a device
- * such as /dev/zero never ends), or longer than `limit` bytes (EFBIG). */
-char *binding_read_text(const char *path, size_t limit, size_t *len);
-/* `s` as a message shows it, in buf (which may be s): a control byte (a
- * newline in a file's name would split the line, an escape would reach the
- * terminal) as '?'. */
-const char *binding_shown(const char *s, char *buf, size_t cap);
 
 /* views.c */
 carc_ctxbox *carc_lua_new_ctxbox(lua_State *L);

@@ -1,7 +1,7 @@
-/* files.c - reading a user's text file, and showing its name in a message.
- * Shared by the map loader and the scenario runner. */
+/* files.c - reading a user's text file, and showing its name in a message
+ * (files.h). */
 #define _POSIX_C_SOURCE 200809L /* open, fdopen */
-#include "binding.h"
+#include "files.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,16 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-char *binding_read_text(const char *path, size_t limit, size_t *len) {
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return NULL;
-  struct stat st;
-  FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
-  if (!f) {
-    close(fd);
-    errno = EINVAL; /* not a regular file */
-    return NULL;
-  }
+char *read_text_stream(FILE *f, size_t limit, size_t *len) {
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap);
   for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
@@ -41,14 +32,31 @@ char *binding_read_text(const char *path, size_t limit, size_t *len) {
     buf = NULL;
     errno = EIO;
   }
-  fclose(f);
   if (!buf) return NULL;
   buf[n] = '\0';
   if (len) *len = n;
   return buf;
 }
 
-const char *binding_shown(const char *s, char *buf, size_t cap) {
+char *read_text_file(const char *path, size_t limit, size_t *len) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  struct stat st = {0};
+  FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+  if (!f) {
+    const int why = S_ISDIR(st.st_mode) ? EISDIR : EINVAL; /* not a regular file */
+    close(fd);
+    errno = why;
+    return NULL;
+  }
+  char *text = read_text_stream(f, limit, len);
+  const int why = errno;
+  fclose(f);
+  errno = why;
+  return text;
+}
+
+const char *shown_text(const char *s, char *buf, size_t cap) {
   size_t n = 0;
   for (; s[n] && n + 1 < cap; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
   buf[n] = '\0';

@@ -61,7 +61,7 @@ int binding_unknown_key(lua_State *L, const char *what, const char *key, const c
     push_listing(L, names);
     listing = lua_tostring(L, -1);
   }
-  return luaL_error(L, "unknown %s key '%s'%s%s%s; %s takes %s", what, binding_shown(key, shown, sizeof shown),
+  return luaL_error(L, "unknown %s key '%s'%s%s%s; %s takes %s", what, shown_text(key, shown, sizeof shown),
                     near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "", taker, listing);
 }
 

@@ -15,11 +15,11 @@
 
 #define MAP_FILE_LIMIT ((size_t)4 << 20) /* a map file is a few KiB: /dev/zero is not read on */
 
-/* A map file's text, or NULL (binding_read_text's refusals, and a NUL byte:
+/* A map file's text, or NULL (read_text_file's refusals, and a NUL byte:
  * the text would end there unnoticed). */
 static char *slurp(const char *path) {
   size_t n;
-  char *text = binding_read_text(path, MAP_FILE_LIMIT, &n);
+  char *text = read_text_file(path, MAP_FILE_LIMIT, &n);
   if (text && memchr(text, '\0', n)) {
     free(text);
     return NULL;
@@ -171,6 +171,6 @@ carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir
   char none[1];
   if (!err || !errcap) err = none, errcap = sizeof none; /* the caller wants no message */
   carc_result r = load_map(e, spec, dir, err, errcap);
-  if (r != CARC_OK && errcap) binding_shown(err, err, errcap);
+  if (r != CARC_OK && errcap) shown_text(err, err, errcap);
   return r;
 }

@@ -778,14 +778,14 @@ static void walk(paths *p, const char *dir, int depth, FILE *out, int *unreadabl
   struct stat self;
   if (stat(dir, &self) == 0 && !first_visit(p, &self)) return;
   if (depth > WALK_DEPTH) {
-    fprintf(out, "FAIL %s: folders nested deeper than %d are not walked\n", binding_shown(dir, name, sizeof name),
+    fprintf(out, "FAIL %s: folders nested deeper than %d are not walked\n", shown_text(dir, name, sizeof name),
             WALK_DEPTH);
     ++*unreadable;
     return;
   }
   DIR *d = opendir(dir);
   if (!d) {
-    fprintf(out, "FAIL %s: cannot open the folder\n", binding_shown(dir, name, sizeof name));
+    fprintf(out, "FAIL %s: cannot open the folder\n", shown_text(dir, name, sizeof name));
     ++*unreadable;
     return;
   }
@@ -968,7 +968,7 @@ static int l_time_limit(lua_State *L) {
  * so line numbers hold). */
 static int load_shown(lua_State *L, const char *file, const char *shown) {
   size_t n;
-  char *buf = binding_read_text(file, SCENARIO_FILE_LIMIT, &n);
+  char *buf = read_text_file(file, SCENARIO_FILE_LIMIT, &n);
   if (!buf) {
     lua_pushfstring(L, "cannot read %s: %s", shown,
                     errno == EFBIG ? "larger than 64 MiB" : errno == EINVAL ? "not a regular file" : strerror(errno));
@@ -1009,7 +1009,7 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
   lua_pushstring(L, file);
   lua_setfield(L, LUA_REGISTRYINDEX, R_FILE);
   char shown_buf[4096];
-  lua_pushstring(L, binding_shown(file, shown_buf, sizeof shown_buf));
+  lua_pushstring(L, shown_text(file, shown_buf, sizeof shown_buf));
   lua_setfield(L, LUA_REGISTRYINDEX, R_SHOWN);
   const char *shown = reg_string(L, R_SHOWN, NULL); /* kept alive by the registry */
   lua_newtable(L);
@@ -1090,7 +1090,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
   struct stat st;
   if (stat(path, &st)) {
     char name[4096];
-    fprintf(stderr, "carcassonne test: cannot open '%s'\n", binding_shown(path, name, sizeof name));
+    fprintf(stderr, "carcassonne test: cannot open '%s'\n", shown_text(path, name, sizeof name));
     return -1;
   }
   if (S_ISDIR(st.st_mode)) {
@@ -1103,7 +1103,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
     add_path(&p, path);
   } else {
     char name[4096];
-    fprintf(stderr, "carcassonne test: '%s' is not a file or a folder\n", binding_shown(path, name, sizeof name));
+    fprintf(stderr, "carcassonne test: '%s' is not a file or a folder\n", shown_text(path, name, sizeof name));
     return -1;
   }
   if (p.n) qsort(p.v, (size_t)p.n, sizeof *p.v, cmp_path);

@@ -826,7 +826,7 @@ static int ctx_no_field(lua_State *L, const char *what, int with_methods) {
   names[n] = NULL;
   char shown[64];
   const int named = lua_type(L, 2) == LUA_TSTRING;
-  const char *key = binding_shown(named ? lua_tostring(L, 2) : binding_push_value(L, 2), shown, sizeof shown);
+  const char *key = shown_text(named ? lua_tostring(L, 2) : binding_push_value(L, 2), shown, sizeof shown);
   const char *near = named ? binding_near_name(lua_tostring(L, 2), names) : NULL;
   return luaL_error(L, "the scoring context has no %s '%s'%s%s%s", what, key, near ? " (did you mean '" : "",
                     near ? near : "", near ? "'?)" : "");
