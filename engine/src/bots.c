@@ -5,12 +5,11 @@
 
 #define BOT_CAP 1024
 
-/* The bot's rejection draws in all, and those made ahead at the draw: a
- * tile that fits nowhere (set aside) costs the draw that many, not all. */
-#define DRAW_TRIES 64
-#define AHEAD_TRIES 16
+/* The bot's rejection draws before it counts the fits: on a crowded board
+ * (a map) a tile fits few pairs, and counting costs less than drawing on. */
+#define DRAW_TRIES 32
 #define BATCH 4 /* draws tested at a time */
-_Static_assert(AHEAD_TRIES % BATCH == 0 && DRAW_TRIES % BATCH == 0, "draws come in whole batches");
+_Static_assert(DRAW_TRIES % BATCH == 0, "draws come in whole batches");
 
 /* Rejection draws from generator state *rng for tile `type`: a free square
  * and a rotation until one fits, every legal pair equally likely, as with a
@@ -46,31 +45,79 @@ static inline bool draw_fit(const carc_game *g, int type, int tries, uint64_t *r
   return false;
 }
 
-/* Called by the draw in games the random bot plays: the bot's first
- * AHEAD_TRIES draws for `type`, made now from the generator's state without
- * moving it, and kept (g->ahead) for the bot's next placement. A fit also
- * answers the draw's question (the tile fits somewhere) without its scan of
- * the frontier; a miss answers nothing, and the bot goes on from the draws
- * made. The games are those the bot would play without it. */
-bool placement_ahead(carc_game *g, int type) {
-  if (!g->random_bot || g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
+/* Fits of the four turns of a tile (edge signatures sig[0..3]) over the
+ * frontier, per rotation: one pass without a branch. */
+static void fits_counts(const fr_sig *fr, int n, const uint32_t *sig, int count[4]) {
+  const uint32_t s0 = sig[0], s1 = sig[1], s2 = sig[2], s3 = sig[3];
+  int c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  for (int i = 0; i < n; i++) {
+    const uint32_t q = fr[i].req, m = fr[i].mask;
+    c0 += !((s0 ^ q) & m);
+    c1 += !((s1 ^ q) & m);
+    c2 += !((s2 ^ q) & m);
+    c3 += !((s3 ^ q) & m);
+  }
+  count[0] = c0, count[1] = c1, count[2] = c2, count[3] = c3;
+}
+
+/* After the rejection draws missed (a tile that fits few of a crowded
+ * board's pairs, or none): the fits counted, and the one at a random index
+ * of carc_game_placements' order (rotation, then frontier) found by
+ * counting, with the generator state *rng. False when none fits. Out of
+ * line: the draws hit first in most turns. */
+__attribute__((noinline)) static bool counted_fit(const carc_game *g, int type, uint64_t *rng, int *pos,
+                                                  int *rot) {
+  const uint32_t *sig = g->e->types[type].sig;
+  const fr_sig *fr = g->fr;
+  int count[4];
+  fits_counts(fr, g->nfrontier, sig, count);
+  const int total = count[0] + count[1] + count[2] + count[3];
+  if (total == 0) return false;
+  int k = (int)random_step(rng, (uint32_t)total), r = 0;
+  while (k >= count[r]) k -= count[r++];
+  for (int i = 0;; i++) {
+    if (!fr_fits(fr[i], sig[r]) || k-- > 0) continue;
+    *pos = i;
+    *rot = r;
+    return true;
+  }
+}
+
+/* The random bot's placement for tile `type` from generator state *rng:
+ * DRAW_TRIES rejection draws, then the count. Every legal pair is equally
+ * likely. False when the tile fits nowhere. */
+static inline bool random_fit(const carc_game *g, int type, uint64_t *rng, int *pos, int *rot, int *counted) {
+  *counted = !draw_fit(g, type, DRAW_TRIES, rng, pos, rot);
+  return !*counted || counted_fit(g, type, rng, pos, rot);
+}
+
+/* Called by the draw in games the random bot plays: the bot's placement
+ * for `type`, found now from the generator's state without moving it, and
+ * kept (g->ahead) for the bot's next placement. It also answers the draw's
+ * question (does the tile fit somewhere?) without a scan of its own: 1 it
+ * fits, 0 it fits nowhere, -1 not asked (placement hooks judge each pair,
+ * or the board is empty). The games are those the bot would play without
+ * it. */
+int placement_ahead(carc_game *g, int type) {
+  if (!g->random_bot || g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return -1;
   uint64_t rng = g->s.rng;
   int pos = -1, rot = 0;
-  bool fits = draw_fit(g, type, AHEAD_TRIES, &rng, &pos, &rot);
+  int counted;
+  const bool fits = random_fit(g, type, &rng, &pos, &rot, &counted);
   g->ahead.rng_from = g->s.rng;
   g->ahead.rng_to = rng;
   g->ahead.drawn = type;
   g->ahead.pos = fits ? pos : -1;
   g->ahead.rot = rot;
+  g->ahead.counted = counted;
   g->ahead.valid = 1;
   return fits;
 }
 
-/* A uniformly random legal placement by rejection (draw_fit): DRAW_TRIES
- * draws, those the draw made ahead first when the board and the generator
- * are still those it saw. */
+/* A uniformly random legal placement (random_fit), the one the draw found
+ * when the board and the generator are still those it saw. */
 static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
-  if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0) return false;
+  if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->nfrontier == 0 || g->drawn < 0) return false;
   uint64_t rng = g->s.rng;
   int pos = -1, rot = 0;
   bool fits;
@@ -78,45 +125,16 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
     rng = g->ahead.rng_to;
     pos = g->ahead.pos;
     rot = g->ahead.rot;
-    fits = pos >= 0 || draw_fit(g, g->drawn, DRAW_TRIES - AHEAD_TRIES, &rng, &pos, &rot);
+    fits = pos >= 0;
   } else {
-    fits = draw_fit(g, g->drawn, DRAW_TRIES, &rng, &pos, &rot);
+    int counted;
+    fits = random_fit(g, g->drawn, &rng, &pos, &rot, &counted);
   }
+  if (!fits) return false; /* the listing says why */
   g->s.rng = rng; /* no txn_touch: a transaction, if one runs, kept the generator at its begin */
-  if (!fits) return false;
   const fr_square *sq = &g->fsq[pos];
   *o = (carc_placement_option){sq->x, sq->y, rot};
   return true;
-}
-
-/* Legal squares for edge signature s (a loop gcc vectorises). */
-static int fits_count(const fr_sig *fr, int n, uint32_t s) {
-  int count = 0;
-  for (int i = 0; i < n; i++) count += fr_fits(fr[i], s);
-  return count;
-}
-
-/* The listing's pick without the listing: when DRAW_TRIES draws missed (a tile that
- * fits few of a large frontier's squares), the placement at index
- * game_random(n) of carc_game_placements' order (rotation, then frontier),
- * found by counting. Without placement hooks only: they judge each pair.
- * Out of line: base games of 72 tiles take it about once in 400 games. */
-__attribute__((noinline)) static bool random_placement_counted(carc_game *g, carc_placement_option *o) {
-  if (g->e->nhooks[CARC_HOOK_PLACEMENT] || g->drawn < 0) return false;
-  const uint32_t *sig = g->e->types[g->drawn].sig;
-  const fr_sig *fr = g->fr;
-  const int nf = g->nfrontier;
-  int count[4], total = 0;
-  for (int r = 0; r < 4; r++) total += count[r] = fits_count(fr, nf, sig[r]);
-  if (total == 0) return false; /* the listing says why */
-  int k = (int)game_random(g, (uint32_t)total), r = 0;
-  while (k >= count[r]) k -= count[r++];
-  for (int i = 0;; i++) {
-    if (!fr_fits(fr[i], sig[r]) || k-- > 0) continue;
-    const fr_square *sq = &g->fsq[i];
-    *o = (carc_placement_option){sq->x, sq->y, r};
-    return true;
-  }
 }
 
 /* The result of a placements_list that failed (below zero). */
@@ -156,7 +174,7 @@ static carc_result random_turn(carc_game *g) {
   g->random_bot = 1;
   if (g->phase == CARC_PHASE_PLACE) {
     const uint64_t before = g->s.rng;
-    if (random_placement_fast(g, &pick) || random_placement_counted(g, &pick))
+    if (random_placement_fast(g, &pick))
       r = game_place_listed(g, pick.x, pick.y, pick.rotation);
     else
       r = random_place_listed(g);

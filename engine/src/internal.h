@@ -451,7 +451,8 @@ struct carc_game {
    * found with. */
   struct {
     uint64_t rng_from, rng_to;  /* the generator before and after its draws */
-    int drawn, pos, rot;        /* pos: frontier index; -1: the draws made missed */
+    int drawn, pos, rot;        /* pos: frontier index; -1: the tile fits nowhere */
+    int counted;                /* the rejection draws missed: the pick came from the count */
     int valid;
   } ahead;
   int random_bot;             /* the random bot plays this game: draws look ahead */
@@ -743,7 +744,7 @@ carc_result turn_draw(carc_game *g);
 static inline bool neutral_step_due(const carc_game *g) {
   return g->neutral_triggers && (g->e->types[g->tiles[g->last_tile].type].attr_bits & g->neutral_triggers);
 }
-bool placement_ahead(carc_game *g, int type); /* bots.c */
+int placement_ahead(carc_game *g, int type); /* bots.c: 1 fits, 0 fits nowhere, -1 not asked */
 carc_result game_act_listed(carc_game *g, const carc_action *a);
 bool game_neutral_random(carc_game *g, int cap, carc_action *out);
 void game_main_random(carc_game *g, int cap, carc_action *out);

@@ -67,7 +67,8 @@ carc_result turn_draw(carc_game *g) {
   g->drawn = -1;
   while (g->bag_pos < g->bag_len) {
     int t = g->bag[g->bag_pos++];
-    if (placement_ahead(g, t) || board_can_place_anywhere(g, t)) {
+    const int ahead = placement_ahead(g, t);
+    if (ahead > 0 || (ahead < 0 && board_can_place_anywhere(g, t))) {
       g->drawn = t;
       g->phase = CARC_PHASE_PLACE;
       return CARC_OK;

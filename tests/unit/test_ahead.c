@@ -4,8 +4,8 @@
  *    same placements, generator states and scores, turn by turn, also when
  *    the generator moves between the draw and the bot (carc_game_random),
  *    when a game is copied or saved and loaded mid-play;
- *  - most turns do use it (it is not dead code), and some go on from draws
- *    made ahead that all missed;
+ *  - most turns do use it (it is not dead code), and some picks come from
+ *    the count after the rejection draws all missed;
  *  - a placement by hand clears it, and a found placement fits the board;
  *  - a game the random bot never played searches nothing ahead. */
 #include "check.h"
@@ -60,7 +60,7 @@ static void same_games_with_and_without(carc_engine *e) {
       if (turn % 23 == 11) save_and_load(e, &with);
       bool holds = ahead_holds(with);
       used += holds;
-      continued += holds && with->ahead.pos < 0;
+      continued += holds && with->ahead.counted;
       if (holds && with->ahead.pos >= 0) { /* the found pair fits the board */
         const fr_square *sq = &with->fsq[with->ahead.pos];
         CHECK(board_fits(with, with->drawn, sq->x, sq->y, with->ahead.rot));

@@ -331,7 +331,7 @@ class Binding(unittest.TestCase):
     def test_simulate(self):
         summary = carcassonne.simulate(games=200, seed=3, jobs=2)
         seats = summary["rulesets"][0]["seats"]
-        self.assertEqual([s["score"]["sum"] for s in seats], [3730, 3913])
+        self.assertEqual([s["score"]["sum"] for s in seats], [3708, 3921])
         self.assertEqual(seats[0]["wins"], 98)
 
 
