@@ -663,6 +663,7 @@ static int count_area_squares(const map_shape *m, int x, int y) {
 }
 
 static void set_after_mask(map_shape *m);
+static void list_around_cities(map_shape *m);
 
 /* The map's signal (a flag id + 1, or 0) and whether towns raise it, with
  * what depends on them: a square's side bits (MAP_AFTER). */
@@ -758,6 +759,7 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
       }
       q->area_squares = (uint8_t)count_area_squares(m, x, y);
     }
+  list_around_cities(m);
   set_after_mask(m);
   return CARC_OK;
 }
@@ -1029,14 +1031,35 @@ static void open_square(carc_game *g, int x, int y) {
   frontier_add(g, x, y, req, mask);
 }
 
-/* Every square around large city `ci` opens (a tile connected to it). */
+/* Every square around large city `ci` opens (a tile connected to it): the
+ * list the map keeps, without the city's own squares and the sea. */
 static void open_around_city(carc_game *g, int ci) {
   if (g->cities_opened & (1u << ci)) return; /* opening is idempotent: once is enough */
   g->cities_opened |= 1u << ci;
-  const map_city *cy = &g->e->map->cities[ci];
-  for (int y = cy->y; y < cy->y + cy->h; y++)
-    for (int x = cy->x; x < cy->x + cy->w; x++)
-      for (int d = 0; d < 4; d++) open_square(g, x + dx_of(d), y + dy_of(d));
+  const map_shape *m = g->e->map;
+  for (int i = m->around_from[ci]; i < m->around_from[ci + 1]; i++)
+    open_square(g, m->around[i] % MAP_MAX_W, m->around[i] / MAP_MAX_W);
+}
+
+/* map_shape.around: for each large city, the squares beside it that take a
+ * tile, in the order its squares and their sides meet them, each once. */
+static void list_around_cities(map_shape *m) {
+  int n = 0;
+  for (int ci = 0; ci < m->ncities; ci++) {
+    const map_city *cy = &m->cities[ci];
+    m->around_from[ci] = (int16_t)n;
+    for (int y = cy->y; y < cy->y + cy->h; y++)
+      for (int x = cy->x; x < cy->x + cy->w; x++)
+        for (int d = 0; d < 4; d++) {
+          const int nx = x + dx_of(d), ny = y + dy_of(d);
+          if (!takes_tile(sq_kind(m, nx, ny))) continue;
+          const uint16_t at = (uint16_t)(ny * MAP_MAX_W + nx);
+          bool seen = false;
+          for (int k = m->around_from[ci]; k < n && !seen; k++) seen = m->around[k] == at;
+          if (!seen) m->around[n++] = at;
+        }
+  }
+  m->around_from[m->ncities] = (int16_t)n;
 }
 
 /* Edge d of the tile just placed has no tile beside it; pos is the frontier

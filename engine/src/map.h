@@ -100,6 +100,13 @@ struct map_shape {
   map_printed printed[256];
   char names[MAP_MAX_NAMES][MAP_NAME];
   map_square sq[MAP_MAX_H][MAP_MAX_W];
+  /* Per large city ci, around[around_from[ci] .. around_from[ci + 1]): the
+   * squares beside it that take a tile, each once, in the order of its
+   * squares and their sides (y * MAP_MAX_W + x): what a tile connected to
+   * it opens (map.c: open_around_city). A square lies beside four cities
+   * at most. */
+  int16_t around_from[MAP_MAX_CITIES + 1];
+  uint16_t around[4 * MAP_MAX_W * MAP_MAX_H];
   /* square (x, y) at [y + 1][x + 1]: the margin holds what lies beyond the
    * border, so a tile's four sides read without a test (zero there) */
   map_need need[MAP_MAX_H + 2][MAP_NEED_W];
