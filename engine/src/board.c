@@ -72,11 +72,18 @@ static int shared_tiles(carc_game *g, int small, int other) {
   return shared;
 }
 
-/* n open ports of the feature at root r close: counted when that closes it. */
+/* The feature at root r completed when `closed`: recorded without a branch
+ * (the slot past the count is the next one's to write). */
+static inline void closed_if(carc_game *g, int r, int closed) {
+  g->last_closed_roots[g->last_closed & (LAST_CLOSED_CAP - 1)] = r;
+  g->last_closed += closed;
+}
+
+/* n open ports of the feature at root r close: recorded when that closes it. */
 static inline void ports_closed(carc_game *g, int r, int n) {
   seg_state *v = &g->segs[r];
   v->open -= n;
-  g->last_closed += (v->open == 0) & closable(v->kind);
+  closed_if(g, r, (v->open == 0) & closable(v->kind));
   open_roots_closed(g, r);
 }
 
@@ -106,7 +113,7 @@ __attribute__((noinline)) static void join(carc_game *g, int a, int b, int pairs
   v[ra].size += v[rb].size;
   v[ra].tiles = v[ra].tiles + v[rb].tiles - shared;
   v[ra].open = v[ra].open + v[rb].open - 2 * pairs;
-  g->last_closed += (v[ra].open == 0) & closable(v[ra].kind);
+  closed_if(g, ra, (v[ra].open == 0) & closable(v[ra].kind));
   v[ra].symbols += v[rb].symbols;
   v[ra].occupants += v[rb].occupants;
   v[ra].flags |= v[rb].flags;
@@ -310,6 +317,15 @@ __attribute__((noinline)) static void map_place_sides(carc_game *g, int ti, cons
   if (sides & MAP_AFTER) map_after_place(g, ti);
 }
 
+/* The new tile's segments complete from the start: closable ones without a
+ * port, and its monastery-like ones when the eight squares around are
+ * filled (area_open 0). Out of line: few tiles have them. */
+__attribute__((noinline)) static void closed_from_start(carc_game *g, int ti, const tile_type *t, int area_open) {
+  unsigned segs = t->closable_segs & ~t->open_init & ~t->area_segs;
+  if (area_open == 0) segs |= t->area_segs;
+  for (; segs; segs &= segs - 1) closed_if(g, (int)g->tiles[ti].seg_base + __builtin_ctz(segs), 1);
+}
+
 /* Places a tile known to fit; returns its board index. The grid covers the
  * square and the eight around it (board_has_room). */
 int board_place(carc_game *g, int type, int x, int y, int rot) {
@@ -330,7 +346,7 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
    * this tile, or one around it (its squares are marked in grid_near). */
   const map_shape *map = e->map; /* NULL on the plane: the map branches below are never taken */
   g->nlast_area = 0;
-  g->last_closed = t->closed_alone;
+  g->last_closed = 0;
   int area_open = 0;
   if (t->area_segs || g->grid_near[at - g->grid]) {
     const int off[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
@@ -351,10 +367,10 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
       }
     }
     area_open = (map && t->area_segs ? map_area_squares(g, x, y) : 8) - around;
-    g->last_closed += area_open == 0 && t->area_segs;
     if (t->area_segs) grid_near_mark(g, x, y);
   }
   segs_init(g, ti, t, area_open);
+  if (__builtin_expect(t->closed_alone | ((area_open == 0) & (t->area_segs != 0)), 0)) closed_from_start(g, ti, t, area_open);
   if (__builtin_expect(map != NULL, 0)) {
     map_place_sides(g, ti, t, rot, at);
   } else {

@@ -357,6 +357,9 @@ static inline void ctx_write(carc_score_ctx *c, int *slot, int field, int player
 }
 
 /* A scoring computed but not yet applied to the game. */
+#define LAST_CLOSED_CAP 16 /* carc_game.last_closed_roots: a power of two */
+_Static_assert(LAST_CLOSED_CAP >= CARC_MAX_SEGMENTS_PER_TILE, "stage_in_order takes a tile's features");
+
 typedef struct staged {
   int root, kind, reason, total, scored, ran;
   int scorers;            /* bit per player who scores the feature */
@@ -436,9 +439,12 @@ struct carc_game {
    * segments monastery-like (a port needs a segment) */
   int32_t last_area[8 * (CARC_MAX_SEGMENTS_PER_TILE - 1)];
   int nlast_area;
-  /* features the last placement may have completed: joins that closed one,
-   * and its own segments closed from the start (board_place counts, on the
-   * plane; ending the turn looks at the tile's features only when not 0) */
+  /* features the last placement completed, in the order they closed: joins
+   * and a map's edges that closed one, and the tile's own segments closed
+   * from the start; ending the turn stages these (roots, the first
+   * LAST_CLOSED_CAP; a tile has fewer features, and past the cap it looks at
+   * every feature of the tile) */
+  int32_t last_closed_roots[LAST_CLOSED_CAP];
   int last_closed;
   /* open_roots is kept in games with neutral figures (they look for open
    * features), for the kinds they may go to: a bit per kind, set at reset

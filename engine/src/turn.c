@@ -727,9 +727,9 @@ static carc_result stage_completed(carc_game *g, int root) {
 
 /* Stages the features at roots a[0..na) and b[0..nb) in the scoring order.
  * Out of line: a turn rarely completes two features. */
-__attribute__((noinline)) static carc_result stage_in_order(carc_game *g, const int *a, int na, const int32_t *b,
+__attribute__((noinline)) static carc_result stage_in_order(carc_game *g, const int32_t *a, int na, const int32_t *b,
                                                             int nb) {
-  uint64_t key[CARC_MAX_SEGMENTS_PER_TILE + sizeof g->last_area / sizeof g->last_area[0]]; /* rank, root */
+  uint64_t key[LAST_CLOSED_CAP + sizeof g->last_area / sizeof g->last_area[0]]; /* rank, root */
   const uint8_t *rank = g->e->score_rank;
   int n = 0;
   for (int i = 0; i < na + nb; i++) {
@@ -751,15 +751,18 @@ __attribute__((noinline)) static carc_result stage_in_order(carc_game *g, const 
 static carc_result stage_around(carc_game *g, int ti) {
   const board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
-  /* the last placement counted what it may have closed (joins, a map's
-   * edges): most close nothing */
-  unsigned closable = ti != g->ntiles - 1 || g->last_closed ? t->closable_segs : 0;
-  int own[CARC_MAX_SEGMENTS_PER_TILE], n = 0;
-  for (unsigned m = closable; m; m &= m - 1) { /* fields never complete */
-    int root = feature_find(g, (int)bt->seg_base + __builtin_ctz(m));
-    if (g->segs[root].open == 0) own[n++] = root; /* most are open */
-  }
   const int narea = ti == g->ntiles - 1 ? g->nlast_area : 0;
+  if (ti == g->ntiles - 1 && g->last_closed <= LAST_CLOSED_CAP) { /* the last placement recorded them */
+    const int n = g->last_closed;
+    if (n + narea > 1) return stage_in_order(g, g->last_closed_roots, n, g->last_area, narea);
+    if (n) return stage_completed(g, g->last_closed_roots[0]);
+    return narea ? stage_completed(g, g->last_area[0]) : CARC_OK;
+  }
+  int own[CARC_MAX_SEGMENTS_PER_TILE], n = 0;
+  for (unsigned m = t->closable_segs; m; m &= m - 1) { /* fields never complete */
+    int root = feature_find(g, (int)bt->seg_base + __builtin_ctz(m));
+    if (g->segs[root].open == 0) own[n++] = root;
+  }
   if (n + narea > 1) return stage_in_order(g, own, n, g->last_area, narea);
   if (n) return stage_completed(g, own[0]);
   return narea ? stage_completed(g, g->last_area[0]) : CARC_OK;
