@@ -75,12 +75,18 @@ __attribute__((noinline)) static bool counted_fit(const carc_game *g, int type, 
   if (total == 0) return false;
   int k = (int)random_step(rng, (uint32_t)total), r = 0;
   while (k >= count[r]) k -= count[r++];
-  for (int i = 0;; i++) {
-    if (!fr_fits(fr[i], sig[r]) || k-- > 0) continue;
-    *pos = i;
-    *rot = r;
-    return true;
+  /* the k-th fit of rotation r, over the whole frontier without a branch:
+   * which squares fit is the board's coin */
+  const uint32_t s = sig[r];
+  int at = 0;
+  for (int i = 0, n = g->nfrontier; i < n; i++) {
+    const int fits = fr_fits(fr[i], s);
+    at = fits & (k == 0) ? i : at;
+    k -= fits;
   }
+  *pos = at;
+  *rot = r;
+  return true;
 }
 
 /* The random bot's placement for tile `type` from generator state *rng:
