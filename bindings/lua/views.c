@@ -144,8 +144,11 @@ static int game_var_id(lua_State *L, carc_game *g, int i, int flag) {
   return id;
 }
 
-/* A whole number in lo..hi, or an error naming the value and the range. */
+/* A whole number in lo..hi, or an error naming the value and the range. A
+ * string that reads as a number ("7") is refused, as the context's fields
+ * refuse it: it is a slip more often than a number. */
 static lua_Integer check_range(lua_State *L, int i, lua_Integer lo, lua_Integer hi, const char *what) {
+  if (lua_type(L, i) == LUA_TSTRING) luaL_error(L, "%s takes whole numbers, not %s", what, binding_push_value(L, i));
   lua_Integer n = luaL_checkinteger(L, i);
   if (n < lo || n > hi)
     luaL_error(L, "%s %I is outside the allowed %I..%I", what, (LUAI_UACINT)n, (LUAI_UACINT)lo,

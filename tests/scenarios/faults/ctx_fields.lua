@@ -29,6 +29,11 @@ case("a string written to a field is refused, not read as a number", function()
     'ctx.total takes whole numbers, not "7" (a string)')
 end)
 
+case("a setter refuses a string that reads as a number", function()
+  local s = road_with("setter")
+  s:expect_error(function() s:end_turn() end, "ctx_fields.lua:37:", 'award takes whole numbers, not "7" (a string)')
+end)
+
 case("writing a misspelt field suggests the near one", function()
   local s = road_with("settable")
   s:expect_error(function() s:end_turn() end, "ctx_fields.lua:18:",

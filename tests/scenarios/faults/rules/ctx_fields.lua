@@ -1,6 +1,6 @@
 -- Scoring handlers that misuse the context's fields, each behind its flag.
 local x = expansion { name = "ctx_fields" }
-for _, f in ipairs { "misspelt", "fraction", "text", "settable", "every" } do x:flag("ctx_fields." .. f) end
+for _, f in ipairs { "misspelt", "fraction", "text", "settable", "every", "setter" } do x:flag("ctx_fields." .. f) end
 x:handler {
   name = "misspelt", priority = 410, flag = "ctx_fields.misspelt",
   fn = function(ctx) if ctx.count_orignal > 5 then ctx.total = ctx.total + 3 end end,
@@ -30,4 +30,9 @@ x:handler {
     end
     ctx.total = ctx.total * 2.0
   end,
+}
+-- a setter's number given as a string that reads as one
+x:handler {
+  name = "setter", priority = 610, flag = "ctx_fields.setter",
+  fn = function(ctx) ctx:set_award(1, "7") end,
 }
