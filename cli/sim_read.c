@@ -69,7 +69,8 @@ static jnode *value(parser *ps, int depth) {
         ws(ps);
         if (!string(ps, &k, &kl)) return ps->err = "expected a member name", NULL;
         ws(ps);
-        if (*ps->p++ != ':') return ps->err = "expected ':'", NULL;
+        if (*ps->p != ':') return ps->err = "expected ':'", NULL;
+        ps->p++;
       }
       jnode *v = value(ps, depth + 1);
       if (!v) return NULL;
@@ -394,8 +395,22 @@ int sim_read_json(const char *json, sim_summary *out, char *err, size_t errcap) 
     if (*ps.p) ps.err = "text after the summary", root = NULL;
   }
   int ok = 0;
-  if (!root) snprintf(err, errcap, "not valid JSON: %s", ps.err ? ps.err : "?");
-  else ok = read_tree(root, out, err, errcap);
+  if (!root) {
+    /* where the parse stopped, as an editor counts: line and column from 1 */
+    int line = 1, col = 1;
+    for (const char *c = json; c < ps.p && *c; c++) {
+      col = *c == '\n' ? 1 : col + 1;
+      line += *c == '\n';
+    }
+    const char *p = json;
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;
+    if (!*p) snprintf(err, errcap, "not valid JSON: the file is empty");
+    else
+      snprintf(err, errcap, "not valid JSON at line %d, column %d: %s%s", line, col, ps.err ? ps.err : "?",
+               *ps.p ? "" : " (the text ends there: a cut file?)");
+  } else {
+    ok = read_tree(root, out, err, errcap);
+  }
   free(ps.pool);
   return ok;
 }

@@ -84,7 +84,10 @@ merge_refuses(no_solo "\"solo_wins\": [0-9]+, " "" "summary: rulesets\\[0\\]\\.s
 merge_refuses(bad_bin "\\[\\[7, 2\\]" "[[\"7\", 2]" "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.histogram\\[0\\]\\[0\\]\n")
 # Numbers JSON does not have, numbers too large to add, a bin given twice, a
 # second ruleset of another size, and an `against` block no study writes.
-merge_refuses(inf_draws "\"draws\": [0-9]+" "\"draws\": -inf" "not valid JSON: a number without digits")
+merge_refuses(inf_draws "\"draws\": [0-9]+" "\"draws\": -inf" "not valid JSON at line [0-9]+, column [0-9]+: a number without digits")
+# An empty summary, and one cut short, say so, the cut one with its line and column.
+merge_refuses(empty "^{.*" "" "not valid JSON: the file is empty")
+merge_refuses(cut "\"draws\".*$" "\"dr" "not valid JSON at line 8, column 10: expected a member name \\(the text ends there: a cut file\\?\\)")
 merge_refuses(huge_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 9000000000000000000"
               "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.sum_sq\n")
 merge_refuses(twice_bin "\\[\\[7, 2\\]" "[[7, 2], [7, 1]" "seats\\[0\\]\\.score\\.histogram\\[1\\]\\[0\\]: a bin given twice")
