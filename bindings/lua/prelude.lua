@@ -148,6 +148,12 @@ local function shown(v)
   return "a " .. type(v)
 end
 
+-- A value as a ruleset writes it: a string quoted, so that "1" and 1 differ.
+local function quoted(v)
+  if type(v) == "string" then return fmt("%q", v) end
+  return shown(v)
+end
+
 -- A value as Lua source writes it, with a string's type ("440" (a string)):
 -- shown as 440 it would read as the number a message asks for.
 local value_text = C.value_text
@@ -497,7 +503,7 @@ local function apply(spec, dir, file, text, line)
       end
       if not rawequal(have[k], v) then
         error(fmt("%s: expansion '%s' is loaded already; its options cannot change (option '%s' is %s, not %s)",
-          where_option(name), name, k, shown(have[k]), shown(v)), 0)
+          where_option(name), name, k, quoted(have[k]), quoted(v)), 0)
       end
     end
   end

@@ -152,8 +152,14 @@ local before_pipeline, before_game = twice:pipeline(), seeded(twice)
 collectgarbage() -- seeded's game: a ruleset loads before an engine's first live game
 local changed, cerr = twice:ruleset(values)
 assert(changed == nil and cerr:find(values .. ":3: expansion 'little_buildings' is loaded already; its options "
-  .. "cannot change (option 'variant' is basic, not values)", 1, true), cerr)
+  .. "cannot change (option 'variant' is \"basic\", not \"values\")", 1, true), cerr)
 assert(twice:pipeline() == before_pipeline and seeded(twice) == before_game, "the refused ruleset changed the engine")
+do -- a number option given again as a string: the message shows them apart
+  local fairy = assert(carc.engine(ruleset_file('ruleset { expansions = { "fairy" } }\n')))
+  local as_text = ruleset_file('ruleset { expansions = { "fairy" },\n  options = { fairy = { bonus = "3" } } }\n')
+  local loaded, why = fairy:ruleset(as_text)
+  assert(loaded == nil and why:find("(option 'bonus' is 3, not \"3\")", 1, true), why)
+end
 collectgarbage()
 assert(twice:ruleset(same), "the same options are not a change")
 assert(seeded(twice) == before_game)
