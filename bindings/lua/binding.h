@@ -151,6 +151,10 @@ void binding_check_keys(lua_State *L, int t, const char *what, const char *taker
  * as Lua source writes it, with its type ("430" (a string)), a number, a
  * boolean or nil as tostring does, another value by its type (a table). */
 const char *binding_push_value(lua_State *L, int idx);
+/* The whole number at idx, or an error saying "WHAT takes whole numbers, not
+ * V": a string that reads as one ("7") is refused, as the scoring context's
+ * fields refuse it, and a fraction is told how to round (7.0 is 7). */
+lua_Integer binding_check_whole(lua_State *L, int idx, const char *what);
 /* C.near_name(word, { name, ... }) -> the name near word, or nil */
 int carc_lua_near_name(lua_State *L);
 /* C.value_text(v) -> v as binding_push_value shows it ("440" (a string)) */

@@ -1120,7 +1120,7 @@ static int p_tile_attr(lua_State *L) {
   int t = carc_tile_type_find(cl->e, tile);
   if (t < 0) return luaL_error(L, "tile_attr: unknown tile type '%s'", tile);
   int a = carc_attr_id(cl->e, check_text(L, 2));
-  lua_Integer v = luaL_checkinteger(L, 3);
+  lua_Integer v = binding_check_whole(L, 3, "tile_attr: value");
   if (v < -32768 || v > 32767)
     return luaL_error(L, "tile_attr: value %I is outside the allowed -32768..32767", (LUAI_UACINT)v);
   if (a < 0 || carc_tile_set_attr(cl->e, t, a, (int)v) != CARC_OK) return engine_error(L);
@@ -1278,7 +1278,7 @@ static int p_set_token_value(lua_State *L) {
   const char *name = check_text(L, 1);
   int t = carc_token_type_find(cl->e, name);
   if (t < 0) return luaL_error(L, "unknown token type '%s'", name);
-  lua_Integer v = luaL_checkinteger(L, 2);
+  lua_Integer v = binding_check_whole(L, 2, "set_token_value: value");
   if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
     return luaL_error(L, "token value %I is outside the allowed %d..%d", (LUAI_UACINT)v, -CARC_MAX_SCORE,
                       CARC_MAX_SCORE);
@@ -1964,10 +1964,10 @@ static int p_random(lua_State *L) {
   case 0:
     lua_pushnumber(L, (lua_Number)next_random(L, cl, 1u << 30) / (lua_Number)(1u << 30));
     return 1;
-  case 1: hi = luaL_checkinteger(L, 1); break;
+  case 1: hi = binding_check_whole(L, 1, "random: m"); break;
   default:
-    lo = luaL_checkinteger(L, 1);
-    hi = luaL_checkinteger(L, 2);
+    lo = binding_check_whole(L, 1, "random: m");
+    hi = binding_check_whole(L, 2, "random: n");
   }
   luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
   lua_pushinteger(L, lo + (lua_Integer)next_random(L, cl, (uint32_t)(hi - lo + 1)));

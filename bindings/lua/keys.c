@@ -149,6 +149,17 @@ const char *binding_push_value(lua_State *L, int idx) {
   return lua_tostring(L, -1);
 }
 
+lua_Integer binding_check_whole(lua_State *L, int idx, const char *what) {
+  int whole = 0;
+  const lua_Integer n = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &whole) : 0;
+  if (whole) return n;
+  if (lua_type(L, idx) == LUA_TNUMBER)
+    luaL_error(L, "%s takes whole numbers, not %s (math.floor or math.ceil makes one)", what,
+               binding_push_value(L, idx));
+  luaL_error(L, "%s takes whole numbers, not %s", what, binding_push_value(L, idx));
+  return 0;
+}
+
 /* C.value_text(v): v as errors show it (binding_push_value), for the loader. */
 int carc_lua_value_text(lua_State *L) {
   luaL_checkany(L, 1);

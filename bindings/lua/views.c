@@ -67,7 +67,7 @@ static carc_view *push_child(lua_State *L, const carc_view *parent, int type, in
 }
 
 static int check_player(lua_State *L, int i, int players) {
-  lua_Integer p = luaL_checkinteger(L, i);
+  lua_Integer p = binding_check_whole(L, i, "a player");
   if (p < 1 || p > players) luaL_error(L, "no player %I (players are 1..%d)", (LUAI_UACINT)p, players);
   return (int)p - 1;
 }
@@ -144,12 +144,10 @@ static int game_var_id(lua_State *L, carc_game *g, int i, int flag) {
   return id;
 }
 
-/* A whole number in lo..hi, or an error naming the value and the range. A
- * string that reads as a number ("7") is refused, as the context's fields
- * refuse it: it is a slip more often than a number. */
+/* A whole number in lo..hi (binding_check_whole: not a string that reads
+ * as one), or an error naming the value and the range. */
 static lua_Integer check_range(lua_State *L, int i, lua_Integer lo, lua_Integer hi, const char *what) {
-  if (lua_type(L, i) == LUA_TSTRING) luaL_error(L, "%s takes whole numbers, not %s", what, binding_push_value(L, i));
-  lua_Integer n = luaL_checkinteger(L, i);
+  lua_Integer n = binding_check_whole(L, i, what);
   if (n < lo || n > hi)
     luaL_error(L, "%s %I is outside the allowed %I..%I", what, (LUAI_UACINT)n, (LUAI_UACINT)lo,
                (LUAI_UACINT)hi);
@@ -229,7 +227,7 @@ static int g_set_flag(lua_State *L) {
 static int g_set_flags(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   writable(L, v->g, "set_flags");
-  lua_Integer bits = luaL_checkinteger(L, 2);
+  lua_Integer bits = binding_check_whole(L, 2, "set_flags: bits");
   int n = lua_gettop(L);
   luaL_argcheck(L, n - 2 <= 63, 65, "set_flags: at most 63 flags");
   for (int i = 3; i <= n; i++) game_var_id(L, v->g, i, 1); /* every name known before any flag is set */

@@ -34,6 +34,17 @@ case("a setter refuses a string that reads as a number", function()
   s:expect_error(function() s:end_turn() end, "ctx_fields.lua:37:", 'award takes whole numbers, not "7" (a string)')
 end)
 
+case("a setter refuses a player given as a string", function()
+  local s = road_with("setter_player")
+  s:expect_error(function() s:end_turn() end, "ctx_fields.lua:43:", 'a player takes whole numbers, not "1" (a string)')
+end)
+
+case("a setter given a fraction says how to round it", function()
+  local s = road_with("setter_fraction")
+  s:expect_error(function() s:end_turn() end, "ctx_fields.lua:48:",
+    "award takes whole numbers, not 7.5 (math.floor or math.ceil makes one)")
+end)
+
 case("writing a misspelt field suggests the near one", function()
   local s = road_with("settable")
   s:expect_error(function() s:end_turn() end, "ctx_fields.lua:18:",

@@ -36,3 +36,14 @@ x:handler {
   name = "setter", priority = 610, flag = "ctx_fields.setter",
   fn = function(ctx) ctx:set_award(1, "7") end,
 }
+-- the player given as a string, and a fraction given to a setter
+x:flag("ctx_fields.setter_player")
+x:handler {
+  name = "setter_player", priority = 610, flag = "ctx_fields.setter_player",
+  fn = function(ctx) ctx:set_award("1", 7) end,
+}
+x:flag("ctx_fields.setter_fraction")
+x:handler {
+  name = "setter_fraction", priority = 610, flag = "ctx_fields.setter_fraction",
+  fn = function(ctx) ctx:set_award(1, 7.5) end,
+}
