@@ -382,6 +382,7 @@ static int read_tree(const jnode *root, sim_summary *out, char *err, size_t errc
 }
 
 int sim_read_json(const char *json, sim_summary *out, char *err, size_t errcap) {
+  if (!strncmp(json, "\xEF\xBB\xBF", 3)) json += 3; /* a byte-order mark some editors write */
   parser ps = {json, NULL, 0, 0, NULL};
   ps.cap = strlen(json) / 2 + 16; /* a node takes at least two characters */
   ps.pool = malloc(ps.cap * sizeof *ps.pool);
@@ -396,11 +397,13 @@ int sim_read_json(const char *json, sim_summary *out, char *err, size_t errcap) 
   }
   int ok = 0;
   if (!root) {
-    /* where the parse stopped, as an editor counts: line and column from 1 */
+    /* where the parse stopped, as an editor counts: line and column from 1,
+     * a character of several UTF-8 bytes one column, a lone \r a line break */
     int line = 1, col = 1;
     for (const char *c = json; c < ps.p && *c; c++) {
-      col = *c == '\n' ? 1 : col + 1;
-      line += *c == '\n';
+      const bool brk = *c == '\n' || (*c == '\r' && c[1] != '\n');
+      col = brk ? 1 : col + ((*c & 0xC0) != 0x80);
+      line += brk;
     }
     const char *p = json;
     while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;

@@ -93,6 +93,16 @@ merge_refuses(huge_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 9000000000000000000"
 merge_refuses(twice_bin "\\[\\[7, 2\\]" "[[7, 2], [7, 1]" "seats\\[0\\]\\.score\\.histogram\\[1\\]\\[0\\]: a bin given twice")
 merge_refuses(b_games "(wealth_before_witch.lua\",\n *\"games\": )[0-9]+" "\\1101" "rulesets\\[1\\]\\.games: not the study's count")
 merge_refuses(same_winners "\"same_winners\": [0-9]+" "\"same_winners\": 5000" "against\\.same_winners: not within 0\\.\\.games")
+# A summary an editor saved with a byte-order mark reads as without one.
+string(ASCII 239 187 191 bom)
+file(WRITE ${D}/bom2.json "${bom}${shard}")
+execute_process(COMMAND ${CLI} merge --json ${D}/shard1.json ${D}/bom2.json RESULT_VARIABLE rc OUTPUT_VARIABLE with_bom
+                ERROR_VARIABLE err)
+execute_process(COMMAND ${CLI} merge --json ${D}/shard1.json ${D}/shard2.json OUTPUT_VARIABLE without_bom)
+if(NOT rc EQUAL 0 OR NOT with_bom STREQUAL without_bom)
+  message(FATAL_ERROR "merge of a summary with a byte-order mark: ${rc} ${err}")
+endif()
+
 # Sums that fit alone but not together are refused, not wrapped around.
 foreach(i 1 2 3)
   file(READ ${D}/shard${i}.json big)

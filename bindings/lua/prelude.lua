@@ -148,9 +148,10 @@ local function shown(v)
   return "a " .. type(v)
 end
 
--- A value as a ruleset writes it: a string quoted, so that "1" and 1 differ.
+-- A value as a ruleset writes it: a string quoted, so that "1" and 1 differ
+-- (a line break as \n, so that the message stays one line).
 local function quoted(v)
-  if type(v) == "string" then return fmt("%q", v) end
+  if type(v) == "string" then return (gsub(fmt("%q", v), "\\\n", "\\n")) end
   return shown(v)
 end
 

@@ -358,7 +358,7 @@ static inline void ctx_write(carc_score_ctx *c, int *slot, int field, int player
 
 /* A scoring computed but not yet applied to the game. */
 #define LAST_CLOSED_CAP 16 /* carc_game.last_closed_roots: a power of two */
-_Static_assert(LAST_CLOSED_CAP >= CARC_MAX_SEGMENTS_PER_TILE, "stage_in_order takes a tile's features");
+_Static_assert(LAST_CLOSED_CAP > CARC_MAX_SEGMENTS_PER_TILE, "a tile's completed features fit the list");
 
 typedef struct staged {
   int root, kind, reason, total, scored, ran;
@@ -441,9 +441,9 @@ struct carc_game {
   int nlast_area;
   /* features the last placement completed, in the order they closed: joins
    * and a map's edges that closed one, and the tile's own segments closed
-   * from the start; ending the turn stages these (roots, the first
-   * LAST_CLOSED_CAP; a tile has fewer features, and past the cap it looks at
-   * every feature of the tile) */
+   * from the start; ending the turn stages these (their roots). A tile has
+   * fewer features than the slots; at LAST_CLOSED_CAP or more, the writes
+   * having wrapped, ending the turn looks at every feature of the tile. */
   int32_t last_closed_roots[LAST_CLOSED_CAP];
   int last_closed;
   /* open_roots is kept in games with neutral figures (they look for open

@@ -752,7 +752,7 @@ static carc_result stage_around(carc_game *g, int ti) {
   const board_tile *bt = &g->tiles[ti];
   const tile_type *t = &g->e->types[bt->type];
   const int narea = ti == g->ntiles - 1 ? g->nlast_area : 0;
-  if (ti == g->ntiles - 1 && g->last_closed <= LAST_CLOSED_CAP) { /* the last placement recorded them */
+  if (ti == g->ntiles - 1 && g->last_closed < LAST_CLOSED_CAP) { /* the last placement recorded them */
     const int n = g->last_closed;
     if (n + narea > 1) return stage_in_order(g, g->last_closed_roots, n, g->last_area, narea);
     if (n) return stage_completed(g, g->last_closed_roots[0]);

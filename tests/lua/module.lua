@@ -159,6 +159,9 @@ do -- a number option given again as a string: the message shows them apart
   local as_text = ruleset_file('ruleset { expansions = { "fairy" },\n  options = { fairy = { bonus = "3" } } }\n')
   local loaded, why = fairy:ruleset(as_text)
   assert(loaded == nil and why:find("(option 'bonus' is 3, not \"3\")", 1, true), why)
+  local two_lines = ruleset_file('ruleset { expansions = { "fairy" },\n  options = { fairy = { bonus = "a\\nb" } } }\n')
+  loaded, why = fairy:ruleset(two_lines)
+  assert(loaded == nil and why:find("(option 'bonus' is 3, not \"a\\nb\")", 1, true) and not why:find("\n"), why)
 end
 collectgarbage()
 assert(twice:ruleset(same), "the same options are not a change")

@@ -66,14 +66,14 @@ static long check_games(carc_engine *e, const char *where, int games) {
       const int ti = g->ntiles - 1;
       int want[CARC_MAX_SEGMENTS_PER_TILE];
       const int nwant = completed_roots(g, ti, want);
-      CHECK(g->last_closed <= LAST_CLOSED_CAP);
+      CHECK(g->last_closed < LAST_CLOSED_CAP);
       CHECK_INT(g->last_closed, nwant); /* each completed feature once, nothing else */
       for (int k = 0; k < nwant; k++) CHECK(listed(g, want[k]));
       if (nwant > 0) {
         completing++;
         CHECK_INT(carc_game_copy(copy, g), CARC_OK);
         CHECK_INT(carc_game_copy(fallback, g), CARC_OK);
-        fallback->last_closed = LAST_CLOSED_CAP + 1; /* as if the list overflowed */
+        fallback->last_closed = LAST_CLOSED_CAP; /* as if the list were full: its writes wrapped */
         char *text = check_save_text(g);
         char err[256];
         carc_game *loaded = carc_game_load(e, text, err, sizeof err);
