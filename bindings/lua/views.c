@@ -200,13 +200,17 @@ static int g_set_var(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   writable(L, v->g, "set_var");
   const int n = pairs_end(L, 2, "set_var");
-  for (int i = 2; i < n; i += 2) {
+  for (int i = 2; i < n; i += 2) { /* the error names the variable: a call may set several */
     game_var_id(L, v->g, i, 0);
-    check_range(L, i + 1, INT32_MIN, INT32_MAX, "value");
+    const char *what = lua_type(L, i) == LUA_TSTRING ? lua_pushfstring(L, "set_var: the value of '%s'", lua_tostring(L, i))
+                                                     : lua_pushfstring(L, "set_var: the value of variable %I",
+                                                                       (LUAI_UACINT)lua_tointeger(L, i));
+    check_range(L, i + 1, INT32_MIN, INT32_MAX, what);
+    lua_pop(L, 1);
   }
-  for (int i = 2; i < n; i += 2) {
+  for (int i = 2; i < n; i += 2) { /* every value checked above: a whole number in range */
     int id = game_var_id(L, v->g, i, 0);
-    game_check(L, v->g, carc_game_set_var(v->g, id, (int)check_range(L, i + 1, INT32_MIN, INT32_MAX, "value")));
+    game_check(L, v->g, carc_game_set_var(v->g, id, (int)lua_tointeger(L, i + 1)));
   }
   return 0;
 }

@@ -185,6 +185,9 @@ case("set_var checks every pair before it sets one, and a name needs a value", f
   s:expect_error(function() g:set_var("land_surveyors.road", before + 1, "nope") end,
     "set_var: 'nope' has no value")
   s:expect_error(function() g:set_flags(1, "land_surveyors.wealth", "nope") end, "nope")
+  -- the error names the variable whose value is wrong: a call may set several
+  s:expect_error(function() g:set_var("land_surveyors.road", before + 1, "land_surveyors.city", 2 ^ 40) end,
+    "set_var: the value of 'land_surveyors.city' 1099511627776 is outside the allowed")
   assert(g:var("land_surveyors.road") == before, "a refused set_var set a variable")
   g:set_var("land_surveyors.road", before + 1)
   assert(g:var("land_surveyors.road") == before + 1)
