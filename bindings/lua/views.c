@@ -202,9 +202,9 @@ static int g_set_var(lua_State *L) {
   const int n = pairs_end(L, 2, "set_var");
   for (int i = 2; i < n; i += 2) { /* the error names the variable: a call may set several */
     game_var_id(L, v->g, i, 0);
-    const char *what = lua_type(L, i) == LUA_TSTRING ? lua_pushfstring(L, "set_var: the value of '%s'", lua_tostring(L, i))
-                                                     : lua_pushfstring(L, "set_var: the value of variable %I",
-                                                                       (LUAI_UACINT)lua_tointeger(L, i));
+    const char *what = lua_type(L, i) == LUA_TSTRING
+                           ? lua_pushfstring(L, "set_var: the value of '%s'", lua_tostring(L, i))
+                           : lua_pushfstring(L, "set_var: the value of variable %I", (LUAI_UACINT)lua_tointeger(L, i));
     check_range(L, i + 1, INT32_MIN, INT32_MAX, what);
     lua_pop(L, 1);
   }

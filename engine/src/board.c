@@ -370,7 +370,8 @@ int board_place(carc_game *g, int type, int x, int y, int rot) {
     if (t->area_segs) grid_near_mark(g, x, y);
   }
   segs_init(g, ti, t, area_open);
-  if (__builtin_expect(t->closed_alone | ((area_open == 0) & (t->area_segs != 0)), 0)) closed_from_start(g, ti, t, area_open);
+  const bool done_at_start = t->closed_alone | ((area_open == 0) & (t->area_segs != 0));
+  if (__builtin_expect(done_at_start, 0)) closed_from_start(g, ti, t, area_open);
   if (__builtin_expect(map != NULL, 0)) {
     map_place_sides(g, ti, t, rot, at);
   } else {

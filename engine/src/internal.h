@@ -356,10 +356,10 @@ static inline void ctx_write(carc_score_ctx *c, int *slot, int field, int player
   *slot = value;
 }
 
-/* A scoring computed but not yet applied to the game. */
 #define LAST_CLOSED_CAP 16 /* carc_game.last_closed_roots: a power of two */
 _Static_assert(LAST_CLOSED_CAP > CARC_MAX_SEGMENTS_PER_TILE, "a tile's completed features fit the list");
 
+/* A scoring computed but not yet applied to the game. */
 typedef struct staged {
   int root, kind, reason, total, scored, ran;
   int scorers;            /* bit per player who scores the feature */

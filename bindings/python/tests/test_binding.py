@@ -245,7 +245,8 @@ class Binding(unittest.TestCase):
                                     "summary 2 \\(a dict\\): " + not_summary):
             carcassonne.merge([shard, {"games": 20}])
         with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "
-                                    "summary 1 \\(JSON text\\): not valid JSON at line 1, column 1: unexpected character$"):
+                                    "summary 1 \\(JSON text\\): not valid JSON at line 1, column 1: "
+                                    "unexpected character$"):
             carcassonne.merge(["not json"])
         with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "
                                     "summary 2 \\(a dict\\): cannot merge: different seeds or study sizes$"):
