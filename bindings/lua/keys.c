@@ -134,6 +134,10 @@ const char *binding_push_value(lua_State *L, int idx) {
     break;
   }
   case LUA_TNUMBER:
+    if (lua_tonumber(L, idx) != lua_tonumber(L, idx)) { /* NaN: "nan", not the C library's "-nan" */
+      lua_pushliteral(L, "nan");
+      break;
+    }
     lua_pushvalue(L, idx);
     lua_tostring(L, -1); /* the copy becomes its text, as tostring writes it */
     break;

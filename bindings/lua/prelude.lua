@@ -144,6 +144,7 @@ end
 -- script's table (its __tostring would run in the loader).
 local function shown(v)
   if type(v) == "string" then return v end
+  if v ~= v then return "nan" end -- not the C library's "-nan"
   if type(v) == "number" or type(v) == "boolean" or v == nil then return tostring(v) end
   return "a " .. type(v)
 end

@@ -162,6 +162,9 @@ do -- a number option given again as a string: the message shows them apart
   local two_lines = ruleset_file('ruleset { expansions = { "fairy" },\n  options = { fairy = { bonus = "a\\nb" } } }\n')
   loaded, why = fairy:ruleset(two_lines)
   assert(loaded == nil and why:find("(option 'bonus' is 3, not \"a\\nb\")", 1, true) and not why:find("\n"), why)
+  local nan = ruleset_file('ruleset { expansions = { "fairy" },\n  options = { fairy = { bonus = 0/0 } } }\n')
+  loaded, why = fairy:ruleset(nan)
+  assert(loaded == nil and why:find("(option 'bonus' is 3, not nan)", 1, true), why)
 end
 collectgarbage()
 assert(twice:ruleset(same), "the same options are not a change")
