@@ -93,6 +93,21 @@ merge_refuses(huge_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 9000000000000000000"
 merge_refuses(twice_bin "\\[\\[7, 2\\]" "[[7, 2], [7, 1]" "seats\\[0\\]\\.score\\.histogram\\[1\\]\\[0\\]: a bin given twice")
 merge_refuses(b_games "(wealth_before_witch.lua\",\n *\"games\": )[0-9]+" "\\1101" "rulesets\\[1\\]\\.games: not the study's count")
 merge_refuses(same_winners "\"same_winners\": [0-9]+" "\"same_winners\": 5000" "against\\.same_winners: not within 0\\.\\.games")
+# A syntax error's place is counted as an editor counts: a character of two
+# UTF-8 bytes is one column, a lone carriage return ends a line.
+foreach(case "utf8|{\"x\": \"ééé\", \"y\" 1}|line 1, column 18: expected ':'"
+             "cr|{\r\"a\"\r: x}|line 3, column 3: unexpected character")
+  string(REPLACE "|" ";" case "${case}")
+  list(GET case 0 name)
+  list(GET case 1 body)
+  list(GET case 2 want)
+  file(WRITE ${D}/${name}.json "${body}")
+  execute_process(COMMAND ${CLI} merge ${D}/${name}.json ${D}/shard1.json RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "${name}.json: not valid JSON at ${want}")
+    message(FATAL_ERROR "merge placed the error in ${name}.json wrongly: ${rc} ${err}")
+  endif()
+endforeach()
+
 # A summary an editor saved with a byte-order mark reads as without one.
 string(ASCII 239 187 191 bom)
 file(WRITE ${D}/bom2.json "${bom}${shard}")

@@ -857,17 +857,16 @@ static int ctx_index(lua_State *L) {
   return 1;
 }
 
-/* The value written to field `field`: a whole number (6.0 is 6), not a
- * fraction nor a string that reads as one ("7"), within the scores' range. */
+/* The value written to field `field`: a whole number within the scores'
+ * range, as check_range takes one; its error names "ctx.FIELD". The name is
+ * made only then: handlers write fields at every scoring. */
 static lua_Integer ctx_whole(lua_State *L, const char *field) {
-  if (lua_type(L, 3) != LUA_TNUMBER)
-    luaL_error(L, "ctx.%s takes whole numbers, not %s", field, binding_push_value(L, 3));
   int whole = 0;
-  lua_tointegerx(L, 3, &whole); /* a number (never a string here): whole when it has an integer value */
-  if (!whole)
-    luaL_error(L, "ctx.%s takes whole numbers, not %s (math.floor or math.ceil makes one)", field,
-               binding_push_value(L, 3));
-  return check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, field);
+  if (lua_type(L, 3) == LUA_TNUMBER) lua_tointegerx(L, 3, &whole);
+  lua_Integer n = lua_tointeger(L, 3);
+  if (!whole || n < -CARC_MAX_SCORE || n > CARC_MAX_SCORE)
+    check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, lua_pushfstring(L, "ctx.%s", field)); /* raises */
+  return n;
 }
 
 static int ctx_newindex(lua_State *L) {

@@ -244,7 +244,8 @@ static void test_second_load(const char *first, const char *second) {
 
 int main(void) {
   /* a ruleset of its own: tiles of several expansions, hooks that add
-   * points, a moved base handler, a disabled handler */
+   * points, a moved base handler, a disabled handler, its own final order
+   * (set last in a load: a failure after it must take it back) */
   const char *mix = "ruleset_txn_mix.lua";
   FILE *f = fopen(mix, "w");
   if (!f) abort();
@@ -253,6 +254,7 @@ int main(void) {
              "                 \"vineyards\", \"ghosts\", \"king_robber\" },\n"
              "  order = { [\"base.total\"] = 401, [\"fairy.bonus\"] = 630 },\n"
              "  disable = { \"ghosts.penalty\" },\n"
+             "  final_order = { \"city\", \"field\", \"road\" },\n"
              "}\n");
   fclose(f);
   test_ruleset(CARC_SOURCE_DIR "/expansions/default.lua");

@@ -45,6 +45,12 @@ case("a setter given a fraction says how to round it", function()
     "award takes whole numbers, not 7.5 (math.floor or math.ceil makes one)")
 end)
 
+case("a whole number past the scores' range names the field and the range", function()
+  local s = road_with("range")
+  s:expect_error(function() s:end_turn() end, "ctx_fields.lua:54:",
+    "ctx.total 2147483648 is outside the allowed -1000000000..1000000000")
+end)
+
 case("writing a misspelt field suggests the near one", function()
   local s = road_with("settable")
   s:expect_error(function() s:end_turn() end, "ctx_fields.lua:18:",

@@ -47,3 +47,9 @@ x:handler {
   name = "setter_fraction", priority = 610, flag = "ctx_fields.setter_fraction",
   fn = function(ctx) ctx:set_award(1, 7.5) end,
 }
+-- a whole number past the scores' range
+x:flag("ctx_fields.range")
+x:handler {
+  name = "range", priority = 410, flag = "ctx_fields.range",
+  fn = function(ctx) ctx.total = 2 ^ 31 end,
+}
