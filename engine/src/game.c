@@ -171,7 +171,7 @@ carc_result carc_game_reset(carc_game *g, uint64_t seed) {
   if (r != CARC_OK && !copy) {
     /* a promise broken: no copy to go back to; the new game stays, over */
     g->txn = NULL;
-    g->nstaged = 0;
+    g->nstaged = g->nstaged_ran = 0;
     engine_restore(g->e, &t.engine);
     g->phase = CARC_PHASE_OVER;
     return r;

@@ -472,6 +472,8 @@ struct carc_game {
   char *log;
   size_t log_cap;             /* log_len: the same */
   int nstaged;
+  int nstaged_ran;             /* of them, those whose pipeline ran (figures on them): most turns
+                               * complete only empty features, which commit_stage just marks */
   /* The board's storage (store.c): growable arrays owned by the game, sized
    * when a game starts for every tile its bag holds and grown on demand by
    * scenario edits and loads, never while a bot plays. A copy takes the used

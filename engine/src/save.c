@@ -628,7 +628,7 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
     goto fail;
   }
   if (!load_state(&L, g, root)) goto fail;
-  g->nstaged = 0;
+  g->nstaged = g->nstaged_ran = 0;
   g->nrecords = g->nchanges = 0;
   g->log_len = 0;
   if (g->log) g->log[0] = '\0';

@@ -720,6 +720,7 @@ static carc_result stage_completed(carc_game *g, int root) {
     carc_result r = pipeline_score(g, root, CARC_COMPLETED, st, NULL, 0);
     if (r != CARC_OK) return r;
     st->ran = 1;
+    g->nstaged_ran++;
   }
   g->nstaged++;
   return CARC_OK;
@@ -782,6 +783,11 @@ static void log_scoring(carc_game *g, const staged *st) {
 
 /* Applies staged scorings: points, records, figures home, features marked. */
 static void commit_stage(carc_game *g) {
+  if (!g->nstaged_ran) { /* nothing scored (the features were empty): only marked */
+    for (int i = 0; i < g->nstaged; i++) g->segs[g->stage[i].root].flags |= SEG_SCORED;
+    g->nstaged = 0;
+    return;
+  }
   for (int i = 0; i < g->nstaged; i++) {
     const staged *st = &g->stage[i];
     g->segs[st->root].flags |= SEG_SCORED;
@@ -808,7 +814,7 @@ static void commit_stage(carc_game *g) {
         if (feature_find(g, g->figs[f].seg) == st->root) figure_move(g, f, -1);
       }
   }
-  g->nstaged = 0;
+  g->nstaged = g->nstaged_ran = 0;
 }
 
 static carc_result run_feature_hooks(carc_game *g) {
@@ -817,7 +823,7 @@ static carc_result run_feature_hooks(carc_game *g) {
     carc_result r = hooks_run(g, CARC_HOOK_FEATURE_COMPLETED, &a);
     if (r != CARC_OK) return r;
   }
-  for (int i = 0; i < g->nstaged; i++) {
+  for (int i = 0; i < g->nstaged && g->nstaged_ran; i++) {
     if (!g->stage[i].scored) continue;
     carc_hook_args a = {g, g->current, -1, 0, 0, 0, -1, g->stage[i].root};
     carc_result r = hooks_run(g, CARC_HOOK_FEATURE_SCORED, &a);
@@ -861,9 +867,7 @@ __attribute__((cold)) static carc_result score_out_of_range(carc_game *g, int p,
 /* Fails, before anything is committed, if a staged award would take a score
  * out of -CARC_MAX_SCORE..CARC_MAX_SCORE (what a save can hold). */
 static carc_result check_scores(carc_game *g) {
-  bool ran = false; /* no award: every score is as its setters checked it */
-  for (int i = 0; i < g->nstaged && !ran; i++) ran = g->stage[i].ran;
-  if (!ran) return CARC_OK;
+  if (!g->nstaged_ran) return CARC_OK; /* no award: every score is as its setters checked it */
   long long sc[CARC_MAX_PLAYERS];
   for (int p = 0; p < g->players; p++) sc[p] = g->s.score[p];
   for (int i = 0; i < g->nstaged; i++)
@@ -876,7 +880,7 @@ static carc_result check_scores(carc_game *g) {
 
 /* Scores what the turn completed, runs turn-end hooks, then commits. */
 static carc_result end_turn(carc_game *g, int only_tile) {
-  g->nstaged = 0;
+  g->nstaged = g->nstaged_ran = 0;
   carc_result r = CARC_OK;
   if (only_tile >= 0) r = stage_around(g, only_tile);
   else /* a turn without a tile (scenarios): every feature, kind by kind in the scoring order */
@@ -885,7 +889,7 @@ static carc_result end_turn(carc_game *g, int only_tile) {
         if (feature_find(g, s) == s && g->e->score_rank[g->segs[s].kind] == rank) r = stage_completed(g, s);
   g->scored_kinds_this_turn = 0;
   if (r == CARC_OK && g->nstaged) { /* most turns complete nothing: no loop below runs */
-    for (int i = 0; i < g->nstaged; i++)
+    for (int i = 0; i < g->nstaged && g->nstaged_ran; i++) /* only a pipeline that ran scores */
       if (g->stage[i].scored) g->scored_kinds_this_turn |= 1 << g->stage[i].kind;
     r = run_feature_hooks(g);
   }
@@ -1083,7 +1087,7 @@ carc_result carc_game_final_scoring(carc_game *g) {
   txn t;
   carc_result r = txn_begin(g, &t);
   if (r != CARC_OK) return r;
-  g->nstaged = 0;
+  g->nstaged = g->nstaged_ran = 0;
   root_fig pairs[MAX_FIGURES];
   int npairs = figures_by_root(g, pairs);
   for (int i = 0, j; i < npairs && r == CARC_OK; i = j) {
@@ -1096,7 +1100,7 @@ carc_result carc_game_final_scoring(carc_game *g) {
     memset(st, 0, sizeof *st);
     r = pipeline_score(g, s, CARC_FINAL, st, figs, nf);
     st->ran = 1;
-    if (r == CARC_OK) g->nstaged++;
+    if (r == CARC_OK) g->nstaged++, g->nstaged_ran++;
   }
   carc_hook_args a = {g, -1, -1, 0, 0, 0, -1, -1};
   if (r == CARC_OK) r = hooks_run(g, CARC_HOOK_FINAL_SCORING, &a);

@@ -110,7 +110,7 @@ carc_result txn_rollback(carc_game *g, txn *t, carc_result r) {
     if (g->log) g->log[g->log_len] = '\0';
   }
   g->s.rng = t->rng; /* last: a copy of s or of the board may postdate draws */
-  g->nstaged = 0;
+  g->nstaged = g->nstaged_ran = 0;
   engine_restore(g->e, &t->engine);
   memcpy(g->err, msg, sizeof msg);
   return r;
