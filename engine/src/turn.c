@@ -878,6 +878,27 @@ static carc_result check_scores(carc_game *g) {
   return CARC_OK;
 }
 
+/* end_turn's scorings that ran, its feature and turn-end hooks, and the
+ * commit of all it staged. */
+static carc_result end_turn_scorings(carc_game *g, int only_tile) {
+  const carc_engine *e = g->e;
+  carc_result r = CARC_OK;
+  if (g->nstaged) {
+    for (int i = 0; i < g->nstaged && g->nstaged_ran; i++) /* only a pipeline that ran scores */
+      if (g->stage[i].scored) g->scored_kinds_this_turn |= 1 << g->stage[i].kind;
+    r = run_feature_hooks(g);
+  }
+  const bool free = e->turn_end_free_open || (g->s.flags & e->turn_end_free_flags); /* after the hooks: they set flags */
+  if (r == CARC_OK && (free || (g->scored_kinds_this_turn & e->turn_end_kinds))) {
+    carc_hook_args a = {g, g->current, only_tile, 0, 0, 0, -1, -1};
+    r = hooks_run(g, CARC_HOOK_TURN_END, &a);
+  }
+  if (r == CARC_OK && g->nstaged) r = check_scores(g);
+  if (r != CARC_OK) return r;
+  if (g->nstaged) commit_stage(g);
+  return CARC_OK;
+}
+
 /* Scores what the turn completed, runs turn-end hooks, then commits. */
 static carc_result end_turn(carc_game *g, int only_tile) {
   g->nstaged = g->nstaged_ran = 0;
@@ -888,20 +909,16 @@ static carc_result end_turn(carc_game *g, int only_tile) {
       for (int s = 0; s < g->nsegs && r == CARC_OK; s++)
         if (feature_find(g, s) == s && g->e->score_rank[g->segs[s].kind] == rank) r = stage_completed(g, s);
   g->scored_kinds_this_turn = 0;
-  if (r == CARC_OK && g->nstaged) { /* most turns complete nothing: no loop below runs */
-    for (int i = 0; i < g->nstaged && g->nstaged_ran; i++) /* only a pipeline that ran scores */
-      if (g->stage[i].scored) g->scored_kinds_this_turn |= 1 << g->stage[i].kind;
-    r = run_feature_hooks(g);
-  }
+  if (r != CARC_OK) return r; /* the caller's transaction rolls back */
   const carc_engine *e = g->e;
   const bool free = e->turn_end_free_open || (g->s.flags & e->turn_end_free_flags);
-  if (r == CARC_OK && (free || (g->scored_kinds_this_turn & e->turn_end_kinds))) {
-    carc_hook_args a = {g, g->current, only_tile, 0, 0, 0, -1, -1};
-    r = hooks_run(g, CARC_HOOK_TURN_END, &a);
+  if (g->nstaged_ran | e->nhooks[CARC_HOOK_FEATURE_COMPLETED] | free) {
+    r = end_turn_scorings(g, only_tile);
+    if (r != CARC_OK) return r;
+  } else { /* most turns: nothing scored, no hook to run; completed features (empty) marked */
+    for (int i = 0; i < g->nstaged; i++) g->segs[g->stage[i].root].flags |= SEG_SCORED;
+    g->nstaged = 0;
   }
-  if (r == CARC_OK && g->nstaged) r = check_scores(g);
-  if (r != CARC_OK) return r; /* the caller's transaction rolls back */
-  if (g->nstaged) commit_stage(g);
   g->act_step = STEP_MAIN; /* a place-phase save says "main", as the loader requires */
   if (g->s.again) g->s.again = 0;
   else g->current = (g->current + 1) & -(g->current + 1 != g->players); /* no division, no branch */
