@@ -1,7 +1,8 @@
 /* test_hooks.c - hooks and handlers through the C API: a filter's ids are
  * checked when a hook or handler is added (they index bit sets), and a hook
  * that waits on a game flag runs on exactly the turns the flag is on, though
- * the engine skips its point without looking at it while the flag is off. */
+ * the engine skips its point without looking at it while the flag is off,
+ * even when a feature hook turns the flag on in the turn it ends. */
 #include "check.h"
 
 static carc_result count_hook(const carc_hook_args *a, void *ud) {
@@ -121,9 +122,52 @@ static void test_kind_gated_turn_end(void) {
   carc_engine_free(e);
 }
 
+/* A feature-completed hook that turns the gate flag on (and notes its turn);
+ * the gated turn-end hook counts and turns it off. */
+typedef struct gate_turns {
+  int flag, last, turns, ended;
+} gate_turns;
+static carc_result open_gate(const carc_hook_args *a, void *ud) {
+  gate_turns *gt = ud;
+  int turn = carc_game_turn(a->game);
+  if (turn != gt->last) gt->turns++;
+  gt->last = turn;
+  return carc_game_set_flag(a->game, gt->flag, 1);
+}
+static carc_result close_gate(const carc_hook_args *a, void *ud) {
+  gate_turns *gt = ud;
+  gt->ended++;
+  return carc_game_set_flag(a->game, gt->flag, 0);
+}
+
+/* The turn's end reads the flags after the feature hooks: a completion
+ * (empty features included, which score nothing) that turns the flag on
+ * runs the gated turn-end hook in that same turn, and only then. */
+static void test_flag_set_by_feature_hook(void) {
+  carc_engine *e = check_base_engine();
+  gate_turns gt = {carc_flag_id(e, "t.gate"), -1, 0, 0};
+  CHECK(gt.flag >= 0);
+  carc_filter f;
+  carc_filter_init(&f);
+  f.flag = gt.flag;
+  CHECK(carc_hook_add(e, CARC_HOOK_FEATURE_COMPLETED, "t.open", 100, NULL, open_gate, &gt) == CARC_OK);
+  CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.close", 100, &f, close_gate, &gt) == CARC_OK);
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    carc_game_options o = {2, seed, 0, 0};
+    carc_game *g = carc_game_new(e, &o);
+    CHECK(carc_bot_play_game(g, CARC_BOT_RANDOM) == CARC_OK);
+    carc_game_free(g);
+    gt.last = -1;
+  }
+  CHECK(gt.turns >= 50); /* about seven a base game */
+  CHECK_INT(gt.ended, gt.turns);
+  carc_engine_free(e);
+}
+
 int main(void) {
   test_filter_ranges();
   test_flag_gated_hook();
   test_kind_gated_turn_end();
+  test_flag_set_by_feature_hook();
   return check_done("test_hooks");
 }
