@@ -202,12 +202,14 @@ static carc_result random_turn(carc_game *g) {
   return r;
 }
 
-/* Points the current player gains minus the best gain of an opponent. */
-static int gain(const carc_game *before, const carc_game *after, int me) {
-  int mine = after->s.score[me] - before->s.score[me], theirs = 0;
+/* Points the current player gains minus the best gain of an opponent. In
+ * 64 bits: scores reach +-CARC_MAX_SCORE, so a gain spans four times that,
+ * and the bot scales it by four again. */
+static long long gain(const carc_game *before, const carc_game *after, int me) {
+  long long mine = (long long)after->s.score[me] - before->s.score[me], theirs = 0;
   for (int p = 0; p < before->players; p++)
-    if (p != me && after->s.score[p] - before->s.score[p] > theirs)
-      theirs = after->s.score[p] - before->s.score[p];
+    if (p != me && (long long)after->s.score[p] - before->s.score[p] > theirs)
+      theirs = (long long)after->s.score[p] - before->s.score[p];
   return mine - theirs;
 }
 
@@ -234,11 +236,12 @@ static carc_result trial_failed(carc_game *g, const carc_game *trial, carc_resul
 }
 
 /* Plays every act step to its end with the best immediate gain. */
-static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *value) {
+static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, long long *value) {
   carc_action acts[BOT_CAP];
   int n = carc_game_actions(g, acts, BOT_CAP);
   if (n > BOT_CAP) n = BOT_CAP;
-  int best = -1, best_value = -1000000;
+  int best = -1;
+  long long best_value = 0;
   carc_result refused = CARC_OK;
   char why[ERR_CAP];
   why[0] = '\0';
@@ -251,11 +254,11 @@ static carc_result greedy_act(carc_game *g, carc_game *scratch, int me, int *val
       memcpy(why, scratch->err, sizeof why);
       continue;
     }
-    int v = gain(g, scratch, me);
+    long long v = gain(g, scratch, me);
     /* a follower left on the board is worth a little: prefer it to passing */
     if (acts[i].type == CARC_ACT_FIGURE) v = v * 4 + 1;
     else v *= 4;
-    if (v > best_value) best_value = v, best = i;
+    if (best < 0 || v > best_value) best_value = v, best = i; /* however much every act loses */
   }
   if (best < 0 && refused != CARC_OK) return game_fail(g, refused, "no playable action: %s", why);
   if (best < 0) return game_fail(g, CARC_ERR_STATE, "no playable action");
@@ -273,18 +276,19 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
     carc_placement_option small[BOT_CAP], *opts;
     int held, n = placements_list(g, small, BOT_CAP, &opts, &held);
     if (n < 0) return bot_list_failed(n);
-    int best = 0, best_value = -1000000;
+    int best = 0, found = 0; /* none accepted: the first is placed, and says why not */
+    long long best_value = 0;
     for (int i = 0; i < n && r == CARC_OK; i++) {
       trial_copy(trial, g);
       carc_result tr = game_place_listed(trial, opts[i].x, opts[i].y, opts[i].rotation);
       if (rules_failed(tr)) r = trial_failed(g, trial, tr);
       if (tr != CARC_OK) continue; /* refused: the next placement */
-      int v = 0;
+      long long v = 0;
       while (tr == CARC_OK && trial->phase == CARC_PHASE_ACT) tr = greedy_act(trial, scratch, me, &v);
       if (rules_failed(tr)) r = trial_failed(g, trial, tr);
       if (r != CARC_OK) continue;
       v = gain(g, trial, me) * 4 + (v & 3);
-      if (v > best_value || (v == best_value && game_random(g, 2))) best_value = v, best = i;
+      if (!found || v > best_value || (v == best_value && game_random(g, 2))) best_value = v, best = i, found = 1;
     }
     carc_placement_option pick = n ? opts[best] : (carc_placement_option){0, 0, 0};
     placements_free(g, small, opts, held);

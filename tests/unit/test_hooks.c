@@ -2,7 +2,8 @@
  * checked when a hook or handler is added (they index bit sets), and a hook
  * that waits on a game flag runs on exactly the turns the flag is on, though
  * the engine skips its point without looking at it while the flag is off,
- * even when a feature hook turns the flag on in the turn it ends. */
+ * even when a feature hook turns the flag on in the turn it ends. The
+ * greedy bot weighs moves that hooks make worth hundreds of millions. */
 #include "check.h"
 
 static carc_result count_hook(const carc_hook_args *a, void *ud) {
@@ -164,10 +165,54 @@ static void test_flag_set_by_feature_hook(void) {
   carc_engine_free(e);
 }
 
+/* On turn `turn`, a hook at `point` gives `points` to the active player
+ * (mine) or to each other player. */
+typedef struct jackpot {
+  carc_hook_point point;
+  int turn, points, mine;
+} jackpot;
+static carc_result give_jackpot(const carc_hook_args *a, void *ud) {
+  const jackpot *j = ud;
+  if (carc_game_turn(a->game) != j->turn) return CARC_OK;
+  for (int p = 0; p < carc_game_players(a->game); p++)
+    if ((p == a->player) == (j->mine != 0)) {
+      carc_result r = carc_game_add_score(a->game, p, j->points);
+      if (r != CARC_OK) return r;
+    }
+  return CARC_OK;
+}
+
+/* The greedy bot scores each trial move by the points it gains over the best
+ * opponent, times four: a placement that gains 600,000,000 (scores go to
+ * 10^9) overflowed 32 bits (UBSan stops there), and a turn whose every
+ * action (each ends the turn, when the hook gives the opponent 300,000,000)
+ * loses more than 250,000 points left it with "no playable action". Both
+ * games now play to the end. */
+static void test_greedy_large_gains(void) {
+  const jackpot cases[2] = {{CARC_HOOK_TILE_PLACED, 2, 600000000, 1}, {CARC_HOOK_TURN_END, 3, 300000000, 0}};
+  for (int k = 0; k < 2; k++) {
+    carc_engine *e = check_base_engine();
+    jackpot j = cases[k];
+    CHECK(carc_hook_add(e, j.point, "t.jackpot", 100, NULL, give_jackpot, &j) == CARC_OK);
+    carc_game_options o = {2, 5, 0, 0};
+    carc_game *g = carc_game_new(e, &o);
+    CHECK(g != NULL);
+    CHECK_INT(carc_bot_play_game(g, CARC_BOT_GREEDY), CARC_OK);
+    CHECK_INT(carc_game_phase(g), CARC_PHASE_OVER);
+    /* turns count from 0: turn 2 is player 0's, turn 3 player 1's (whose
+     * opponent gains): player 0 gets the points either way */
+    CHECK(carc_game_score(g, 0) >= j.points && carc_game_score(g, 0) < j.points + 1000);
+    CHECK(carc_game_score(g, 1) >= 0 && carc_game_score(g, 1) < 1000);
+    carc_game_free(g);
+    carc_engine_free(e);
+  }
+}
+
 int main(void) {
   test_filter_ranges();
   test_flag_gated_hook();
   test_kind_gated_turn_end();
   test_flag_set_by_feature_hook();
+  test_greedy_large_gains();
   return check_done("test_hooks");
 }
