@@ -1969,8 +1969,10 @@ static int p_random(lua_State *L) {
     lo = binding_check_whole(L, 1, "random: m");
     hi = binding_check_whole(L, 2, "random: n");
   }
-  luaL_argcheck(L, lo <= hi && hi - lo < 0x7fffffff, 1, "interval is empty or too large");
-  lua_pushinteger(L, lo + (lua_Integer)next_random(L, cl, (uint32_t)(hi - lo + 1)));
+  /* the width in unsigned arithmetic: hi - lo overflows for a wide interval */
+  const lua_Unsigned width = (lua_Unsigned)hi - (lua_Unsigned)lo;
+  luaL_argcheck(L, lo <= hi && width < 0x7fffffff, 1, "interval is empty or too large");
+  lua_pushinteger(L, lo + (lua_Integer)next_random(L, cl, (uint32_t)width + 1));
   return 1;
 }
 static int p_randomseed(lua_State *L) { (void)L; return 0; /* the game owns the seed */ }

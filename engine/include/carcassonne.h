@@ -343,11 +343,13 @@ CARC_API int carc_ctx_tile_count(const carc_score_ctx *ctx);
 CARC_API int carc_ctx_tile(const carc_score_ctx *ctx, int i); /* board tile index */
 /* Tokens of `token_type` (-1: all) lying on the scored tiles. */
 CARC_API int carc_ctx_tokens(const carc_score_ctx *ctx, int token_type);
-/* The sum of the values (carc_token_set_value) of the tokens on the scored tiles. */
+/* The sum of the values (carc_token_set_value) of the tokens on the scored
+ * tiles. Summed in 64 bits and clamped to int, so a sum beyond a score's
+ * range stays beyond it (every setter refuses it) rather than wrapping. */
 CARC_API int carc_ctx_token_points(const carc_score_ctx *ctx);
 /* A player's score with the points of the features already scored in this
  * same call (a turn's end, the final scoring) added: where his scoring figure
- * stands when this feature is scored. */
+ * stands when this feature is scored. Clamped to int like the above. */
 CARC_API int carc_ctx_score_so_far(const carc_score_ctx *ctx, int player);
 /* Lets a handler name the message of a failure it returns. */
 CARC_API void carc_ctx_fail(carc_score_ctx *ctx, const char *message);

@@ -6,6 +6,7 @@
  * feature costs a few comparisons and no call. A run changes only the
  * context; the game is touched when the caller commits the staged result. */
 #include "internal.h"
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -457,19 +458,22 @@ int carc_ctx_tokens(const carc_score_ctx *c, int t) {
   if (t < 0) return c->token_total;
   return t < MAX_TOKEN_TYPES ? c->tokens[t] : 0;
 }
+/* A sum of values each in int: held in 64 bits, given back clamped to int
+ * (beyond every score's range, so any setter refuses it, never wrapped). */
+static int int_clamped(long long v) { return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v; }
 int carc_ctx_token_points(const carc_score_ctx *c) {
   const carc_engine *e = c->game->e;
-  int sum = 0;
-  for (int t = 0; t < e->ntok; t++) sum += c->tokens[t] * e->toks[t].value;
-  return sum;
+  long long sum = 0;
+  for (int t = 0; t < e->ntok; t++) sum += (long long)c->tokens[t] * e->toks[t].value;
+  return int_clamped(sum);
 }
 int carc_ctx_score_so_far(const carc_score_ctx *c, int p) {
   if (!PLAYER_OK(c, p)) return 0;
   const carc_game *g = c->game;
-  int score = g->s.score[p];
+  long long score = g->s.score[p];
   for (int i = 0; i < g->nstaged; i++) /* features scored earlier in this call */
     if (g->stage[i].ran) score += g->stage[i].award[p];
-  return score;
+  return int_clamped(score);
 }
 void carc_ctx_fail(carc_score_ctx *c, const char *message) {
   snprintf(c->failmsg, sizeof c->failmsg, "%s", message ? message : "failed");

@@ -1,0 +1,1 @@
+ruleset { expansions = { "large_numbers" } }
