@@ -74,14 +74,21 @@ int sim_bot_parse(const char *s);
 /* sim_stats.c */
 /* Names of the engine's kinds and handlers into an empty side. */
 void sim_side_init(sim_side *s, carc_engine *e);
-/* Adds one finished game (records kept) to `s`; fills `score` and `win`. */
-void sim_side_add_game(sim_side *s, carc_game *g, int players, int *score, int *win);
-void sim_pair_add_game(sim_pair *p, int players, const int *sa, const int *wa, const int *sb,
+/* Every sum a study keeps stays below this in magnitude, so that summaries
+ * add without overflow and `merge` reads back what `simulate` writes. A
+ * game adds less than it (a square of a score within +-10^9 is 10^18), so
+ * a sum checked after each game has not wrapped. */
+#define SIM_SUM_LIMIT ((int64_t)1 << 62)
+/* Adds one finished game (records kept) to `s`; fills `score` and `win`.
+ * false when a sum reaches SIM_SUM_LIMIT (scores near their limit of 10^9
+ * over a few games). */
+bool sim_side_add_game(sim_side *s, carc_game *g, int players, int *score, int *win);
+bool sim_pair_add_game(sim_pair *p, int players, const int *sa, const int *wa, const int *sb,
                        const int *wb);
 /* dst += src; 0 (and a message in err) when they do not describe the same study. */
 int sim_summary_add(sim_summary *dst, const sim_summary *src, char *err, size_t errcap);
 /* dst += src, counts only (the workers of one run). */
-bool sim_summary_sum(sim_summary *dst, const sim_summary *src); /* false: a sum overflowed */
+bool sim_summary_sum(sim_summary *dst, const sim_summary *src); /* false: a sum reached SIM_SUM_LIMIT */
 
 /* Derived figures. */
 typedef struct sim_interval { double mean, lo, hi; } sim_interval;

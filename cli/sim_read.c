@@ -148,9 +148,9 @@ static const char *path(char *buf, size_t cap, const char *fmt, int i, int j) {
   return buf;
 }
 
-/* Every count and sum a study writes stays far below 2^62; larger ones
- * could overflow when summaries are added. */
-#define NUM_LIMIT ((int64_t)1 << 62)
+/* Every count and sum a study writes stays below SIM_SUM_LIMIT (2^62);
+ * larger ones could overflow when summaries are added. */
+#define NUM_LIMIT SIM_SUM_LIMIT
 
 static int64_t num(reader *rd, const jnode *n, const char *what) {
   if (!n || n->type != J_NUM || !n->is_int || n->i >= NUM_LIMIT || n->i <= -NUM_LIMIT) {

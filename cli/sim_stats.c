@@ -92,7 +92,20 @@ static void attribute(sim_side *s, const carc_game *g, int i, int players, int64
   }
 }
 
-void sim_side_add_game(sim_side *s, carc_game *g, int players, int *score, int *win) {
+static bool within(int64_t v) { return v < SIM_SUM_LIMIT && v > -SIM_SUM_LIMIT; }
+
+/* The sums a game adds to (counts grow by one a game and stay small). */
+static bool side_within(const sim_side *s) {
+  bool ok = within(s->turns_sum) && within(s->turns_sq) && within(s->tiles_sum) && within(s->aside_sum);
+  for (int p = 0; p < SIM_SEATS; p++) {
+    ok = ok && within(s->score_sum[p]) && within(s->score_sq[p]) && within(s->other_points[p]);
+    for (int k = 0; k < CARC_MAX_KINDS; k++) ok = ok && within(s->kind_points[p][k]);
+    for (int h = 0; h < SIM_MAX_HANDLERS; h++) ok = ok && within(s->handler_points[p][h]);
+  }
+  return ok;
+}
+
+bool sim_side_add_game(sim_side *s, carc_game *g, int players, int *score, int *win) {
   int64_t explained[SIM_SEATS] = {0};
   int n = carc_game_scorings(g);
   for (int i = 0; i < n; i++) attribute(s, g, i, players, explained);
@@ -125,20 +138,24 @@ void sim_side_add_game(sim_side *s, carc_game *g, int players, int *score, int *
   int aside = carc_game_set_aside(g);
   s->aside_sum += aside;
   s->aside_hist[aside >= SIM_ASIDE_HIST ? SIM_ASIDE_HIST - 1 : aside]++;
+  return side_within(s);
 }
 
-void sim_pair_add_game(sim_pair *p, int players, const int *sa, const int *wa, const int *sb,
+bool sim_pair_add_game(sim_pair *p, int players, const int *sa, const int *wa, const int *sb,
                        const int *wb) {
   int same = 1;
+  bool ok = true;
   for (int q = 0; q < players; q++) {
     int64_t d = (int64_t)sa[q] - sb[q], w = (int64_t)wa[q] - wb[q];
     p->diff_sum[q] += d;
-    p->diff_sq[q] += d * d;
+    p->diff_sq[q] += d * d; /* below 4 * 10^18: the sum was below 2^62 */
     p->wdiff_sum[q] += w;
     p->wdiff_sq[q] += w * w;
+    ok = ok && within(p->diff_sum[q]) && within(p->diff_sq[q]);
     if (w) same = 0;
   }
   p->same_winner += same;
+  return ok;
 }
 
 static int same_names(const sim_side *a, const sim_side *b) {
@@ -150,8 +167,8 @@ static int same_names(const sim_side *a, const sim_side *b) {
   return 1;
 }
 
-/* d += s, remembering an overflow in `over` (a summary no study writes). */
-#define ADD(d, s) (over |= __builtin_add_overflow((d), (s), &(d)))
+/* d += s, remembering in `over` a sum that overflows or reaches SIM_SUM_LIMIT. */
+#define ADD(d, s) (over |= __builtin_add_overflow((d), (s), &(d)) || !within(d))
 
 static bool side_add(sim_side *d, const sim_side *s) {
   bool over = false;
@@ -200,7 +217,7 @@ int sim_summary_add(sim_summary *dst, const sim_summary *src, char *err, size_t 
   if (b->first < a->first) dst->cfg.first = b->first;
   dst->cfg.count += b->count;
   if (!sim_summary_sum(dst, src)) {
-    snprintf(err, errcap, "cannot merge: the sums overflow 64 bits (counts no study writes)");
+    snprintf(err, errcap, "cannot merge: a sum would reach 2^62, more than a study holds");
     return 0;
   }
   return 1;

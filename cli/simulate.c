@@ -51,6 +51,14 @@ static void fail(study *st, const char *msg) {
   pthread_mutex_unlock(&st->mu);
 }
 
+/* A game whose scores take a sum of the study to SIM_SUM_LIMIT. */
+static void too_large(study *st, char *msg, size_t cap, int64_t i, uint64_t seed, const char *rules) {
+  snprintf(msg, cap, "game %" PRId64 " (seed %" PRIu64 ") of %s: its scores take the study's sums to 2^62 "
+           "(scores near their limit of 10^9): more than a study holds; play fewer games",
+           i, seed, rules[0] ? rules : "the base game");
+  fail(st, msg);
+}
+
 static int play(carc_game *g, uint64_t seed, const int *bots) {
   if (carc_game_reset(g, seed) != CARC_OK) return 0;
   while (carc_game_phase(g) != CARC_PHASE_OVER)
@@ -117,9 +125,17 @@ static void *work(void *arg) {
           free(text);
           goto done;
         }
-        sim_side_add_game(&w->sum.side[r], g[r], c->players, score[r], win[r]);
+        if (!sim_side_add_game(&w->sum.side[r], g[r], c->players, score[r], win[r])) {
+          too_large(st, msg, sizeof msg, i, seed, c->rules[r]);
+          free(text);
+          goto done;
+        }
       }
-      if (c->against) sim_pair_add_game(&w->sum.pair, c->players, score[0], win[0], score[1], win[1]);
+      if (c->against && !sim_pair_add_game(&w->sum.pair, c->players, score[0], win[0], score[1], win[1])) {
+        too_large(st, msg, sizeof msg, i, seed, c->rules[1]);
+        free(text);
+        goto done;
+      }
       if (st->out) game_line(&text, &len, &cap, i, seed, sides, g, c->players);
     }
     atomic_fetch_add(&st->played, hi - lo);
@@ -222,7 +238,12 @@ static int run(const sim_config *cfg, int jobs, FILE *games_out, sim_summary *ou
   if (!ok) fprintf(stderr, "carcassonne simulate: %s\n", st.err);
   if (ok) {
     *out = w[0].sum;
-    for (int j = 1; j < jobs; j++) (void)sim_summary_sum(out, &w[j].sum); /* games played here: no overflow */
+    for (int j = 1; j < jobs && ok; j++)
+      if (!sim_summary_sum(out, &w[j].sum)) {
+        fprintf(stderr, "carcassonne simulate: the games' scores take the study's sums to 2^62 (scores near "
+                        "their limit of 10^9): more than a study holds; play fewer games\n");
+        ok = 0;
+      }
     out->cfg = *cfg;
   }
   if (st.out)

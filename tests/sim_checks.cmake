@@ -125,7 +125,7 @@ foreach(i 1 2 3)
   file(WRITE ${D}/big${i}.json "${big}")
 endforeach()
 execute_process(COMMAND ${CLI} merge --json ${D}/big1.json ${D}/big2.json ${D}/big3.json RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(rc EQUAL 0 OR NOT err MATCHES "cannot merge: the sums overflow 64 bits")
+if(rc EQUAL 0 OR NOT err MATCHES "cannot merge: a sum would reach 2\\^62")
   message(FATAL_ERROR "merge wrapped sums around: ${rc} ${err}")
 endif()
 
@@ -140,4 +140,19 @@ endif()
 run(${CLI} simulate --games 20 --bot greedy,random --seed 2)
 if(NOT OUT MATCHES "red     greedy +[0-9.]+ [^\n]+ (9[0-9]|100)\\.0%")
   message(FATAL_ERROR "greedy red did not win most games:\n${OUT}")
+endif()
+# scores near their limit (10^9) take the sums of squares past 2^62 within a
+# few games: the study stops with a message, rather than wrap or write a
+# summary that merge cannot read back
+foreach(jobs 1 2)
+  execute_process(COMMAND ${CLI} simulate --rules ${SRC}/tests/limits/jackpot_rules.lua --games 20 --jobs ${jobs}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "take the study's sums to 2\\^62")
+    message(FATAL_ERROR "a study of 10^9 scores (--jobs ${jobs}) was not stopped: ${rc} ${err}")
+  endif()
+endforeach()
+run(${CLI} simulate --rules ${SRC}/tests/limits/jackpot_rules.lua --games 4 --json ${D}/jackpot4.json)
+run(${CLI} merge ${D}/jackpot4.json)
+if(NOT OUT MATCHES "games 0..3 of 4")
+  message(FATAL_ERROR "merge did not read back a study of 10^9 scores: ${OUT}")
 endif()
