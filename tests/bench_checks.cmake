@@ -48,3 +48,10 @@ string(JSON tiles GET "${out}" runs 0 tiles_per_game)
 if(NOT rc EQUAL 0 OR tiles GREATER 72 OR tiles LESS 60)
   message(FATAL_ERROR "bench on a map counted ${tiles} tiles a game (printed pieces included?): ${err}")
 endif()
+# a game whose tiles could gather more coats of arms in one city than a
+# feature counts (32 bits) is refused when it starts, naming the numbers
+execute_process(COMMAND ${CLI} bench --games 1 --tiles 2200000 --rules ${SRC}/tests/limits/arms_rules.lua
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "2200004 tiles with up to 999 coats of arms each could gather more than 2147483647")
+  message(FATAL_ERROR "bench with 2,200,004 tiles of 999 arms was not refused: ${rc} ${err}")
+endif()

@@ -4,6 +4,7 @@
 #include "map.h"
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Refused while the game is read-only (a scoring handler, a placement
  * hook): a draw there would move the generator that the game's later turns
@@ -78,6 +79,26 @@ void bag_fill(carc_game *g) {
   g->s.rng = rng;
 }
 
+/* A feature counts its coats of arms in 32 bits (seg_state.symbols): a game
+ * whose tiles (on the board, in the bag, `more_tiles` to come) could gather
+ * more in one city is refused rather than let the count wrap. Only games of
+ * more than 179,000 tiles (12 segments of 999 arms each) look at the types. */
+carc_result game_arms_fit(carc_game *g, int more_tiles) {
+  const long long tiles = (long long)g->ntiles + (g->bag_len - g->bag_pos) + more_tiles;
+  if (tiles * CARC_MAX_SEGMENTS_PER_TILE * 999 <= INT32_MAX) return CARC_OK;
+  int per = 0; /* the most a tile carries, its segments' arms summed without sign */
+  for (int t = 0; t < g->e->ntypes; t++) {
+    const tile_type *tt = &g->e->types[t];
+    int arms = 0;
+    for (int i = 0; i < tt->nseg; i++) arms += abs(tt->seg[i].symbols);
+    if (arms > per) per = arms;
+  }
+  if (tiles * per <= INT32_MAX) return CARC_OK;
+  return game_fail(g, CARC_ERR_LIMIT, "%lld tiles with up to %d coats of arms each could gather more than %d "
+                   "in one city, which a feature cannot count: use fewer tiles or fewer arms", tiles, per,
+                   (int)INT32_MAX);
+}
+
 /* Everything of a reset up to the setup hooks. */
 static carc_result game_reset_board(carc_game *g, uint64_t seed) {
   carc_engine *e = g->e;
@@ -133,7 +154,7 @@ static carc_result game_reset_board(carc_game *g, uint64_t seed) {
     board_place(g, e->start_type, 0, 0, 0);
     bag_fill(g);
   }
-  return CARC_OK;
+  return game_arms_fit(g, 0);
 }
 
 /* The setup hooks and the first draw. */

@@ -769,6 +769,7 @@ void figures_create(carc_game *g);
 void game_log(carc_game *g, const char *fmt, ...);
 void game_events(carc_game *g, size_t from); /* the event callback for lines a committed call wrote */
 void bag_fill(carc_game *g);
+carc_result game_arms_fit(carc_game *g, int more_tiles);
 /* g (just cloned) is another game's scratch: not one of the games alive. */
 carc_game *game_scratch(carc_game *g);
 

@@ -1157,6 +1157,8 @@ static carc_result put_tile(carc_game *g, int type, int x, int y, int rot) {
   carc_result r = editable_phase(g);
   if (r != CARC_OK) return r;
   if (type < 0 || type >= g->e->ntypes) return game_fail(g, CARC_ERR_UNKNOWN, "unknown tile type %d", type);
+  r = game_arms_fit(g, 1);
+  if (r != CARC_OK) return r;
   return place_tile(g, type, x, y, rot, false);
 }
 
