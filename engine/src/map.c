@@ -113,6 +113,19 @@ static bool parse_xy(const char *s, int *x, int *y) {
   return true;
 }
 
+/* WxH, each lo..hi (strtol, not sscanf: a huge number is refused, not cut). */
+static bool parse_size(const char *s, int lo, int hi, int *w, int *h) {
+  char *end;
+  long a = strtol(s, &end, 10);
+  if (end == s || *end != 'x') return false;
+  const char *t = end + 1;
+  long b = strtol(t, &end, 10);
+  if (end == t || *end || a < lo || a > hi || b < lo || b > hi) return false;
+  *w = (int)a;
+  *h = (int)b;
+  return true;
+}
+
 static int parse_dir(const char *s) {
   if (s[0] && !s[1])
     for (int d = 0; d < 4; d++)
@@ -324,7 +337,7 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       if (!a1 || t1[1] || t1[0] < 'A' || t1[0] > 'Z') return need(e, a, &d, a1, "a capital letter naming the large city");
       a2 = word(&d, t2, sizeof t2);
       int cw, ch;
-      if (!a2 || sscanf(t2, "%dx%d", &cw, &ch) != 2 || cw < 1 || ch < 1 || cw > 8 || ch > 8)
+      if (!a2 || !parse_size(t2, 1, 8, &cw, &ch))
         return need(e, a, &d, a2, "a size as WxH (1 to 8 each)");
       a3 = word(&d, t3, sizeof t3);
       if (!a3 || !parse_xy(t3, &x, &y)) return need(e, a, &d, a3, "the top-left square as X,Y");

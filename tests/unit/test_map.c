@@ -50,6 +50,11 @@ static void test_errors(void) {
           "large city A does not fit its squares");
   bad_map(HEAD "grid\nA A .\n. . .\nend\n", "m.map:4:1:", "large city square 'A' has no 'city' line");
   bad_map(HEAD "grid\n. . .\nend\nbridge 0,0\n", "m.map:6:1:", "unknown directive 'bridge'");
+  /* a size is read whole: 4294967298 is not cut to 2, "2x1z" is not 2x1 */
+  bad_map("name T\ngrid\n. A A\n. . .\nend\nstart 0,0 S\ncity A 4294967298x4294967297 1,0 arms 1 Aa\n",
+          "m.map:7:8:", "a size as WxH (1 to 8 each)");
+  bad_map("name T\ngrid\n. A A\n. . .\nend\nstart 0,0 S\ncity A 2x1z 1,0 arms 1 Aa\n", "m.map:7:8:",
+          "a size as WxH (1 to 8 each)");
   bad_map(HEAD "grid\n. . .\n", "m.map:3:1:", "'grid' has no closing 'end'");
   bad_map("start 1,0\ngrid\n. . .\nend\n", "m.map:1:1:", "no 'name'");
   bad_map(HEAD "tiles 50 40\ngrid\n. . .\n. . .\nend\n", "m.map:3:10:", "the largest tile count");
