@@ -15,6 +15,7 @@
 #include "json.h"
 #include "map.h"
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 
 #define SAVE_FORMAT "carcassonne-save"
@@ -465,7 +466,7 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   if (!st) return false;
   if ((g->act_step = name_in(step_names, 3, st->str)) < 0)
     return bad(L, CARC_ERR_UNKNOWN, st, "act_step", "unknown act step '%s'", st->str);
-  if (!int_member(L, root, "turn", 0, 1000000, "", &g->turn) ||
+  if (!int_member(L, root, "turn", 0, INT_MAX, "", &g->turn) || /* a game of 2^24 tiles has more than a million turns */
       !int_member(L, root, "current", 0, g->players - 1, "", &g->current) ||
       !int_member(L, root, "last_tile", -1, g->ntiles - 1, "", &g->last_tile) ||
       !int_member(L, root, "set_aside", 0, 1 << 24, "", &g->set_aside))

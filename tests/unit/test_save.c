@@ -513,12 +513,36 @@ static void test_malformed(carc_engine *e) {
   carc_game_free(g);
 }
 
+/* A game of millions of tiles has millions of turns: a save says so, and
+ * loads (the turn was once bounded by 1,000,000). */
+static void test_long_game_turn(carc_engine *e) {
+  carc_game *g = new_game(e, 2, 3);
+  play_turns(g, 6, CARC_BOT_RANDOM);
+  char *good = save_text(g);
+  char *t = set_value(good, "turn", "1048612");
+  char err[256] = "";
+  carc_game *h = t ? carc_game_load(e, t, err, sizeof err) : NULL;
+  CHECK(h != NULL);
+  if (!h) fprintf(stderr, "load refused: %s\n", err);
+  CHECK_INT(h ? carc_game_turn(h) : -1, 1048612);
+  if (h) CHECK_INT(carc_bot_play_turn(h, CARC_BOT_RANDOM), CARC_OK);
+  CHECK_INT(h ? carc_game_turn(h) : -1, 1048613);
+  carc_game_free(h);
+  free(t);
+  t = set_value(good, "turn", "2147483648");
+  expect_fail(e, t, "turn", "turn past 32 bits");
+  free(t);
+  free(good);
+  carc_game_free(g);
+}
+
 int main(void) {
   carc_engine *e = check_base_engine();
   test_points_of_games(e);
   test_extras();
   test_malformed(e);
   test_unreachable(e);
+  test_long_game_turn(e);
   carc_engine_free(e);
   return check_done("test_save");
 }
