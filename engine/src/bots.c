@@ -81,7 +81,7 @@ __attribute__((noinline)) static bool counted_fit(const carc_game *g, int type, 
   int at = 0;
   for (int i = 0, n = g->nfrontier; i < n; i++) {
     const int fits = fr_fits(fr[i], s);
-    at = fits & (k == 0) ? i : at;
+    at = (fits & (k == 0)) ? i : at;
     k -= fits;
   }
   *pos = at;
