@@ -51,11 +51,14 @@ static void fail(study *st, const char *msg) {
   pthread_mutex_unlock(&st->mu);
 }
 
+/* Why a study stops when a sum reaches SIM_SUM_LIMIT (a game's, or the jobs' together). */
+#define TOO_LARGE "take the study's sums to 2^62 (scores near their limit of 10^9): more than a study holds; " \
+                  "play fewer games"
+
 /* A game whose scores take a sum of the study to SIM_SUM_LIMIT. */
 static void too_large(study *st, char *msg, size_t cap, int64_t i, uint64_t seed, const char *rules) {
-  snprintf(msg, cap, "game %" PRId64 " (seed %" PRIu64 ") of %s: its scores take the study's sums to 2^62 "
-           "(scores near their limit of 10^9): more than a study holds; play fewer games",
-           i, seed, rules[0] ? rules : "the base game");
+  snprintf(msg, cap, "game %" PRId64 " (seed %" PRIu64 ") of %s: its scores " TOO_LARGE, i, seed,
+           rules[0] ? rules : "the base game");
   fail(st, msg);
 }
 
@@ -240,8 +243,7 @@ static int run(const sim_config *cfg, int jobs, FILE *games_out, sim_summary *ou
     *out = w[0].sum;
     for (int j = 1; j < jobs && ok; j++)
       if (!sim_summary_sum(out, &w[j].sum)) {
-        fprintf(stderr, "carcassonne simulate: the games' scores take the study's sums to 2^62 (scores near "
-                        "their limit of 10^9): more than a study holds; play fewer games\n");
+        fprintf(stderr, "carcassonne simulate: the games' scores " TOO_LARGE "\n");
         ok = 0;
       }
     out->cfg = *cfg;

@@ -146,6 +146,16 @@ static int game_var_id(lua_State *L, carc_game *g, int i, int flag) {
 
 /* A whole number in lo..hi (binding_check_whole: not a string that reads
  * as one), or an error naming the value and the range. */
+/* Whether the value at i is a whole number in lo..hi, without raising or
+ * allocating: callers that name the value in a message (built with
+ * lua_pushfstring) build it only when this says no, then let check_range
+ * raise. */
+static int whole_in(lua_State *L, int i, lua_Integer lo, lua_Integer hi) {
+  int whole = 0;
+  const lua_Integer n = lua_type(L, i) == LUA_TNUMBER ? lua_tointegerx(L, i, &whole) : 0;
+  return whole && n >= lo && n <= hi;
+}
+
 static lua_Integer check_range(lua_State *L, int i, lua_Integer lo, lua_Integer hi, const char *what) {
   lua_Integer n = binding_check_whole(L, i, what);
   if (n < lo || n > hi)
@@ -202,11 +212,11 @@ static int g_set_var(lua_State *L) {
   const int n = pairs_end(L, 2, "set_var");
   for (int i = 2; i < n; i += 2) { /* the error names the variable: a call may set several */
     game_var_id(L, v->g, i, 0);
-    const char *what = lua_type(L, i) == LUA_TSTRING
-                           ? lua_pushfstring(L, "set_var: the value of '%s'", lua_tostring(L, i))
-                           : lua_pushfstring(L, "set_var: the value of variable %I", (LUAI_UACINT)lua_tointeger(L, i));
-    check_range(L, i + 1, INT32_MIN, INT32_MAX, what);
-    lua_pop(L, 1);
+    if (whole_in(L, i + 1, INT32_MIN, INT32_MAX)) continue;
+    check_range(L, i + 1, INT32_MIN, INT32_MAX, /* raises */
+                lua_type(L, i) == LUA_TSTRING
+                    ? lua_pushfstring(L, "set_var: the value of '%s'", lua_tostring(L, i))
+                    : lua_pushfstring(L, "set_var: the value of variable %I", (LUAI_UACINT)lua_tointeger(L, i)));
   }
   for (int i = 2; i < n; i += 2) { /* every value checked above: a whole number in range */
     int id = game_var_id(L, v->g, i, 0);
@@ -859,14 +869,11 @@ static int ctx_index(lua_State *L) {
 
 /* The value written to field `field`: a whole number within the scores'
  * range, as check_range takes one; its error names "ctx.FIELD". The name is
- * made only then: handlers write fields at every scoring. */
+ * made only then (whole_in): handlers write fields at every scoring. */
 static lua_Integer ctx_whole(lua_State *L, const char *field) {
-  int whole = 0;
-  if (lua_type(L, 3) == LUA_TNUMBER) lua_tointegerx(L, 3, &whole);
-  lua_Integer n = lua_tointeger(L, 3);
-  if (!whole || n < -CARC_MAX_SCORE || n > CARC_MAX_SCORE)
+  if (!whole_in(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE))
     check_range(L, 3, -CARC_MAX_SCORE, CARC_MAX_SCORE, lua_pushfstring(L, "ctx.%s", field)); /* raises */
-  return n;
+  return lua_tointeger(L, 3);
 }
 
 static int ctx_newindex(lua_State *L) {

@@ -82,10 +82,11 @@ void bag_fill(carc_game *g) {
 /* A feature counts its coats of arms in 32 bits (seg_state.symbols): a game
  * whose tiles (on the board, in the bag, `more_tiles` to come) could gather
  * more in one city is refused rather than let the count wrap. Only games of
- * more than 179,000 tiles (12 segments of 999 arms each) look at the types. */
+ * more than 179,000 tiles (12 segments of ATTR_VALUE_MAX arms each) look at
+ * the types. */
 carc_result game_arms_fit(carc_game *g, int more_tiles) {
   const long long tiles = (long long)g->ntiles + (g->bag_len - g->bag_pos) + more_tiles;
-  if (tiles * CARC_MAX_SEGMENTS_PER_TILE * 999 <= INT32_MAX) return CARC_OK;
+  if (tiles * CARC_MAX_SEGMENTS_PER_TILE * ATTR_VALUE_MAX <= INT32_MAX) return CARC_OK;
   int per = 0; /* the most a tile carries, its segments' arms summed without sign */
   for (int t = 0; t < g->e->ntypes; t++) {
     const tile_type *tt = &g->e->types[t];

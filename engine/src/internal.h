@@ -10,6 +10,7 @@
 
 #define MAX_ATTRS 64          /* attribute names per engine (bit masks) */
 #define MAX_SEG_ATTRS 6       /* attributes on one segment or tile */
+#define ATTR_VALUE_MAX 999    /* a notation's attribute value (coats of arms too): -999..999 */
 #define MAX_SETS 16
 #define MAX_FIGURE_TYPES 8
 #define MAX_TOKEN_TYPES 8
@@ -45,7 +46,7 @@ typedef struct tile_segment {
   uint8_t semicircular;   /* city touching exactly one edge */
   uint16_t ports;
   uint16_t field_cities;  /* fields: bit per city segment index touched */
-  int16_t symbols;        /* value of the "arms" attribute (-999..999, as the notation allows) */
+  int16_t symbols;        /* value of the "arms" attribute (within +-ATTR_VALUE_MAX) */
   uint8_t nports;
   uint64_t attr_bits;
   attr_value attr[MAX_SEG_ATTRS];

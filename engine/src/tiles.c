@@ -63,9 +63,9 @@ static bool parse_attr(carc_engine *e, const char **pp, attr_value *out, char *w
     } else {
       char *end;
       long v = strtol(p, &end, 10);
-      if (end == p || v < -999 || v > 999) {
-        snprintf(why, cap, "attribute '%s' needs an integer from -999 to 999 or an edge letter",
-                 name);
+      if (end == p || v < -ATTR_VALUE_MAX || v > ATTR_VALUE_MAX) {
+        snprintf(why, cap, "attribute '%s' needs an integer from %d to %d or an edge letter", name,
+                 -ATTR_VALUE_MAX, ATTR_VALUE_MAX);
         return false;
       }
       value = (int)v;

@@ -781,11 +781,17 @@ static void log_scoring(carc_game *g, const staged *st) {
            st->reason == CARC_COMPLETED ? "completed" : "final", bt->x, bt->y, st->total, awards);
 }
 
+/* Commits staged features none of whose pipelines ran (they were empty):
+ * each is only marked scored. */
+static inline void commit_unscored(carc_game *g) {
+  for (int i = 0; i < g->nstaged; i++) g->segs[g->stage[i].root].flags |= SEG_SCORED;
+  g->nstaged = 0;
+}
+
 /* Applies staged scorings: points, records, figures home, features marked. */
 static void commit_stage(carc_game *g) {
-  if (!g->nstaged_ran) { /* nothing scored (the features were empty): only marked */
-    for (int i = 0; i < g->nstaged; i++) g->segs[g->stage[i].root].flags |= SEG_SCORED;
-    g->nstaged = 0;
+  if (!g->nstaged_ran) {
+    commit_unscored(g);
     return;
   }
   for (int i = 0; i < g->nstaged; i++) {
@@ -915,9 +921,8 @@ static carc_result end_turn(carc_game *g, int only_tile) {
   if (g->nstaged_ran | e->nhooks[CARC_HOOK_FEATURE_COMPLETED] | free) {
     r = end_turn_scorings(g, only_tile);
     if (r != CARC_OK) return r;
-  } else { /* most turns: nothing scored, no hook to run; completed features (empty) marked */
-    for (int i = 0; i < g->nstaged; i++) g->segs[g->stage[i].root].flags |= SEG_SCORED;
-    g->nstaged = 0;
+  } else { /* most turns: nothing scored, no hook to run */
+    commit_unscored(g);
   }
   g->act_step = STEP_MAIN; /* a place-phase save says "main", as the loader requires */
   if (g->s.again) g->s.again = 0;
