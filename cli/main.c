@@ -368,12 +368,16 @@ static int cmd_tiles(int argc, char **argv) {
   if (r) return r;
   carc_engine *e = cli_engine_with(rules, expansions, "tiles");
   if (!e) return 1;
-  int total = 0;
+  int total = 0, width = 0; /* the names in one column, as wide as the longest */
+  for (int t = 0; t < carc_tile_type_count(e); t++) {
+    const int n = (int)strlen(carc_tile_type_name(e, t));
+    width = n > width ? n : width;
+  }
   for (int t = 0; t < carc_tile_type_count(e); t++) {
     char pic[64];
     carc_tile_picture(e, t, 0, pic, sizeof pic);
     char *l1 = pic, *l2 = strchr(l1, '\n') + 1, *l3 = strchr(l2, '\n') + 1;
-    printf("%.5s  %-8s x%-2d  set %s\n%.5s  %s\n%.5s\n\n", l1, carc_tile_type_name(e, t),
+    printf("%.5s  %-*s x%-2d  set %s\n%.5s  %s\n%.5s\n\n", l1, width, carc_tile_type_name(e, t),
            carc_tile_type_copies(e, t), carc_tile_type_set(e, t), l2, carc_tile_type_notation(e, t), l3);
     total += carc_tile_type_copies(e, t);
   }

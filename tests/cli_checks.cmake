@@ -532,7 +532,8 @@ endif()
 # A tile set can mark individual copies: 2 of the 8 U and 3 of the 9 V.
 execute_process(COMMAND ${CLI} tiles --rules ${SRC}/tests/scenarios/land_surveyors/rules/farmhouse_copies.lua
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "U +x6 " OR NOT out MATCHES "U_FARMHOUSE x2 " OR
+# (names padded to the longest, U_FARMHOUSE's 11 characters: U then 10 spaces and one)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "  U           x6 " OR NOT out MATCHES "U_FARMHOUSE x2 " OR
    NOT out MATCHES "V_FARMHOUSE x3 " OR NOT out MATCHES "26 tile types, 72 tiles")
   message(FATAL_ERROR "farmhouse copies are not set apart:\n${out}")
 endif()
