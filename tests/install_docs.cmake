@@ -55,6 +55,13 @@ run(out ${PYTHON} ${prefix}/bin/carcassonne-dask --help)
 if(NOT out MATCHES "^usage: carcassonne-dask")
   message(FATAL_ERROR "carcassonne-dask with PYTHONPATH as python.md says:\n${out}")
 endif()
+# simulate.md runs the program itself: it names the interpreter the package
+# was installed for (Debian's, with python3-distributed), not `env python3`
+file(STRINGS ${prefix}/bin/carcassonne-dask shebang LIMIT_COUNT 1)
+run(out ${prefix}/bin/carcassonne-dask --help)
+if(NOT shebang STREQUAL "#!${PYTHON}" OR NOT out MATCHES "^usage: carcassonne-dask")
+  message(FATAL_ERROR "the installed carcassonne-dask starts '${shebang}' (want #!${PYTHON}):\n${out}")
+endif()
 
 # embedding.md: LUA_CPATH names the module's folder and keeps Lua's default
 # search path (the trailing ;;), and a stock lua5.4 then loads the module.
