@@ -195,6 +195,7 @@ static int run(const sim_config *cfg, int jobs, FILE *games_out, sim_summary *ou
     if (!st.out) return fprintf(stderr, "carcassonne simulate: out of memory\n"), 0;
   }
   if (jobs > st.nchunks) jobs = st.nchunks > 0 ? (int)st.nchunks : 1;
+  if (jobs < 1) jobs = 1; /* the caller checks; said here for the compiler's size check */
   worker *w = calloc((size_t)jobs, sizeof *w);
   if (!w) return fprintf(stderr, "carcassonne simulate: out of memory\n"), free(st.out), 0;
   for (int j = 0; j < jobs; j++) {

@@ -503,7 +503,7 @@ execute_process(COMMAND ${CLI} test ${TMP}/looping RESULT_VARIABLE rc OUTPUT_VAR
 if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*loops.lua:3: loops\n[^\n]*loops.lua:3: the case ran over its time limit \\(0.5 s of CPU time" OR
    NOT out MATCHES "FAIL [^\n]*loops.lua:6: swallows" OR NOT out MATCHES "ok   [^\n]*loops.lua: runs after" OR
    NOT out MATCHES "FAIL [^\n]*top.lua:3: the file does not load" OR
-   NOT out MATCHES "zero.lua:1: bad argument #1 to 'time_limit' \\(seconds from 0 to 3600\\)" OR
+   NOT out MATCHES "zero.lua:1: bad argument #1 to 'time_limit' \\(seconds above 0, at most 3600\\)" OR
    NOT out MATCHES "handlers.lua:2: the case ran over its time limit" OR NOT out MATCHES "ok   [^\n]*handlers.lua: finalizer" OR
    NOT out MATCHES "handlers.lua:4: pattern too costly" OR NOT out MATCHES "ok   [^\n]*handlers.lua: xpcall answers")
   message(FATAL_ERROR "a looping case did not end at its time limit:\n${out}")

@@ -1131,6 +1131,18 @@ static int p_tile_attr(lua_State *L) {
 /* map(name, dir, followers, tiles, signal, towns): finds and sets the engine's
  * map; `signal` names a game flag the engine turns on for island squares with
  * coats of arms (and town squares if `towns`). */
+/* x:map's count at `arg` (nil is 0): a number beyond an int is refused here
+ * by the option's name, as the engine refuses one beyond its range. */
+static int map_count(lua_State *L, int arg, const char *name, long long max) {
+  if (lua_isnoneornil(L, arg)) return 0;
+  int isnum = 0;
+  const lua_Integer v = lua_tointegerx(L, arg, &isnum);
+  if (!isnum) return luaL_error(L, "%s must be a whole number, not %s", name, binding_push_value(L, arg));
+  if (v < INT_MIN || v > INT_MAX)
+    return luaL_error(L, "%s: %I is outside 1..%d (0 keeps the map's)", name, (LUAI_UACINT)v, (int)max);
+  return (int)v;
+}
+
 static int p_map(lua_State *L) {
   carc_lua *cl = self(L);
   char err[768];
@@ -1138,7 +1150,9 @@ static int p_map(lua_State *L) {
     lua_pushstring(L, err);
     return lua_error(L);
   }
-  if (carc_engine_map_setup(cl->e, opt_int(L, 3, 0), opt_int(L, 4, 0)) != CARC_OK)
+  const int followers = map_count(L, 3, "followers", CARC_MAX_MAP_FOLLOWERS);
+  const int tiles = map_count(L, 4, "tiles", CARC_MAX_BOARD_TILES);
+  if (carc_engine_map_setup(cl->e, followers, tiles) != CARC_OK)
     return engine_error(L);
   const char *signal = opt_text(L, 5, NULL);
   int flag = signal ? carc_flag_id(cl->e, signal) : -1;

@@ -955,7 +955,7 @@ static int l_setmetatable(lua_State *L) {
 /* time_limit(seconds): the CPU time each later case may take. */
 static int l_time_limit(lua_State *L) {
   double s = luaL_checknumber(L, 1);
-  luaL_argcheck(L, s > 0 && s <= LIMIT_MAX, 1, "seconds from 0 to 3600");
+  luaL_argcheck(L, s > 0 && s <= LIMIT_MAX, 1, "seconds above 0, at most 3600");
   clock_of(L)->seconds = s;
   return 0;
 }

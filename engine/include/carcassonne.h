@@ -674,8 +674,10 @@ typedef enum carc_square {
  * on error nothing is loaded. An engine takes one map, before its games. */
 CARC_API carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
                                          const char *const *origins);
-/* Overrides the map's recommendations: followers per player and tiles in a
- * game (the start tile included); 0 keeps the map's figure. */
+/* Overrides the map's recommendations: followers per player (1 to
+ * CARC_MAX_MAP_FOLLOWERS) and tiles in a game (the start tile included, 1 to
+ * CARC_MAX_BOARD_TILES); 0 keeps the map's figure. */
+#define CARC_MAX_MAP_FOLLOWERS 16
 CARC_API carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles);
 /* Turns game flag `flag` on whenever a tile is placed on an island square
  * with coats of arms (and, if `towns`, on a town square), so that a hook

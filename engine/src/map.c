@@ -913,8 +913,9 @@ int map_start_misfit(const carc_engine *e, int type) {
 carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
-  if (followers < 0 || followers > 16)
-    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "followers: %d is outside 1..16 (0 keeps the map's)", followers);
+  if (followers < 0 || followers > CARC_MAX_MAP_FOLLOWERS)
+    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "followers: %d is outside 1..%d (0 keeps the map's)", followers,
+                                    CARC_MAX_MAP_FOLLOWERS);
   if (tiles < 0 || tiles > CARC_MAX_BOARD_TILES)
     return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "tiles: %d is outside 1..%d (0 keeps the map's)", tiles, CARC_MAX_BOARD_TILES);
   if (followers) e->map->followers = followers;

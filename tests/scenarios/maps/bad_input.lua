@@ -49,3 +49,12 @@ case("tiles only: the tiles come, the rules do not", function()
   -- no inn rule: 3 tiles x 1 = 3 (with the inn rule it would be 6)
   s:expect_scores{ 3, 0 }
 end)
+
+case("a count out of range names its option and range, however large", function()
+  fails({ expansions = { "maps" }, options = { maps = { followers = 17 } } }, "followers: 17 is outside 1..16")
+  fails({ expansions = { "maps" }, options = { maps = { followers = 2 ^ 40 } } },
+    "followers: 1099511627776 is outside 1..16 (0 keeps the map's)")
+  fails({ expansions = { "maps" }, options = { maps = { tiles = -(2 ^ 33) } } }, "tiles: -8589934592 is outside 1..")
+  fails({ expansions = { "maps" }, options = { maps = { followers = 2.5 } } },
+    "followers must be a whole number, not 2.5")
+end)
