@@ -73,6 +73,11 @@ check instructions instructions "base, 5 players" 142800 500 --players 5
 check instructions instructions "all five expansions, 2 players" 246000 200 --players 2 --rules expansions/default.lua
 check instructions instructions "map Veldmark, base tiles, 2 players" 153300 200 --players 2 --rules expansions/maps/veldmark_base.lua
 check instructions instructions "all five on map Veldmark, 2 players" 296000 200 --players 2 --rules tests/perf/all_five_veldmark.lua
+# A game of 10,000 tiles (the base mix repeated): the cost a tile must not
+# grow with the board. Round 19's count of the frontier after 32 missed
+# draws made this game 43.1 million instructions (2.7 times the 72-tile
+# game's a tile) and no bound here saw it; round 21 put it back (16.6).
+check instructions instructions "base mix to 10,000 tiles, 2 players" 17940000 10 --players 2 --tiles 10000
 echo "== mispredicted branches per game (cachegrind's model)"
 check mispredicted "mispredicted branches" "base, 2 players" 489 500 --players 2
 check mispredicted "mispredicted branches" "all five expansions, 2 players" 1421 200 --players 2 --rules expansions/default.lua
