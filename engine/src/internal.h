@@ -185,6 +185,10 @@ struct carc_engine {
     };
     engine_marker counts;
   };
+  /* Counts a committed call relies on: an ad-hoc tile type that
+   * carc_game_put_notation or carc_game_load defined for another game while
+   * a call on this one ran (a hook's). That call's failure restores no lower. */
+  engine_marker kept;
   char attr_names[MAX_ATTRS][CARC_MAX_NAME];
   char kind_names[CARC_MAX_KINDS][CARC_MAX_NAME];
   /* the order in which one call scores several features (a turn that
@@ -644,6 +648,8 @@ static inline uint32_t game_random(carc_game *g, uint32_t n) {
 void engine_mark(const carc_engine *e, engine_marker *m);
 bool engine_desc_kept(const carc_engine *e, const char *desc);
 void engine_restore(carc_engine *e, const engine_marker *m);
+void engine_keep(carc_engine *e);
+carc_result tile_define_adhoc(carc_engine *e, const char *name, const char *notation);
 void figure_move(carc_game *g, int fig, int seg);
 #define NO_FIGURE 0xFF
 void supply_index(carc_game *g);

@@ -239,9 +239,11 @@ static bool adhoc_type(loader *L, const json_value *name, const json_value *nota
     snprintf(fresh, sizeof fresh, "adhoc%d", e->ntypes);
     use = fresh;
   }
-  if (carc_tile_define(e, "adhoc", use, 0, notation->str) != CARC_OK)
+  if (e->snap) /* its rollback would take the type back from under the loaded game */
+    return bad(L, CARC_ERR_STATE, notation, path, "an engine transaction is open (carc_engine_begin); "
+               "no ad-hoc tile type is added to it");
+  if (tile_define_adhoc(e, use, notation->str) != CARC_OK)
     return bad(L, CARC_ERR_PARSE, notation, path, "bad ad-hoc tile notation: %s", e->err);
-  e->types[e->ntypes - 1].adhoc = 1;
   *out = e->ntypes - 1;
   return true;
 }
@@ -638,6 +640,7 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
   memset(g->seg_stamp, 0, sizeof(uint32_t) * (size_t)g->nsegs);
   g->err[0] = '\0';
   json_free(&L.doc);
+  if (e->ntypes > mark.ntypes) engine_keep(e); /* its ad-hoc types: this game holds them now */
   return g;
 fail:
   json_free(&L.doc);

@@ -335,7 +335,20 @@ static carc_result define_type(carc_engine *e, const char *set, const char *name
 
 carc_result carc_tile_define(carc_engine *e, const char *set, const char *name, int count,
                              const char *notation) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  /* a type defined while a game runs could be dropped under another game
+   * that took it (a failing call around a hook that defined it) */
+  carc_result r = engine_without_games(e, "carc_tile_define");
+  if (r != CARC_OK) return r;
   return define_type(e, set, name, count, notation, "");
+}
+
+/* An ad-hoc type (set "adhoc", no copies) for carc_game_put_notation and
+ * carc_game_load, which define it while games are alive. */
+carc_result tile_define_adhoc(carc_engine *e, const char *name, const char *notation) {
+  carc_result r = define_type(e, "adhoc", name, 0, notation, "");
+  if (r == CARC_OK) e->types[e->ntypes - 1].adhoc = 1;
+  return r;
 }
 
 /* Drops the types added since `first` (a tile file is loaded all or nothing). */
@@ -370,7 +383,10 @@ static bool read_name_count(const char *p, char name[CARC_MAX_NAME], int *count,
 }
 
 carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, const char *origin) {
+  if (!e) return CARC_ERR_ARGUMENT;
   if (!text) return engine_fail(e, CARC_ERR_ARGUMENT, "no tile data");
+  carc_result alive = engine_without_games(e, "carc_tiles_load"); /* as carc_tile_define */
+  if (alive != CARC_OK) return alive;
   const char *line = text;
   int lineno = 0;
   int first = e->ntypes;

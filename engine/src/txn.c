@@ -20,16 +20,27 @@
 
 void engine_mark(const carc_engine *e, engine_marker *m) { *m = e->counts; }
 
+static int at_least(int a, int b) { return a > b ? a : b; }
+
 void engine_restore(carc_engine *e, const engine_marker *m) {
-  for (int i = m->ntypes; i < e->ntypes; i++)
+  const engine_marker to = {at_least(m->ntypes, e->kept.ntypes), at_least(m->nsets, e->kept.nsets),
+                            at_least(m->nattr, e->kept.nattr),   at_least(m->nkinds, e->kept.nkinds),
+                            at_least(m->nvars, e->kept.nvars),   at_least(m->nflags, e->kept.nflags)};
+  for (int i = to.ntypes; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
-  if (e->ntypes > m->ntypes) e->ntypes = m->ntypes;
-  e->nsets = m->nsets;
-  e->nattr = m->nattr;
-  e->nkinds = m->nkinds;
-  e->nvars = m->nvars;
-  e->nflags = m->nflags;
+  if (e->ntypes > to.ntypes) e->ntypes = to.ntypes;
+  e->nsets = to.nsets;
+  e->nattr = to.nattr;
+  e->nkinds = to.nkinds;
+  e->nvars = to.nvars;
+  e->nflags = to.nflags;
 }
+
+/* A call that defined ad-hoc types committed: another game holds them now,
+ * and a failing call around this one (a hook's) must not drop them. Called
+ * only where types were defined: those calls change the engine and run on
+ * one thread (docs/c-api.md). */
+void engine_keep(carc_engine *e) { e->kept = e->counts; }
 
 carc_result txn_refuse(carc_game *g) {
   if (g->txn)
@@ -97,6 +108,9 @@ carc_result txn_rollback(carc_game *g, txn *t, carc_result r) {
   char msg[ERR_CAP];
   memcpy(msg, g->err, sizeof msg);
   g->txn = NULL;
+  /* the call began with the game writable (txn_may_begin): a loan a hook or
+   * handler took and left (carc_game_lend_read_only) ends with the call */
+  g->read_only = g->lent = 0;
   if (t->board) {
     carc_game_copy(g, t->board); /* records and log fit: the copy's are no longer */
   } else {

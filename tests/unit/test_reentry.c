@@ -283,7 +283,137 @@ static void lent_game_refuses_changes(void) {
   carc_engine_free(e);
 }
 
+/* A hook of game G that gives another game O a tile of a new notation (or
+ * loads a save holding one), then fails: G is as it was, and O keeps its
+ * tile and the engine its type (G's rollback once dropped the type from
+ * under O, and O's save read freed memory). */
+typedef struct lender {
+  carc_game *other;
+  const char *save; /* loaded instead, when set */
+  carc_game *loaded;
+  int fail;
+} lender;
+
+static carc_result give_then_fail(const carc_hook_args *a, void *ud) {
+  lender *l = ud;
+  if (a->game == l->other || a->game == l->loaded) return CARC_OK;
+  if (l->save) {
+    char err[256];
+    l->loaded = carc_game_load(carc_game_engine(a->game), l->save, err, sizeof err);
+    CHECK(l->loaded != NULL);
+  } else {
+    CHECK_INT(carc_game_put_notation(l->other, "road:E,W field:N,El,Wl field:S,Er,Wr", 1, 0, 0), CARC_OK);
+  }
+  carc_game_set_error(a->game, "this hook fails");
+  return l->fail ? CARC_ERR_SCRIPT : CARC_OK;
+}
+
+static void other_games_types_survive_a_failed_call(void) {
+  for (int via_load = 0; via_load <= 1; via_load++) {
+    carc_engine *e = check_base_engine();
+    char *save = NULL;
+    if (via_load) { /* a save holding an ad-hoc tile, made on an engine of its own */
+      carc_engine *maker = check_base_engine();
+      carc_game *m = carc_game_new(maker, &(carc_game_options){.players = 2, .no_bag = 1});
+      CHECK_INT(carc_game_put_notation(m, "road:E,W field:N,El,Wl field:S,Er,Wr", 1, 0, 0), CARC_OK);
+      save = check_save_text(m);
+      carc_game_free(m);
+      carc_engine_free(maker);
+    }
+    lender l = {NULL, save, NULL, 1};
+    CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "test.give", 500, NULL, give_then_fail, &l), CARC_OK);
+    carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 3});
+    l.other = carc_game_new(e, &(carc_game_options){.players = 2, .no_bag = 1});
+    const int types = carc_tile_type_count(e);
+    char *before = check_save_text(g);
+    carc_placement_option p;
+    CHECK(carc_game_placements(g, &p, 1) >= 1);
+    CHECK_INT(carc_game_place(g, p.x, p.y, p.rotation), CARC_ERR_SCRIPT);
+    CHECK(check_save_is(g, before));
+    CHECK_INT(carc_tile_type_count(e), types + 1); /* the other game's type stays */
+    carc_game *holder = via_load ? l.loaded : l.other;
+    CHECK(holder != NULL);
+    if (holder) {
+      CHECK_INT(carc_board_tile_type(holder, 1), types);
+      char *kept = check_save_text(holder); /* reads the type's notation: freed memory before */
+      CHECK(strstr(kept, "road:E,W field:N,El,Wl field:S,Er,Wr") != NULL);
+      free(kept);
+    }
+    /* and G's own failed put of a new notation still leaves no type behind */
+    l.fail = 0;
+    carc_handler_enable(e, "test.give", 0);
+    CHECK_INT(carc_game_put_notation(g, "city:N,E,S,W road:N", 5, 5, 0), CARC_ERR_PARSE);
+    CHECK_INT(carc_game_put_notation(g, "city:N,E,S field:W", 0, 0, 0), CARC_ERR_ILLEGAL); /* (0,0) is taken */
+    CHECK_INT(carc_tile_type_count(e), types + 1);
+    free(before);
+    free(save);
+    carc_game_free(l.loaded);
+    carc_game_free(l.other);
+    carc_game_free(g);
+    carc_engine_free(e);
+  }
+}
+
+/* A hook that lends its game read-only and fails: the failed call ends the
+ * loan with it and puts the board back (the copy back was once refused as
+ * read-only, and the placement stayed). */
+static carc_result lend_then_fail(const carc_hook_args *a, void *ud) {
+  (void)ud;
+  CHECK_INT(carc_game_lend_read_only(a->game, 1), CARC_OK);
+  carc_game_set_error(a->game, "lent, then failed");
+  return CARC_ERR_SCRIPT;
+}
+
+static void a_failed_call_ends_its_loans(void) {
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "test.lend", 500, NULL, lend_then_fail, NULL), CARC_OK);
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 5});
+  char *before = check_save_text(g);
+  carc_placement_option p;
+  CHECK(carc_game_placements(g, &p, 1) >= 1);
+  CHECK_INT(carc_game_place(g, p.x, p.y, p.rotation), CARC_ERR_SCRIPT);
+  CHECK_HAS(carc_game_error(g), "lent, then failed");
+  CHECK(check_save_is(g, before));
+  CHECK_INT(carc_game_read_only(g), 0);
+  CHECK_INT(carc_board_tiles(g), 1);
+  CHECK_INT(carc_game_lend_read_only(g, 0), CARC_ERR_STATE); /* no loan left to end */
+  carc_handler_enable(e, "test.lend", 0);
+  CHECK_INT(carc_game_place(g, p.x, p.y, p.rotation), CARC_OK); /* the square is free */
+  free(before);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
+/* No tile type is added under live games by the engine's own definers, nor
+ * by a game while an engine transaction is open (its rollback would take the
+ * type back from under the game). */
+static void types_are_not_added_under_live_games(void) {
+  carc_engine *e = check_base_engine();
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .no_bag = 1});
+  const int types = carc_tile_type_count(e);
+  CHECK_INT(carc_tile_define(e, "house", "LATE", 1, "field:N,E,S,W"), CARC_ERR_STATE);
+  CHECK_HAS(carc_engine_error(e), "carc_tile_define: the engine has 1 game alive");
+  CHECK_INT(carc_tiles_load(e, "house", "LATE 1 field:N,E,S,W\n", "late.tiles"), CARC_ERR_STATE);
+  CHECK_INT(carc_tile_split(e, check_type(e, "V"), "V_LATE", 2), CARC_ERR_STATE);
+  CHECK_INT(carc_tile_type_count(e), types);
+  char *before = check_save_text(g);
+  CHECK_INT(carc_engine_begin(e), CARC_OK);
+  CHECK_INT(carc_game_put_notation(g, "road:E,W field:N,El,Wl field:S,Er,Wr", 1, 0, 0), CARC_ERR_STATE);
+  CHECK_HAS(carc_game_error(g), "an engine transaction is open");
+  CHECK(check_save_is(g, before));
+  carc_engine_rollback(e);
+  CHECK_INT(carc_tile_type_count(e), types);
+  CHECK_INT(carc_game_put_notation(g, "road:E,W field:N,El,Wl field:S,Er,Wr", 1, 0, 0), CARC_OK);
+  carc_game_free(g);
+  CHECK_INT(carc_tile_define(e, "house", "LATE", 1, "field:N,E,S,W"), CARC_OK); /* no game alive */
+  free(before);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  other_games_types_survive_a_failed_call();
+  a_failed_call_ends_its_loans();
+  types_are_not_added_under_live_games();
   lent_game_refuses_changes();
   refused_calls_report_nothing();
   refused_bot_turn_keeps_generator();
