@@ -129,8 +129,8 @@ struct carc_lua {
 /* The binding's state hangs on its engine: no global list to keep. */
 carc_lua *carc_lua_of(const carc_engine *e) { return carc_engine_userdata(e); }
 carc_engine *carc_lua_engine(carc_lua *cl) { return cl->e; }
-const char *carc_lua_error(const carc_lua *cl) { return cl->err; }
-const char *carc_lua_traceback(const carc_lua *cl) { return cl->trace; }
+const char *carc_lua_error(const carc_lua *cl) { return cl ? cl->err : "no Lua state"; }
+const char *carc_lua_traceback(const carc_lua *cl) { return cl ? cl->trace : ""; }
 lua_State *carc_lua_state(carc_lua *cl) { return cl->L; }
 void carc_lua_stats(const carc_lua *cl, size_t *bytes, unsigned long *allocations) {
   if (bytes) *bytes = cl->used;

@@ -64,7 +64,8 @@ CARC_LUA_API int carc_map_file_find(const char *spec, const char *dir, char *pat
 /* Scenario runner: runs every scenario file under `path` (a file or a folder,
  * recursively, sorted; folders named "rules" or "expansions" are skipped),
  * printing failures and the line "N passed, N failed" to `out`.
- * Returns the number of failed cases (or -1 if nothing could be run). */
+ * Returns the number of failed cases (or -1 if nothing could be run, or an
+ * argument is NULL). */
 CARC_LUA_API int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed);
 
 /* Opens the `carcassonne` Lua module into a host's state and leaves its

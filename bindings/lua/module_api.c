@@ -222,7 +222,7 @@ static int g_observe(lua_State *L) {
   lgame *view = push_game(L, -1);
   if (!(view->g = carc_game_observe(lg->g, (int)p - 1))) {
     uncount(lua_touserdata(L, -2), view);
-    return fail(L, carc_engine_error(carc_game_engine(lg->g)));
+    return fail(L, "observe: out of memory");
   }
   return 1;
 }

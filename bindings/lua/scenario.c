@@ -1088,6 +1088,7 @@ int carc_lua_run_scenarios(const char *path, FILE *out, int *passed, int *failed
   paths p = {0};
   int unreadable = 0;
   struct stat st;
+  if (!path || !out || !passed || !failed) return -1;
   if (stat(path, &st)) {
     char name[4096];
     fprintf(stderr, "carcassonne test: cannot open '%s'\n", shown_text(path, name, sizeof name));

@@ -59,7 +59,8 @@ CARC_API int carc_version_number(void); /* CARC_VERSION_NUMBER of the library */
 /* --------------------------------------------------------------- results */
 typedef enum carc_result {
   CARC_OK = 0,
-  CARC_ERR_ARGUMENT,  /* a null pointer, a value out of range */
+  CARC_ERR_ARGUMENT,  /* a null argument a call needs (a name, a text, an action), a value out of range;
+                         handles (engine, game, context) are not checked: see docs/c-api.md */
   CARC_ERR_PARSE,     /* malformed tile notation, tile data, JSON */
   CARC_ERR_UNKNOWN,   /* unknown tile, handler, figure, option ... */
   CARC_ERR_ILLEGAL,   /* against the rules: placement, follower ... */

@@ -455,6 +455,7 @@ int carc_feature_has_attr(const carc_game *g, int s, int attr) {
   return (int)((g->seg_attr[feature_find(g, s)].attr_bits >> attr) & 1);
 }
 int carc_feature_members(const carc_game *g, int s, int *out, int cap) {
+  if (!out) cap = 0; /* a NULL list only counts, whatever cap says */
   if (!SEG_OK(g, s)) return 0;
   int root = feature_find(g, s), n = 0, m = root;
   do {
@@ -465,6 +466,7 @@ int carc_feature_members(const carc_game *g, int s, int *out, int cap) {
   return n;
 }
 int carc_game_features(const carc_game *g, int kind, int *out, int cap) {
+  if (!out) cap = 0; /* a NULL list only counts, whatever cap says */
   int n = 0;
   for (int s = 0; s < g->nsegs; s++) {
     if (feature_find(g, s) != s || (kind >= 0 && g->segs[s].kind != kind)) continue;

@@ -157,18 +157,13 @@ static int cmp_u16(const void *a, const void *b) {
   return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
 }
 
+/* No message on failure, as carc_game_clone: the call only reads the game,
+ * and threads that share the engine may make it at once (the engine's
+ * message would be written by several). */
 carc_game *carc_game_observe(const carc_game *g, int player) {
-  if (!g) return NULL;
-  if (player < 0 || player >= g->players) {
-    engine_fail(g->e, CARC_ERR_ARGUMENT, "observe: player %d does not exist (the game has %d players)", player,
-                g->players);
-    return NULL;
-  }
+  if (!g || player < 0 || player >= g->players) return NULL;
   carc_game *o = carc_game_clone(g);
-  if (!o) {
-    engine_fail(g->e, CARC_ERR_MEMORY, "observe: out of memory");
-    return NULL;
-  }
+  if (!o) return NULL;
   /* what is left in the bag, not in which order; the generator that would
    * draw the order is replaced as well */
   qsort(o->bag + o->bag_pos, (size_t)(o->bag_len - o->bag_pos), sizeof o->bag[0], cmp_u16);

@@ -152,6 +152,7 @@ static size_t emit(const char *s, size_t n, char *buf, size_t cap) {
 
 size_t carc_engine_search_path(const carc_engine *e, const char *kind, int i, char *buf, size_t cap,
                                carc_path_origin *origin) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   if (cap) buf[0] = '\0';
   if (!kind_ok(kind) || i < 0) return 0;
   const search_dir *set = e ? find_set(e, kind) : NULL;
@@ -198,6 +199,7 @@ const char *carc_path_origin_name(carc_path_origin origin) {
 }
 
 size_t carc_engine_find_data(const carc_engine *e, const char *kind, const char *name, char *buf, size_t cap) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   if (cap) buf[0] = '\0';
   if (!kind_ok(kind) || !name || !name[0]) return 0;
   char dir[PATH_MAX], file[2 * PATH_MAX];

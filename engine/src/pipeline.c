@@ -334,11 +334,12 @@ const char *carc_hook_point_name(carc_hook_point p) {
 }
 
 carc_result carc_engine_describe_pipeline(const carc_engine *e, char *buf, size_t cap) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   size_t n = 0;
   if (cap) buf[0] = '\0';
 #define PUT(...)                                                                   \
   do {                                                                             \
-    int w = snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, __VA_ARGS__); \
+    int w = snprintf(n < cap ? buf + n : NULL, n < cap ? cap - n : 0, __VA_ARGS__); \
     if (w > 0) n += (size_t)w;                                                     \
   } while (0)
   PUT("scoring pipeline\n%-8s  %-10s  %-36s  %s\n", "priority", "stage", "handler", "expansion");

@@ -89,6 +89,7 @@ static int handler_priority_by_name(const carc_engine *e, const char *name) {
 }
 
 size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t cap) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   text_out o = {buf, cap, 0};
   if (cap) buf[0] = '\0';
   if (i < 0 || i >= g->nrecords) return 0;
@@ -145,6 +146,7 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
 }
 
 size_t carc_game_log(const carc_game *g, char *buf, size_t cap) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   if (cap) {
     size_t n = g->log_len < cap - 1 ? g->log_len : cap - 1;
     if (n) memcpy(buf, g->log, n);
@@ -167,6 +169,7 @@ static void map_square_picture(const carc_engine *e, int x, int y, char pic[32])
 /* Each tile is 5x3 characters; a figure shows as its player's number. On a
  * map every square of the map is drawn, empty ones by what they are. */
 size_t carc_game_render_board(const carc_game *g, char *buf, size_t cap) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   text_out o = {buf, cap, 0};
   if (cap) buf[0] = '\0';
   int minx = 0, maxx = 0, miny = 0, maxy = 0;

@@ -544,6 +544,7 @@ int carc_tile_edge_kind(const carc_engine *e, int t, int rot, int edge, int k) {
 
 /* A 5x3 character picture: corners, edge middles and the centre. */
 size_t carc_tile_picture(const carc_engine *e, int type, int rot, char *buf, size_t cap) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   if (!TYPE_OK(e, type) || rot < 0 || rot > 3) return (size_t)snprintf(buf, cap, "?");
   const tile_type *t = &e->types[type];
   static const char glyph[] = {'.', '=', '#', '~'};

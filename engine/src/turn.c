@@ -83,6 +83,7 @@ carc_result turn_draw(carc_game *g) {
 /* ------------------------------------------------------------ placement */
 
 int carc_game_placements(const carc_game *g, carc_placement_option *out, int cap) {
+  if (!out) cap = 0; /* a NULL list only counts, whatever cap says */
   if (g->phase != CARC_PHASE_PLACE || g->drawn < 0) return 0;
   const uint32_t *sig = g->e->types[g->drawn].sig;
   const fr_sig *fr = g->fr;
@@ -612,6 +613,7 @@ static inline carc_action main_option(const carc_game *g, const main_options *o,
 }
 
 int carc_game_actions(const carc_game *g, carc_action *out, int cap) {
+  if (!out) cap = 0; /* a NULL list only counts, whatever cap says */
   if (g->phase != CARC_PHASE_ACT) return 0;
   if (g->act_step != STEP_MAIN) {
     int figs[MAX_FIGURES], nf = step_figures(g, figs);

@@ -90,7 +90,34 @@ static void test_map_names(void) {
   carc_engine_free(e);
 }
 
+/* Output calls given a NULL buffer or list with a cap above zero only size
+ * or count, as with cap 0 (some wrote through the NULL pointer). */
+static void test_null_buffers_only_size(void) {
+  carc_engine *e = check_base_engine();
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 4});
+  for (int t = 0; t < 12; t++) CHECK_INT(carc_bot_play_turn(g, CARC_BOT_RANDOM), CARC_OK);
+  CHECK_INT(carc_game_log(g, NULL, 100), carc_game_log(g, NULL, 0));
+  CHECK(carc_game_render_board(g, NULL, 100) == carc_game_render_board(g, NULL, 0));
+  CHECK(carc_game_describe_scoring(g, 0, NULL, 100) == carc_game_describe_scoring(g, 0, NULL, 0));
+  CHECK(carc_tile_picture(e, 0, 1, NULL, 100) == carc_tile_picture(e, 0, 1, NULL, 0));
+  CHECK_INT(carc_engine_describe_pipeline(e, NULL, 100), carc_engine_describe_pipeline(e, NULL, 0));
+  CHECK(carc_engine_search_path(e, "maps", 0, NULL, 100, NULL) == carc_engine_search_path(e, "maps", 0, NULL, 0, NULL));
+  CHECK(carc_engine_find_data(e, "maps", "demo", NULL, 100) == carc_engine_find_data(e, "maps", "demo", NULL, 0));
+  CHECK_INT(carc_game_placements(g, NULL, 100), carc_game_placements(g, NULL, 0));
+  CHECK(carc_game_placements(g, NULL, 0) > 0);
+  CHECK_INT(carc_game_features(g, -1, NULL, 100), carc_game_features(g, -1, NULL, 0));
+  CHECK_INT(carc_feature_members(g, 0, NULL, 100), carc_feature_members(g, 0, NULL, 0));
+  carc_placement_option p;
+  CHECK(carc_game_placements(g, &p, 1) >= 1);
+  CHECK_INT(carc_game_place(g, p.x, p.y, p.rotation), CARC_OK);
+  CHECK_INT(carc_game_actions(g, NULL, 100), carc_game_actions(g, NULL, 0));
+  CHECK(carc_game_actions(g, NULL, 0) > 0);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_null_buffers_only_size();
   test_log_escapes_names();
   test_names_refused();
   test_map_names();

@@ -243,6 +243,13 @@ static void observation_hides_the_seed(void) {
     free(saved);
     carc_game_free(o);
   }
+  /* a player that does not exist: NULL, and the engine's message is not
+   * written (threads sharing the engine may observe at once) */
+  CHECK(carc_game_new(e, &(carc_game_options){.players = 0}) == NULL); /* a message to keep */
+  CHECK_HAS(carc_engine_error(e), "players: 0 is outside");
+  CHECK(carc_game_observe(g, 3) == NULL);
+  CHECK(carc_game_observe(g, -1) == NULL);
+  CHECK_HAS(carc_engine_error(e), "players: 0 is outside");
   carc_game_free(g);
   carc_engine_free(e);
 }
