@@ -76,8 +76,7 @@ int main(void) {
   CHECK_INT(carc_game_bag_left(og), carc_game_bag_left(g));
   CHECK_INT(carc_board_tiles(og), carc_board_tiles(g));
   CHECK_INT(carc_game_moves(og, NULL, 0), carc_game_moves(g, NULL, 0));
-  CHECK(carc_game_observe(g, 2) == NULL);
-  CHECK_HAS(carc_engine_error(e), "player 2 does not exist (the game has 2 players)");
+  CHECK(carc_game_observe(g, 2) == NULL); /* no message: see test_reentry */
   CHECK(carc_game_observe(g, -1) == NULL);
   /* determinization: same seed, same game */
   carc_game *d1 = carc_game_clone(og), *d2 = carc_game_clone(og);
