@@ -1862,6 +1862,7 @@ static int p_describe(lua_State *L) {
 
 size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
   size_t n = 0;
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   if (cap) buf[0] = '\0';
   if (!cl) return 0;
   lua_State *L = cl->L;

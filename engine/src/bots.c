@@ -232,7 +232,7 @@ static long long gain(const carc_game *before, const carc_game *after, int me) {
 /* A trial copy for the greedy bot: it keeps no records and reports no
  * events (its acts and scorings are the bot's guesses, not the game's). */
 static carc_result trial_copy(carc_game *dst, const carc_game *src) {
-  carc_result r = carc_game_copy(dst, src);
+  carc_result r = game_copy(dst, src);
   dst->keep_records = 0;
   dst->event_fn = NULL;
   return r;
@@ -323,8 +323,8 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
 /* The two scratch games: made on the bot's first turn, kept by the game. */
 static bool greedy_scratch(carc_game *g) {
   if (g->bot_scratch && g->bot_trial) return true;
-  if (!g->bot_scratch) g->bot_scratch = game_scratch(carc_game_clone(g));
-  if (!g->bot_trial) g->bot_trial = game_scratch(carc_game_clone(g));
+  if (!g->bot_scratch) g->bot_scratch = game_scratch(game_clone(g));
+  if (!g->bot_trial) g->bot_trial = game_scratch(game_clone(g));
   if (g->bot_scratch && g->bot_trial) {
     carc_game_keep_records(g->bot_scratch, 0);
     carc_game_keep_records(g->bot_trial, 0);

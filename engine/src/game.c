@@ -191,8 +191,11 @@ carc_result carc_game_reset(carc_game *g, uint64_t seed) {
   if (r != CARC_OK) return txn_rollback(g, &t, r);
   r = game_setup(g);
   if (r != CARC_OK && !copy) {
-    /* a promise broken: no copy to go back to; the new game stays, over */
+    /* a promise broken: no copy to go back to; the new game stays, over
+     * (and writable: a loan its hook took ends with the call, as in
+     * txn_rollback, so that a reset may follow) */
     g->txn = NULL;
+    g->read_only = g->lent = 0;
     g->nstaged = g->nstaged_ran = 0;
     engine_restore(g->e, &t.engine);
     g->phase = CARC_PHASE_OVER;
@@ -205,6 +208,10 @@ carc_result carc_game_reset(carc_game *g, uint64_t seed) {
 
 carc_game *carc_game_new(carc_engine *e, const carc_game_options *opt) {
   if (!e) return NULL;
+  if (e->snap) { /* its rollback would take back tile types the game's bag holds */
+    engine_fail(e, CARC_ERR_STATE, "carc_game_new: an engine transaction is open (carc_engine_begin)");
+    return NULL;
+  }
   carc_game_options o = {2, 1, 0, 0};
   if (opt) o = *opt;
   if (o.players < 1 || o.players > CARC_MAX_PLAYERS) {
@@ -268,6 +275,14 @@ bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size) {
 /* Everything that can fail (room for the board, the records and the log)
  * happens first, so a failed copy leaves dst as it was. */
 carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
+  carc_result r = game_copy(dst, src);
+  if (r == CARC_OK) engine_keep_pending(dst->e); /* dst may hold a type a running call defined */
+  return r;
+}
+
+/* carc_game_copy without keeping pending tile types: the copies a call makes
+ * of its own game (the board kept for a rollback, the bots' trials). */
+carc_result game_copy(carc_game *dst, const carc_game *src) {
   if (!dst || !src) return CARC_ERR_ARGUMENT;
   if (dst->e != src->e) return game_fail(dst, CARC_ERR_ARGUMENT, "a game copies only a game of its own engine");
   if (!txn_may_begin(dst)) return txn_refuse(dst); /* a handler's or hook's game, or one mid-call */
@@ -320,7 +335,8 @@ carc_game *game_scratch(carc_game *g) {
   return g;
 }
 
-carc_game *carc_game_clone(const carc_game *g) {
+/* carc_game_clone without keeping pending tile types (game_copy's). */
+carc_game *game_clone(const carc_game *g) {
   carc_engine *e = g->e;
   carc_game *c = carc_mem(e, NULL, 0, sizeof *c);
   if (!c) return NULL;
@@ -330,10 +346,16 @@ carc_game *carc_game_clone(const carc_game *g) {
   c->txn = NULL;
   c->read_only = c->lent = 0;
   c->spare = NULL;
-  if (carc_game_copy(c, g) != CARC_OK) {
+  if (game_copy(c, g) != CARC_OK) {
     carc_game_free(c);
     return NULL;
   }
+  return c;
+}
+
+carc_game *carc_game_clone(const carc_game *g) {
+  carc_game *c = game_clone(g);
+  if (c) engine_keep_pending(c->e); /* the clone may hold a type a running call defined */
   return c;
 }
 

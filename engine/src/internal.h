@@ -185,9 +185,11 @@ struct carc_engine {
     };
     engine_marker counts;
   };
-  /* Counts a committed call relies on: an ad-hoc tile type that
-   * carc_game_put_notation or carc_game_load defined for another game while
-   * a call on this one ran (a hook's). That call's failure restores no lower. */
+  /* The tile types (and sets) no failed call takes back: all of them but
+   * those an uncommitted carc_game_put_notation or carc_game_load defined,
+   * until a game may hold one (a committed call, a clone or a copy: a hook
+   * of the defining call may give another game the type). engine_restore
+   * restores no lower; only ntypes and nsets are read. */
   engine_marker kept;
   char attr_names[MAX_ATTRS][CARC_MAX_NAME];
   char kind_names[CARC_MAX_KINDS][CARC_MAX_NAME];
@@ -649,6 +651,14 @@ void engine_mark(const carc_engine *e, engine_marker *m);
 bool engine_desc_kept(const carc_engine *e, const char *desc);
 void engine_restore(carc_engine *e, const engine_marker *m);
 void engine_keep(carc_engine *e);
+carc_result game_copy(carc_game *dst, const carc_game *src);
+carc_game *game_clone(const carc_game *g);
+/* Types defined by a call still running may now be held by another game:
+ * kept. Reads only when none is pending, as on every thread but one that
+ * defines types (c-api.md: a call that defines types runs alone). */
+static inline void engine_keep_pending(carc_engine *e) {
+  if (e->ntypes != e->kept.ntypes) engine_keep(e);
+}
 carc_result tile_define_adhoc(carc_engine *e, const char *name, const char *notation);
 void figure_move(carc_game *g, int fig, int seg);
 #define NO_FIGURE 0xFF

@@ -868,6 +868,7 @@ carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
     for (int i = ntypes; i < e->ntypes; i++)
       carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
     e->ntypes = ntypes;
+    engine_keep(e); /* no game is alive (maps need none): what is left stays */
     carc_mem(e, mem, need, 0);
     return r;
   }
@@ -893,6 +894,7 @@ carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
   for (int i = ntypes; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
   e->ntypes = ntypes;
+  engine_keep(e);
   return kept ? CARC_ERR_PARSE : (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
 }
 

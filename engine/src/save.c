@@ -239,9 +239,6 @@ static bool adhoc_type(loader *L, const json_value *name, const json_value *nota
     snprintf(fresh, sizeof fresh, "adhoc%d", e->ntypes);
     use = fresh;
   }
-  if (e->snap) /* its rollback would take the type back from under the loaded game */
-    return bad(L, CARC_ERR_STATE, notation, path, "an engine transaction is open (carc_engine_begin); "
-               "no ad-hoc tile type is added to it");
   if (tile_define_adhoc(e, use, notation->str) != CARC_OK)
     return bad(L, CARC_ERR_PARSE, notation, path, "bad ad-hoc tile notation: %s", e->err);
   *out = e->ntypes - 1;
@@ -567,6 +564,11 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
     if (err && errcap) snprintf(err, errcap, "no engine");
     return NULL;
   }
+  if (e->snap) { /* its rollback would take back tile types the game holds */
+    engine_fail(e, CARC_ERR_STATE, "load: an engine transaction is open (carc_engine_begin)");
+    if (err && errcap) snprintf(err, errcap, "%s", e->err);
+    return NULL;
+  }
   loader L;
   memset(&L, 0, sizeof L);
   L.e = e;
@@ -640,7 +642,7 @@ carc_game *carc_game_load(carc_engine *e, const char *json, char *err, size_t er
   memset(g->seg_stamp, 0, sizeof(uint32_t) * (size_t)g->nsegs);
   g->err[0] = '\0';
   json_free(&L.doc);
-  if (e->ntypes > mark.ntypes) engine_keep(e); /* its ad-hoc types: this game holds them now */
+  engine_keep_pending(e); /* its ad-hoc types, or a running call's it reused: this game holds them now */
   return g;
 fail:
   json_free(&L.doc);

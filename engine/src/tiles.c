@@ -339,8 +339,9 @@ carc_result carc_tile_define(carc_engine *e, const char *set, const char *name, 
   /* a type defined while a game runs could be dropped under another game
    * that took it (a failing call around a hook that defined it) */
   carc_result r = engine_without_games(e, "carc_tile_define");
-  if (r != CARC_OK) return r;
-  return define_type(e, set, name, count, notation, "");
+  if (r == CARC_OK) r = define_type(e, set, name, count, notation, "");
+  if (r == CARC_OK) engine_keep(e); /* defined with no game alive: no call takes it back */
+  return r;
 }
 
 /* An ad-hoc type (set "adhoc", no copies) for carc_game_put_notation and
@@ -356,6 +357,7 @@ static void types_rollback(carc_engine *e, int first) {
   for (int i = first; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
   e->ntypes = first;
+  engine_keep(e); /* no game is alive: what is left stays */
 }
 
 /* A tile line's "NAME COUNT " (sizes from CARC_MAX_NAME and
@@ -427,6 +429,7 @@ carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, c
     }
     line = end ? end + 1 : line + len;
   }
+  engine_keep(e); /* defined with no game alive, as carc_tile_define's */
   return CARC_OK;
 }
 

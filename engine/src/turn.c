@@ -1188,11 +1188,7 @@ carc_result carc_game_put_notation(carc_game *g, const char *notation, int x, in
   int type = -1;
   for (int i = 0; i < e->ntypes && type < 0; i++)
     if (e->types[i].adhoc && strcmp(e->types[i].notation, notation) == 0) type = i;
-  const bool defines = type < 0;
-  if (defines) {
-    if (e->snap) /* its rollback would take the type back from under this game */
-      return txn_rollback(g, &t, game_fail(g, CARC_ERR_STATE, "carc_game_put_notation: an engine transaction "
-                                           "is open (carc_engine_begin); no tile type is added to it"));
+  if (type < 0) {
     char name[CARC_MAX_NAME];
     snprintf(name, sizeof name, "adhoc%d", e->ntypes);
     if (tile_define_adhoc(e, name, notation) != CARC_OK)
@@ -1202,8 +1198,7 @@ carc_result carc_game_put_notation(carc_game *g, const char *notation, int x, in
   /* a refused placement also drops the ad-hoc type it defined */
   r = put_tile(g, type, x, y, rot);
   if (r != CARC_OK) return txn_rollback(g, &t, r);
-  txn_commit(g, &t);
-  if (defines) engine_keep(e); /* this game holds it now */
+  txn_commit(g, &t); /* keeps the type: this game holds it now */
   return CARC_OK;
 }
 

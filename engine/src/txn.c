@@ -23,24 +23,25 @@ void engine_mark(const carc_engine *e, engine_marker *m) { *m = e->counts; }
 static int at_least(int a, int b) { return a > b ? a : b; }
 
 void engine_restore(carc_engine *e, const engine_marker *m) {
-  const engine_marker to = {at_least(m->ntypes, e->kept.ntypes), at_least(m->nsets, e->kept.nsets),
-                            at_least(m->nattr, e->kept.nattr),   at_least(m->nkinds, e->kept.nkinds),
-                            at_least(m->nvars, e->kept.nvars),   at_least(m->nflags, e->kept.nflags)};
-  for (int i = to.ntypes; i < e->ntypes; i++)
+  const int types = at_least(m->ntypes, e->kept.ntypes), sets = at_least(m->nsets, e->kept.nsets);
+  for (int i = types; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
-  if (e->ntypes > to.ntypes) e->ntypes = to.ntypes;
-  e->nsets = to.nsets;
-  e->nattr = to.nattr;
-  e->nkinds = to.nkinds;
-  e->nvars = to.nvars;
-  e->nflags = to.nflags;
+  if (e->ntypes > types) e->ntypes = types; /* only ever lower */
+  if (e->nsets > sets) e->nsets = sets;
+  e->nattr = m->nattr;
+  e->nkinds = m->nkinds;
+  e->nvars = m->nvars;
+  e->nflags = m->nflags;
 }
 
-/* A call that defined ad-hoc types committed: another game holds them now,
- * and a failing call around this one (a hook's) must not drop them. Called
- * only where types were defined: those calls change the engine and run on
- * one thread (docs/c-api.md). */
-void engine_keep(carc_engine *e) { e->kept = e->counts; }
+/* The types defined until now stay, whatever call fails later: the engine's
+ * own definers (no game alive), and a game call that committed or copied a
+ * game while types defined by a running call were pending (types are
+ * numbered in order: a pending one below a kept one stays too). */
+void engine_keep(carc_engine *e) {
+  e->kept.ntypes = e->ntypes;
+  e->kept.nsets = e->nsets;
+}
 
 carc_result txn_refuse(carc_game *g) {
   if (g->txn)
@@ -72,8 +73,8 @@ bool txn_board(carc_game *g) {
   txn *t = g->txn;
   if (t->board) return true;
   g->txn = NULL; /* the copy is made outside the transaction */
-  if (!g->spare) g->spare = game_scratch(carc_game_clone(g));
-  else if (carc_game_copy(g->spare, g) != CARC_OK) {
+  if (!g->spare) g->spare = game_scratch(game_clone(g));
+  else if (game_copy(g->spare, g) != CARC_OK) {
     g->txn = t;
     return false;
   }
@@ -99,6 +100,7 @@ void txn_token(carc_game *g, int tile) {
 }
 
 void txn_commit(carc_game *g, txn *t) {
+  engine_keep_pending(g->e); /* this game may hold a type a running call defined */
   /* the board copy, if any, is the game's spare: kept for reuse */
   if (g->event_fn && g->log_len > t->log_from) game_events(g, t->log_from); /* still under t */
   g->txn = NULL;
@@ -112,7 +114,7 @@ carc_result txn_rollback(carc_game *g, txn *t, carc_result r) {
    * handler took and left (carc_game_lend_read_only) ends with the call */
   g->read_only = g->lent = 0;
   if (t->board) {
-    carc_game_copy(g, t->board); /* records and log fit: the copy's are no longer */
+    game_copy(g, t->board); /* records and log fit: the copy's are no longer */
   } else {
     for (int i = t->nfig_moves - 1; i >= 0; i--) figure_move(g, t->fig_moves[i].fig, t->fig_moves[i].seg);
     if (t->tok_tile >= 0) {
@@ -176,6 +178,9 @@ static void snap_free(carc_engine *e) {
 carc_result carc_engine_begin(carc_engine *e) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (e->snap) return engine_fail(e, CARC_ERR_STATE, "an engine transaction is already open");
+  /* its rollback takes back tile types, which a game could hold */
+  carc_result alive = engine_without_games(e, "carc_engine_begin");
+  if (alive != CARC_OK) return alive;
   engine_snap *s = carc_mem(e, NULL, 0, sizeof *s);
   if (!s) return engine_fail(e, CARC_ERR_MEMORY, "out of memory copying the engine's tables");
   s->types = NULL;

@@ -130,7 +130,10 @@ static char *describe(carc_engine *e, int ptrs) {
     carc_game *g = carc_game_new(e, &o);
     CHECK(g != NULL);
     char said[4096];
-    if (g) carc_lua_describe(cl, g, said, sizeof said);
+    if (g) {
+      const size_t n = carc_lua_describe(cl, g, said, sizeof said);
+      CHECK(carc_lua_describe(cl, g, NULL, sizeof said) == n); /* a NULL buffer only sizes */
+    }
     put(&t, "said: %s\n", g ? said : "(no game)");
     carc_game_free(g);
   }

@@ -391,9 +391,9 @@ static void a_failed_call_ends_its_loans(void) {
   carc_engine_free(e);
 }
 
-/* No tile type is added under live games by the engine's own definers, nor
- * by a game while an engine transaction is open (its rollback would take the
- * type back from under the game). */
+/* No tile type is added under live games by the engine's own definers; no
+ * engine transaction opens under live games, and no game is made or loaded
+ * while one is open (its rollback would take types back from under it). */
 static void types_are_not_added_under_live_games(void) {
   carc_engine *e = check_base_engine();
   carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .no_bag = 1});
@@ -403,21 +403,123 @@ static void types_are_not_added_under_live_games(void) {
   CHECK_INT(carc_tiles_load(e, "house", "LATE 1 field:N,E,S,W\n", "late.tiles"), CARC_ERR_STATE);
   CHECK_INT(carc_tile_split(e, check_type(e, "V"), "V_LATE", 2), CARC_ERR_STATE);
   CHECK_INT(carc_tile_type_count(e), types);
-  char *before = check_save_text(g);
-  CHECK_INT(carc_engine_begin(e), CARC_OK);
-  CHECK_INT(carc_game_put_notation(g, "road:E,W field:N,El,Wl field:S,Er,Wr", 1, 0, 0), CARC_ERR_STATE);
-  CHECK_HAS(carc_game_error(g), "an engine transaction is open");
-  CHECK(check_save_is(g, before));
-  carc_engine_rollback(e);
-  CHECK_INT(carc_tile_type_count(e), types);
+  CHECK_INT(carc_engine_begin(e), CARC_ERR_STATE);
+  CHECK_HAS(carc_engine_error(e), "carc_engine_begin: the engine has 1 game alive");
   CHECK_INT(carc_game_put_notation(g, "road:E,W field:N,El,Wl field:S,Er,Wr", 1, 0, 0), CARC_OK);
+  char *save = check_save_text(g); /* holds an ad-hoc type */
   carc_game_free(g);
   CHECK_INT(carc_tile_define(e, "house", "LATE", 1, "field:N,E,S,W"), CARC_OK); /* no game alive */
-  free(before);
+  CHECK_INT(carc_engine_begin(e), CARC_OK);
+  CHECK(carc_game_new(e, NULL) == NULL);
+  CHECK_HAS(carc_engine_error(e), "an engine transaction is open");
+  char err[256];
+  CHECK(carc_game_load(e, save, err, sizeof err) == NULL);
+  CHECK_HAS(err, "an engine transaction is open");
+  carc_engine_rollback(e);
+  carc_game *loaded = carc_game_load(e, save, err, sizeof err);
+  CHECK(loaded != NULL);
+  carc_game_free(loaded);
+  free(save);
+  carc_engine_free(e);
+}
+
+/* G's own carc_game_put_notation defines a type; its tile-placed hook hands
+ * it to another game before the call fails: by a clone of G, a copy of G
+ * into O, the same notation put on O, or a load of G's save. Each way the
+ * other game keeps the type (a clone, a copy or a reuse once left it to be
+ * dropped: found by an attack, a read of freed memory). */
+typedef struct handover {
+  int mode, armed;
+  carc_game *other;
+} handover;
+
+static const char *const HANDED = "road:E,W field:N,El,Wl field:S,Er,Wr";
+
+static carc_result hand_over_then_fail(const carc_hook_args *a, void *ud) {
+  handover *h = ud;
+  if (!h->armed || a->game == h->other) return CARC_OK;
+  h->armed = 0;
+  if (h->mode == 0) {
+    h->other = carc_game_clone(a->game);
+  } else if (h->mode == 1) {
+    CHECK_INT(carc_game_copy(h->other, a->game), CARC_OK);
+  } else if (h->mode == 2) {
+    CHECK_INT(carc_game_put_notation(h->other, HANDED, 1, 0, 0), CARC_OK);
+  } else {
+    char *save = check_save_text(a->game), err[256];
+    h->other = carc_game_load(carc_game_engine(a->game), save, err, sizeof err);
+    free(save);
+  }
+  carc_game_set_error(a->game, "the hook fails");
+  return CARC_ERR_SCRIPT;
+}
+
+static void handed_over_types_survive(void) {
+  for (int mode = 0; mode < 4; mode++) {
+    carc_engine *e = check_base_engine();
+    handover h = {mode, 0, NULL};
+    CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "test.hand", 500, NULL, hand_over_then_fail, &h), CARC_OK);
+    const carc_game_options o = {.players = 2, .no_bag = 1};
+    carc_game *g = carc_game_new(e, &o);
+    if (mode == 1 || mode == 2) h.other = carc_game_new(e, &o);
+    const int types = carc_tile_type_count(e);
+    char *before = check_save_text(g);
+    h.armed = 1;
+    CHECK_INT(carc_game_put_notation(g, HANDED, 1, 0, 0), CARC_ERR_SCRIPT);
+    CHECK(check_save_is(g, before));
+    CHECK(h.other != NULL);
+    CHECK_INT(carc_tile_type_count(e), types + 1);
+    if (h.other) {
+      CHECK_INT(carc_board_tile_type(h.other, carc_board_tiles(h.other) - 1), types);
+      char *kept = check_save_text(h.other);
+      CHECK(strstr(kept, HANDED) != NULL);
+      free(kept);
+    }
+    carc_game_free(h.other);
+    free(before);
+    carc_game_free(g);
+    carc_engine_free(e);
+  }
+  /* handed to nobody, the failed call's type is taken back, as before */
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_TILE_PLACED, "test.fail", 500, NULL, lend_then_fail, NULL), CARC_OK);
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .no_bag = 1});
+  const int types = carc_tile_type_count(e);
+  CHECK_INT(carc_game_put_notation(g, HANDED, 1, 0, 0), CARC_ERR_SCRIPT);
+  CHECK_INT(carc_tile_type_count(e), types);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
+/* A setup hook promised infallible that lends its game and fails: the reset
+ * leaves the game over and writable, so that a reset may follow. */
+static int setup_armed;
+static carc_result setup_lend_then_fail(const carc_hook_args *a, void *ud) {
+  (void)ud;
+  if (!setup_armed) return CARC_OK;
+  CHECK_INT(carc_game_lend_read_only(a->game, 1), CARC_OK);
+  carc_game_set_error(a->game, "setup lent, then failed");
+  return CARC_ERR_SCRIPT;
+}
+
+static void failed_reset_ends_its_loans(void) {
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_SETUP, "test.setup", 500, NULL, setup_lend_then_fail, NULL), CARC_OK);
+  CHECK_INT(carc_hook_set_infallible(e, "test.setup", 1), CARC_OK);
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1});
+  setup_armed = 1;
+  CHECK(carc_game_reset(g, 7) != CARC_OK);
+  CHECK_INT(carc_game_phase(g), CARC_PHASE_OVER);
+  CHECK_INT(carc_game_read_only(g), 0);
+  setup_armed = 0;
+  CHECK_INT(carc_game_reset(g, 7), CARC_OK);
+  carc_game_free(g);
   carc_engine_free(e);
 }
 
 int main(void) {
+  handed_over_types_survive();
+  failed_reset_ends_its_loans();
   other_games_types_survive_a_failed_call();
   a_failed_call_ends_its_loans();
   types_are_not_added_under_live_games();
