@@ -79,7 +79,10 @@ check instructions instructions "all five on map Veldmark, 2 players" 296000 200
 # game's a tile) and no bound here saw it; round 21 put it back (16.6).
 check instructions instructions "base mix to 10,000 tiles, 2 players" 17940000 10 --players 2 --tiles 10000
 echo "== mispredicted branches per game (cachegrind's model)"
-check mispredicted "mispredicted branches" "base, 2 players" 489 500 --players 2
+# (round 21: 453 to 482 across commits that added no unpredictable branch,
+# only predictable tests and moved code: the model's table is indexed by
+# address, so layout moves it by about 5%; the bound is 482 + 8%)
+check mispredicted "mispredicted branches" "base, 2 players" 520 500 --players 2
 check mispredicted "mispredicted branches" "all five expansions, 2 players" 1421 200 --players 2 --rules expansions/default.lua
 # A game whose hot code outgrows the 32 KiB first-level instruction cache
 # (a large function inlined at many sites, a call into Lua each turn) runs
