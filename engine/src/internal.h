@@ -189,8 +189,8 @@ struct carc_engine {
    * those an uncommitted carc_game_put_notation or carc_game_load defined,
    * until a game may hold one (a committed call, a clone or a copy: a hook
    * of the defining call may give another game the type). engine_restore
-   * restores no lower; only ntypes and nsets are read. */
-  engine_marker kept;
+   * restores no lower. The other counts name nothing a game holds. */
+  int kept_types, kept_sets;
   char attr_names[MAX_ATTRS][CARC_MAX_NAME];
   char kind_names[CARC_MAX_KINDS][CARC_MAX_NAME];
   /* the order in which one call scores several features (a turn that
@@ -657,7 +657,7 @@ carc_game *game_clone(const carc_game *g);
  * kept. Reads only when none is pending, as on every thread but one that
  * defines types (c-api.md: a call that defines types runs alone). */
 static inline void engine_keep_pending(carc_engine *e) {
-  if (e->ntypes != e->kept.ntypes) engine_keep(e);
+  if (e->ntypes != e->kept_types) engine_keep(e);
 }
 carc_result tile_define_adhoc(carc_engine *e, const char *name, const char *notation);
 void figure_move(carc_game *g, int fig, int seg);

@@ -831,7 +831,7 @@ static carc_result run_feature_hooks(carc_game *g) {
     carc_result r = hooks_run(g, CARC_HOOK_FEATURE_COMPLETED, &a);
     if (r != CARC_OK) return r;
   }
-  for (int i = 0; i < g->nstaged && g->nstaged_ran; i++) {
+  for (int i = 0; i < (g->nstaged_ran ? g->nstaged : 0); i++) { /* only a pipeline that ran scores */
     if (!g->stage[i].scored) continue;
     carc_hook_args a = {g, g->current, -1, 0, 0, 0, -1, g->stage[i].root};
     carc_result r = hooks_run(g, CARC_HOOK_FEATURE_SCORED, &a);
@@ -892,7 +892,7 @@ static carc_result end_turn_scorings(carc_game *g, int only_tile) {
   const carc_engine *e = g->e;
   carc_result r = CARC_OK;
   if (g->nstaged) {
-    for (int i = 0; i < g->nstaged && g->nstaged_ran; i++) /* only a pipeline that ran scores */
+    for (int i = 0; i < (g->nstaged_ran ? g->nstaged : 0); i++) /* only a pipeline that ran scores */
       if (g->stage[i].scored) g->scored_kinds_this_turn |= 1 << g->stage[i].kind;
     r = run_feature_hooks(g);
   }

@@ -23,7 +23,7 @@ void engine_mark(const carc_engine *e, engine_marker *m) { *m = e->counts; }
 static int at_least(int a, int b) { return a > b ? a : b; }
 
 void engine_restore(carc_engine *e, const engine_marker *m) {
-  const int types = at_least(m->ntypes, e->kept.ntypes), sets = at_least(m->nsets, e->kept.nsets);
+  const int types = at_least(m->ntypes, e->kept_types), sets = at_least(m->nsets, e->kept_sets);
   for (int i = types; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
   if (e->ntypes > types) e->ntypes = types; /* only ever lower */
@@ -39,8 +39,8 @@ void engine_restore(carc_engine *e, const engine_marker *m) {
  * game while types defined by a running call were pending (types are
  * numbered in order: a pending one below a kept one stays too). */
 void engine_keep(carc_engine *e) {
-  e->kept.ntypes = e->ntypes;
-  e->kept.nsets = e->nsets;
+  e->kept_types = e->ntypes;
+  e->kept_sets = e->nsets;
 }
 
 carc_result txn_refuse(carc_game *g) {
