@@ -427,6 +427,9 @@ struct carc_game {
   /* per figure type and owner (+1: neutral figures at 0), the lowest index
    * of such a figure in the supply, NO_FIGURE when none (figure_move keeps it) */
   uint8_t first_free[MAX_FIGURE_TYPES][CARC_MAX_PLAYERS + 1];
+  /* per figure, the next higher index of a figure of its type and owner,
+   * NO_FIGURE after the last (set with the figures: supply_index) */
+  uint8_t next_like[MAX_FIGURES];
   /* the figures on the board, in no particular order (figure_move keeps it):
    * scoring reads these instead of every figure of the game */
   uint8_t on_board[MAX_FIGURES], on_board_pos[MAX_FIGURES];

@@ -160,6 +160,101 @@ static void test_points_of_games(carc_engine *e) {
   carc_game_free(g);
 }
 
+/* The save's figure list reordered: the even-numbered figures first, then
+ * the odd ones, so that each player's figures are split in two runs with
+ * the other players' figures between. */
+static char *figures_shuffled(const char *text) {
+  const char *start = strstr(text, "\"figures\": [\n"), *end = start ? strstr(start, "\n  ],") : NULL;
+  if (!end) return NULL;
+  start += strlen("\"figures\": [\n");
+  const char *lines[256];
+  size_t lens[256];
+  int n = 0;
+  for (const char *l = start; l < end && n < 256; n++) { /* "    {...}," or the last "    {...}" */
+    const char *nl = memchr(l, '\n', (size_t)(end - l));
+    if (!nl) nl = end;
+    lens[n] = (size_t)(nl - l) - (nl[-1] == ',');
+    lines[n] = l;
+    l = nl + 1;
+  }
+  char *out = malloc(strlen(text) + 8), *w = out;
+  memcpy(w, text, (size_t)(start - text));
+  w += start - text;
+  for (int k = 0; k < n; k++) {
+    const int i = k < (n + 1) / 2 ? 2 * k : 2 * (k - (n + 1) / 2) + 1;
+    memcpy(w, lines[i], lens[i]);
+    w += lens[i];
+    if (k < n - 1) w += sprintf(w, ",\n");
+  }
+  strcpy(w, end);
+  return out;
+}
+
+/* The current player's lowest-numbered figure of type ft in the supply. */
+static int lowest_free(const carc_game *g, int ft) {
+  const int me = carc_game_current_player(g);
+  for (int f = 0; f < carc_game_figures(g); f++)
+    if (carc_figure_type(g, f) == ft && carc_figure_owner(g, f) == me && carc_figure_segment(g, f) < 0) return f;
+  return -1;
+}
+
+/* Games a and b hold one position with their figures numbered apart. Played
+ * on in step to the end, they offer the same actions, each figure offered
+ * being the player's lowest-numbered one of its type in its game's supply.
+ * Every third turn the player takes the last figure offered, so that the
+ * figures go out and come back as their features close. Returns the
+ * figure offers checked. */
+static int offers_lowest_free(carc_game *a, carc_game *b) {
+  int checked = 0;
+  for (int turn = 0; turn < 200 && carc_game_phase(a) == CARC_PHASE_PLACE; turn++) {
+    carc_placement_option opt;
+    CHECK(carc_game_placements(a, &opt, 1) > 0);
+    CHECK(carc_game_place(a, opt.x, opt.y, opt.rotation) == CARC_OK);
+    CHECK(carc_game_place(b, opt.x, opt.y, opt.rotation) == CARC_OK);
+    carc_action la[64], lb[64];
+    const int n = carc_game_actions(a, la, 64);
+    CHECK_INT(carc_game_actions(b, lb, 64), n);
+    int take = 0;
+    for (int k = 0; k < n && k < 64; k++) {
+      CHECK_INT(lb[k].type, la[k].type);
+      CHECK_INT(lb[k].segment, la[k].segment);
+      if (la[k].type != CARC_ACT_FIGURE) continue;
+      CHECK_INT(la[k].figure, lowest_free(a, la[k].figure_type));
+      CHECK_INT(lb[k].figure, lowest_free(b, lb[k].figure_type));
+      checked++;
+      if (turn % 3 == 0) take = k;
+    }
+    CHECK(carc_game_act(a, &la[take]) == CARC_OK);
+    CHECK(carc_game_act(b, &lb[take]) == CARC_OK);
+  }
+  CHECK_INT(carc_game_phase(b), carc_game_phase(a));
+  return checked;
+}
+
+/* A save may list the figures in any order (players' figures interleaved,
+ * some out on the board): the supply's next figure is found in the loaded
+ * layout, not assumed to follow the one placed. */
+static void test_figure_order(carc_engine *e) {
+  carc_game *g = new_game(e, 3, 5);
+  play_turns(g, 14, CARC_BOT_RANDOM);
+  char *text = save_text(g), *shuffled = figures_shuffled(text), err[512];
+  CHECK(shuffled != NULL);
+  carc_game *h = shuffled ? carc_game_load(e, shuffled, err, sizeof err) : NULL;
+  CHECK(h != NULL);
+  if (h) {
+    /* shuffled indeed: of 21 figures, 0..10 were 0, 2, .., 20 and 11.. were 1, 3, .. */
+    CHECK_INT(carc_game_figures(h), 21);
+    CHECK_INT(carc_figure_owner(h, 3), 0);
+    CHECK_INT(carc_figure_owner(h, 4), 1);
+    CHECK_INT(carc_figure_owner(h, 11), 0);
+    CHECK(offers_lowest_free(g, h) > 60);
+    carc_game_free(h);
+  }
+  free(shuffled);
+  free(text);
+  carc_game_free(g);
+}
+
 /* Tokens, variables, flags, a neutral figure and an ad-hoc tile. */
 static void test_extras(void) {
   carc_engine *e = check_base_engine();
@@ -543,6 +638,7 @@ int main(void) {
   test_malformed(e);
   test_unreachable(e);
   test_long_game_turn(e);
+  test_figure_order(e);
   carc_engine_free(e);
   return check_done("test_save");
 }
