@@ -4,6 +4,7 @@
 #include "carc_lua.h"
 #include "cli.h"
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,18 +22,29 @@ static int list_dir(const char *dir) {
   }
   char **names = NULL;
   int n = 0, cap = 0;
-  for (struct dirent *de; (de = readdir(d));) {
+  bool full = false; /* out of memory: the list would be cut short */
+  for (struct dirent *de; !full && (de = readdir(d));) {
     size_t len = strlen(de->d_name);
     if (len <= 4 || strcmp(de->d_name + len - 4, ".map")) continue;
     if (n == cap) {
-      char **more = realloc(names, sizeof *names * (size_t)(cap = cap ? cap * 2 : 64));
-      if (!more) break;
-      names = more;
+      char **more = realloc(names, sizeof *names * (size_t)(cap ? cap * 2 : 64));
+      if (!(full = !more)) {
+        names = more;
+        cap = cap ? cap * 2 : 64;
+      }
     }
-    if (!(names[n] = strdup(de->d_name))) break;
-    n++;
+    if (!full && !(full = !(names[n] = strdup(de->d_name)))) n++;
   }
   closedir(d);
+  char shown_dir[1024];
+  shown_text(dir, shown_dir, sizeof shown_dir);
+  if (full || n == 0) {
+    if (full) fprintf(stderr, "carcassonne maps: out of memory listing the folder %s\n", shown_dir);
+    else fprintf(stderr, "carcassonne maps: no maps (*.map files) in the folder %s\n", shown_dir);
+    for (int i = 0; i < n; i++) free(names[i]);
+    free(names);
+    return 1;
+  }
   qsort(names, (size_t)n, sizeof names[0], by_name);
   int bad = 0;
   printf("%-14s %-34s %7s %7s %6s %9s  %s\n", "map", "name", "size", "squares", "starts", "tiles", "printed");
@@ -83,7 +95,8 @@ int cli_maps(int argc, char **argv) {
            "name, size (columns x rows), squares that take a tile, start squares used of\n"
            "those printed, the recommended number of tiles and the printed pieces.\n"
            "A pair file (join WEST EAST) lists the two maps joined. A map that does not\n"
-           "load is listed with its error (file:line:column), and the status is 1.\n");
+           "load is listed with its error (file:line:column), and the status is 1; so\n"
+           "is it for a folder that holds no map.\n");
     return 0;
   }
   if (argc == 0) { /* the first folder of the search path for maps that exists */

@@ -344,6 +344,13 @@ execute_process(COMMAND ${CLI} maps ${TMP}/nl OUTPUT_VARIABLE out RESULT_VARIABL
 if(NOT out MATCHES "\nok\\?FAKE +Lindenmark")
   message(FATAL_ERROR "a newline in a map file's name split the maps listing: ${rc} ${out}")
 endif()
+# a folder without a map is said so, with status 1 (it sorted an empty list
+# through a null pointer, and printed only the header with status 0)
+file(MAKE_DIRECTORY ${TMP}/nomaps)
+execute_process(COMMAND ${CLI} maps ${TMP}/nomaps OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT out STREQUAL "" OR NOT err MATCHES "^carcassonne maps: no maps \\(\\*\\.map files\\) in the folder [^\n]*nomaps\n$")
+  message(FATAL_ERROR "maps on a folder without maps: ${rc} '${out}' '${err}'")
+endif()
 execute_process(COMMAND ${CLI} play --map "${TMP}/nl/m\nx" ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(rc EQUAL 0 OR NOT err MATCHES "map '[^\n]*m\\?x' not found \\(looked for [^\n]*m\\?x.map")
   message(FATAL_ERROR "a newline in a map's name was printed as it is: ${rc} ${err}")
