@@ -209,6 +209,11 @@ static bool squares_fit(int64_t sum, int64_t sq, int64_t n) {
   return sq >= 0 && (long double)sq * (long double)n >= (long double)sum * (long double)sum;
 }
 
+/* n values between lo and hi add up to between n * lo and n * hi. */
+static bool mean_within(int64_t sum, int64_t n, int64_t lo, int64_t hi) {
+  return lo <= hi && (long double)n * lo <= (long double)sum && (long double)sum <= (long double)n * hi;
+}
+
 /* Counts no study can write: refused, so that no rate exceeds 1 and no
  * spread is the root of a negative (which printed as -nan). */
 static void check_side(reader *rd, const sim_side *s, int players) {
@@ -216,12 +221,17 @@ static void check_side(reader *rd, const sim_side *s, int players) {
   char w[64];
   if (n < 0) fail(rd, "games: below 0");
   else if (s->draws < 0 || s->draws > n) fail(rd, "draws: not within 0..games");
-  else if (s->turns_sum < 0 || !squares_fit(s->turns_sum, s->turns_sq, n) || (n && s->turns_min > s->turns_max))
+  else if (s->turns_sum < 0 || !squares_fit(s->turns_sum, s->turns_sq, n) ||
+           (n && (s->turns_min < 0 || !mean_within(s->turns_sum, n, s->turns_min, s->turns_max))))
     fail(rd, "turns: sum, sum_sq, min and max disagree");
   if (s->tiles_sum < 0) fail(rd, "tiles.sum: below 0");
   if (s->aside_sum < 0) fail(rd, "set_aside.sum: below 0");
-  for (int b = 0; b < SIM_ASIDE_HIST; b++)
+  int64_t in_aside = 0;
+  for (int b = 0; b < SIM_ASIDE_HIST; b++) {
     if (s->aside_hist[b] < 0 || s->aside_hist[b] > n) fail(rd, "set_aside.histogram: a count not within 0..games");
+    in_aside += s->aside_hist[b] > 0 ? s->aside_hist[b] : 0;
+  }
+  if (!rd->err[0] && in_aside != n) fail(rd, "set_aside.histogram: its counts do not add up to the games");
   for (int k = 0; k < s->nkinds; k++)
     if (s->kind_scorings[k] < 0) fail(rd, path(w, sizeof w, "kinds[%d].scorings: below 0", k, 0));
   for (int p = 0; p < players && !rd->err[0]; p++) {
@@ -235,16 +245,19 @@ static void check_side(reader *rd, const sim_side *s, int players) {
     if (s->wins[p] < 0 || s->wins[p] > n) fail(rd, path(w, sizeof w, "seats[%d].wins: not within 0..games", p, 0));
     else if (s->solo[p] < 0 || s->solo[p] > s->wins[p])
       fail(rd, path(w, sizeof w, "seats[%d].solo_wins: not within 0..wins", p, 0));
-    else if (!squares_fit(s->score_sum[p], s->score_sq[p], n) || (n && s->score_min[p] > s->score_max[p]))
+    else if (!squares_fit(s->score_sum[p], s->score_sq[p], n) ||
+             (n && !mean_within(s->score_sum[p], n, s->score_min[p], s->score_max[p])))
       fail(rd, path(w, sizeof w, "seats[%d].score: sum, sum_sq, min and max disagree", p, 0));
-    else if (in_hist > n) fail(rd, path(w, sizeof w, "seats[%d].score.histogram: more counts than games", p, 0));
+    else if (in_hist != n)
+      fail(rd, path(w, sizeof w, "seats[%d].score.histogram: its counts do not add up to the games", p, 0));
   }
 }
 
-static void read_side(reader *rd, const jnode *r, sim_side *s, int players) {
+static void read_side(reader *rd, const jnode *r, sim_side *s, int players, int64_t study_games) {
   char w[64];
   memset(s, 0, sizeof *s);
   s->games = num(rd, get(r, "games"), "games");
+  if (s->games != study_games) fail(rd, "games: not the study's count"); /* first: the counts below follow it */
   s->draws = num(rd, get(r, "draws"), "draws");
   const jnode *seats = get(r, "seats");
   if (count(seats) != players) fail(rd, "seats");
@@ -255,6 +268,7 @@ static void read_side(reader *rd, const jnode *r, sim_side *s, int players) {
     s->score_min[p] = s->games ? num(rd, get(sc, "min"), path(w, sizeof w, "seats[%d].score.min", p, 0)) : INT64_MAX;
     s->score_max[p] = s->games ? num(rd, get(sc, "max"), path(w, sizeof w, "seats[%d].score.max", p, 0)) : INT64_MIN;
     const jnode *h = get(sc, "histogram");
+    if (!h || h->type != J_ARR) fail(rd, path(w, sizeof w, "seats[%d].score.histogram", p, 0));
     bool given[SIM_HIST] = {false};
     for (int b = 0; b < count(h); b++) {
       const jnode *pair = at(h, b);
@@ -341,7 +355,7 @@ static int read_tree(const jnode *root, sim_summary *out, char *err, size_t errc
   if (count(sets) != c->against + 1) fail(&rd, "rulesets: one a study rule");
   for (int r = 0; r <= c->against && !rd.err[0]; r++) {
     snprintf(rd.at, sizeof rd.at, "rulesets[%d]", r);
-    read_side(&rd, at(sets, r), &out->side[r], c->players);
+    read_side(&rd, at(sets, r), &out->side[r], c->players, c->count);
   }
   if (c->against && !rd.err[0]) {
     snprintf(rd.at, sizeof rd.at, "against");
@@ -358,9 +372,6 @@ static int read_tree(const jnode *root, sim_summary *out, char *err, size_t errc
     }
   }
   rd.at[0] = 0;
-  for (int r = 0; r <= c->against; r++)
-    if (out->side[r].games != c->count)
-      fail(&rd, path(w, sizeof w, "rulesets[%d].games: not the study's count", r, 0));
   if (c->against && !rd.err[0]) { /* what the pair of rulesets could have written */
     const sim_pair *pp = &out->pair;
     const int64_t n = c->count;

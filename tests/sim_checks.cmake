@@ -92,6 +92,15 @@ merge_refuses(huge_sq "\"sum_sq\": [0-9]+" "\"sum_sq\": 9000000000000000000"
               "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.sum_sq\n")
 merge_refuses(twice_bin "\\[\\[7, 2\\]" "[[7, 2], [7, 1]" "seats\\[0\\]\\.score\\.histogram\\[1\\]\\[0\\]: a bin given twice")
 merge_refuses(b_games "(wealth_before_witch.lua\",\n *\"games\": )[0-9]+" "\\1101" "rulesets\\[1\\]\\.games: not the study's count")
+# A histogram missing or not a list, or whose counts are not the games, and
+# a sum or a minimum no game's scores or turns can give (each was merged
+# into quantiles outside the scores' own range).
+merge_refuses(no_hist ", *\n *\"histogram\": \\[\\[7, 2\\][^}]*" "" "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.histogram\n")
+merge_refuses(text_hist "\"histogram\": \\[\\[7, 2\\][^}]*" "\"histogram\": \"zz\"" "summary: rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.histogram\n")
+merge_refuses(short_hist "\\[\\[7, 2\\]" "[[7, 1]" "rulesets\\[0\\]\\.seats\\[0\\]\\.score\\.histogram: its counts do not add up to the games")
+merge_refuses(low_sum "\"score\": {\"sum\": [0-9]+" "\"score\": {\"sum\": 0"
+              "rulesets\\[0\\]\\.seats\\[0\\]\\.score: sum, sum_sq, min and max disagree")
+merge_refuses(neg_turns "(\"turns\": {[^}]*\"min\": )[0-9]+" "\\1-1" "rulesets\\[0\\]\\.turns: sum, sum_sq, min and max disagree")
 merge_refuses(same_winners "\"same_winners\": [0-9]+" "\"same_winners\": 5000" "against\\.same_winners: not within 0\\.\\.games")
 # A syntax error's place is counted as an editor counts: a character of two
 # UTF-8 bytes is one column, a lone carriage return ends a line.
