@@ -14,6 +14,9 @@
 #include <time.h>
 
 #define BASE_TILES 72
+/* The most tiles a game may hold: the engine keeps room for one more tile
+ * than a game has (its bag's slack), and a board holds CARC_MAX_BOARD_TILES. */
+#define BENCH_MAX_TILES (CARC_MAX_BOARD_TILES - 1)
 #define ROUNDS 4 /* --compare: the two rulesets alternate in this many rounds */
 
 static double clock_s(clockid_t id) {
@@ -123,9 +126,9 @@ static int repeat_tiles(carc_engine *e, long tiles) {
   if (!g) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(e)), 0;
   long before = game_tiles(g);
   carc_game_free(g);
-  if (before - BASE_TILES + tiles > CARC_MAX_BOARD_TILES) {
-    fprintf(stderr, "carcassonne bench: --tiles %ld: a game would hold %ld tiles; a board holds "
-            "1 to %d\n", tiles, before - BASE_TILES + tiles, CARC_MAX_BOARD_TILES);
+  if (before - BASE_TILES + tiles > BENCH_MAX_TILES) {
+    fprintf(stderr, "carcassonne bench: --tiles %ld: a game would hold %ld tiles; a game holds "
+            "1 to %d\n", tiles, before - BASE_TILES + tiles, BENCH_MAX_TILES);
     return 0;
   }
   if (!add_base_repeats(e, tiles)) return fprintf(stderr, "carcassonne bench: %s\n", carc_engine_error(e)), 0;
@@ -328,7 +331,7 @@ static int usage(void) {
          "  --json          one JSON object: {\"runs\":[...]} (and the ratios with --compare)\n"
          "--checksum plays the fixed series instead (game i: seed i+1, 2 + i%%4 players,\n"
          "every K-th game by the greedy bot) and prints one digest of every move and\n"
-         "score: equal digests, equal games.\n", CARC_MAX_BOARD_TILES);
+         "score: equal digests, equal games.\n", BENCH_MAX_TILES);
   return 0;
 }
 
@@ -349,8 +352,9 @@ static int checksum(const char *rules, long games, long greedy_every, long tiles
 }
 
 int cli_bench(int argc, char **argv) {
-  long games = -1, players = 2, greedy_every = 0, tiles = 0;
+  long games = -1, players = 2, greedy_every = -1, tiles = 0;
   int checksum_only = 0, json = 0;
+  const char *series_only = NULL, *not_series = NULL; /* an option of one form given to the other */
   carc_bot bot = CARC_BOT_RANDOM;
   const char *rules = NULL, *compare = NULL;
   for (int i = 0; i < argc; i++) {
@@ -361,6 +365,7 @@ int cli_bench(int argc, char **argv) {
     }
     if (!strcmp(argv[i], "--json")) {
       json = 1;
+      not_series = argv[i];
       continue;
     }
     static const char *const valued[] = {"--games", "--players", "--greedy-every", "--tiles",
@@ -369,6 +374,9 @@ int cli_bench(int argc, char **argv) {
     for (size_t k = 0; k < sizeof valued / sizeof *valued; k++) known |= !strcmp(argv[i], valued[k]);
     if (!known) return cli_usage_error("bench", argv[i], 1);
     if (i + 1 >= argc) return cli_usage_error("bench", argv[i], 0);
+    if (!strcmp(argv[i], "--greedy-every")) series_only = argv[i];
+    else if (!strcmp(argv[i], "--players") || !strcmp(argv[i], "--bot") || !strcmp(argv[i], "--compare"))
+      not_series = argv[i];
     if (!strcmp(argv[i], "--games")) {
       if (!cli_parse_int(argv[++i], 1, 100000000, &games))
         return fprintf(stderr, "carcassonne bench: --games takes 1 to 100000000\n"), 2;
@@ -379,8 +387,8 @@ int cli_bench(int argc, char **argv) {
       if (!cli_parse_int(argv[++i], 0, 100000000, &greedy_every))
         return fprintf(stderr, "carcassonne bench: --greedy-every takes 0 to 100000000\n"), 2;
     } else if (!strcmp(argv[i], "--tiles")) {
-      if (!cli_parse_int(argv[++i], BASE_TILES, CARC_MAX_BOARD_TILES, &tiles))
-        return fprintf(stderr, "carcassonne bench: --tiles takes %d to %d\n", BASE_TILES, CARC_MAX_BOARD_TILES), 2;
+      if (!cli_parse_int(argv[++i], BASE_TILES, BENCH_MAX_TILES, &tiles))
+        return fprintf(stderr, "carcassonne bench: --tiles takes %d to %d\n", BASE_TILES, BENCH_MAX_TILES), 2;
     } else if (!strcmp(argv[i], "--bot")) {
       const char *v = argv[++i];
       if (!strcmp(v, "random")) bot = CARC_BOT_RANDOM;
@@ -394,7 +402,13 @@ int cli_bench(int argc, char **argv) {
       return fprintf(stderr, "carcassonne bench: unknown option '%s'\n", argv[i]), 2;
     }
   }
-  if (checksum_only) return checksum(rules, games > 0 ? games : 200, greedy_every, tiles);
+  /* the series fixes its players and bots, and prints one line */
+  if (checksum_only && not_series)
+    return fprintf(stderr, "carcassonne bench: %s does not go with --checksum (its series fixes the players "
+                   "and bots, and prints one digest)\n", not_series), 2;
+  if (!checksum_only && series_only)
+    return fprintf(stderr, "carcassonne bench: %s goes with --checksum\n", series_only), 2;
+  if (checksum_only) return checksum(rules, games > 0 ? games : 200, greedy_every > 0 ? greedy_every : 0, tiles);
   if (games < 0) games = bot == CARC_BOT_GREEDY ? 200 : 20000;
   const char *bot_name = bot == CARC_BOT_GREEDY ? "greedy" : "random";
   bench_run runs[2];
