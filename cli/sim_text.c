@@ -14,6 +14,10 @@ static void side_text(FILE *f, const sim_summary *sum, int r) {
   int64_t n = s->games;
   double dn = n ? (double)n : 1;
   fprintf(f, "\n%s %s: %" PRId64 " games\n", r ? "B" : "A", rules_name(sum, r), n);
+  if (n == 0) { /* a slice with no game (more slices than games): no zeros dressed as results */
+    fprintf(f, "  no game to summarise\n");
+    return;
+  }
   fprintf(f, "  seat    bot     score mean [95%% CI]        p10  med  p90  min  max   win rate [95%% CI]\n");
   for (int p = 0; p < players; p++) {
     sim_interval m = sim_mean_ci(s->score_sum[p], s->score_sq[p], n);
@@ -56,10 +60,13 @@ void sim_write_text(FILE *f, const sim_summary *s) {
   const sim_config *c = &s->cfg;
   fprintf(f, "study: %s", rules_name(s, 0));
   if (c->against) fprintf(f, " against %s", rules_name(s, 1));
-  fprintf(f, ", %d players, seed %" PRIu64 ", games %" PRId64 "..%" PRId64 " of %" PRId64 "\n", c->players,
-          c->seed, c->first, c->first + c->count - 1, c->games_total);
+  fprintf(f, ", %d players, seed %" PRIu64 ", ", c->players, c->seed);
+  if (c->count > 0)
+    fprintf(f, "games %" PRId64 "..%" PRId64 " of %" PRId64 "\n", c->first, c->first + c->count - 1, c->games_total);
+  else
+    fprintf(f, "none of the %" PRId64 " games (more slices than games: this one is empty)\n", c->games_total);
   for (int r = 0; r <= c->against; r++) side_text(f, s, r);
-  if (!c->against) return;
+  if (!c->against || c->count == 0) return;
   int64_t n = s->side[0].games;
   fprintf(f, "\nA - B on the same seeds (paired):\n");
   fprintf(f, "  seat    score diff [95%% CI]         win rate diff [95%% CI]\n");

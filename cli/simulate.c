@@ -271,8 +271,8 @@ static void help(void) {
          "rate with 95%% intervals and points by feature kind and by handler per seat,\n"
          "game length, tiles set aside. With --against, the same seeds under ruleset B\n"
          "and the paired differences A - B. Results do not depend on --jobs or --shard.\n"
-         "  --rules A        a ruleset (default: the base game)\n"
-         "  --against B      a second ruleset played on the same seeds\n"
+         "  --rules A        a ruleset (default: the base game, which \"base\" names too)\n"
+         "  --against B      a second ruleset played on the same seeds (\"base\": the base game)\n"
          "  --games N        games in the whole study (default 10000)\n"
          "  --players P      2 to 5 (default 2)\n"
          "  --bot B,...      random or greedy, one per seat or one for all (default random)\n"
@@ -335,7 +335,7 @@ int cli_simulate(int argc, char **argv) {
       int r = a[2] == 'a';
       if (!*v) return usage(r ? "--against needs a ruleset file" : "--rules needs a ruleset file");
       if (strlen(v) >= sizeof cfg.rules[r]) return usage("ruleset path too long");
-      strcpy(cfg.rules[r], v);
+      strcpy(cfg.rules[r], strcmp(v, "base") ? v : ""); /* "base": the base game, as summaries name it */
       if (r) cfg.against = 1;
     } else if (!strcmp(a, "--games")) {
       if (!cli_parse_int(v, 1, 1000000000L, &n)) return usage("--games takes 1 to 1000000000");
