@@ -339,6 +339,21 @@ endif()
 expect_ruleset_refused("${TMP}/nl/u\nx.lua" "ruleset { expansions = { \"nope\" } }\n"
   "u\\?x.lua:1: unknown expansion 'nope' \\(no nope.lua in [^\n]*nl, "
   "a newline in a ruleset's name reached a loader message")
+# a file that does not load is named: Lua names it in a syntax error only
+string(ASCII 27 esc)
+expect_ruleset_refused(${TMP}/binary.lua "${esc}Lua compiled"
+  "^carcassonne pipeline: [^\n]*binary.lua: attempt to load a binary chunk \\(mode is 't'\\): rules are Lua source text\n$"
+  "a binary chunk given as a ruleset")
+string(REPEAT "{" 300 open)
+string(REPEAT "}" 300 close)
+expect_ruleset_refused(${TMP}/deep.lua "return ${open}${close}\n"
+  "^carcassonne pipeline: [^\n]*deep.lua: tables or blocks nested too deeply \\(C stack overflow\\)\n$"
+  "a ruleset nested too deeply")
+# a file of the expansion's name that is not an expansion is named as such
+file(WRITE ${TMP}/notexp/oddone.lua "return 1\n")
+expect_ruleset_refused(${TMP}/notexp/r.lua "ruleset { expansions = { \"oddone\" } }\n"
+  "r.lua:1: unknown expansion 'oddone' \\([^\n]*oddone.lua does not call expansion{}: not an expansion file\\)"
+  "a file of an expansion's name that is not one")
 configure_file(${SRC}/maps/demo.map "${TMP}/nl/ok\nFAKE.map" COPYONLY)
 execute_process(COMMAND ${CLI} maps ${TMP}/nl OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT out MATCHES "\nok\\?FAKE +Lindenmark")

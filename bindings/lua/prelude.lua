@@ -140,6 +140,15 @@ local function chunk_name(path)
   return own("@" .. path) and "@./" .. path or "@" .. path
 end
 
+-- Lua's message when a file does not load, naming the file: a syntax error's
+-- does already ("file:line: ..."), a binary chunk's does not.
+local function load_failed(err, path)
+  local name = shown_file(path)
+  if find(err, name .. ":", 1, true) == 1 then return err end
+  if err == "C stack overflow" then return name .. ": tables or blocks nested too deeply (C stack overflow)" end
+  return name .. ": " .. err .. (find(err, "binary chunk", 1, true) and ": rules are Lua source text" or "")
+end
+
 -- A key or value as a message shows it, without calling tostring on a
 -- script's table (its __tostring would run in the loader).
 local function shown(v)
@@ -325,7 +334,7 @@ load_expansion = function(name, rs, tiles_only)
     error(fmt("%s: expansion names are words, not %s", rs.where(name),
       type(name) == "string" and fmt("%q", name) or shown(name)), 0)
   end
-  local path, text, shown_path, a_ruleset
+  local path, text, shown_path, a_ruleset, other
   for _, dir in ipairs(rs.dirs) do
     path = dir .. "/" .. name .. ".lua"
     text = C.read(path)
@@ -333,6 +342,7 @@ load_expansion = function(name, rs, tiles_only)
     -- that call expansion{} are expansions
     if text and not find(text, "expansion%s*[{(]") then
       a_ruleset = a_ruleset or (find(text, "ruleset%s*[{(]") and path)
+      other = other or path
       text = nil
     end
     if text then
@@ -343,6 +353,10 @@ load_expansion = function(name, rs, tiles_only)
   if not text and a_ruleset then
     error(fmt("%s: '%s' is a ruleset (%s), not an expansion: load it as a ruleset (--rules %s)",
       rs.where(name), name, shown_file(a_ruleset), name), 0)
+  end
+  if not text and other then
+    error(fmt("%s: unknown expansion '%s' (%s does not call expansion{}: not an expansion file)",
+      rs.where(name), name, shown_file(other)), 0)
   end
   if not text then
     local where = {}
@@ -391,7 +405,7 @@ load_expansion = function(name, rs, tiles_only)
     return declared
   end
   local chunk, err = load(text, chunk_name(shown_path), "t", env)
-  if not chunk then error(err, 0) end
+  if not chunk then error(load_failed(err, shown_path), 0) end
   -- an error while it loads with a ruleset's options (a map that cannot be
   -- read ...) names the ruleset's line too, after the expansion's own
   local given = rs.where_option and rawget(rs.options, name) ~= nil
@@ -546,7 +560,7 @@ function M.load_ruleset(path)
     spec, line = t, at
   end
   local chunk, err = load(text, chunk_name(path), "t", env)
-  if not chunk then error(err, 0) end
+  if not chunk then error(load_failed(err, path), 0) end
   chunk()
   if spec == nil then error(fmt("%s: never calls ruleset{}", name), 0) end
   apply(spec, dirname(path), name, text, line)
