@@ -354,6 +354,15 @@ file(WRITE ${TMP}/notexp/oddone.lua "return 1\n")
 expect_ruleset_refused(${TMP}/notexp/r.lua "ruleset { expansions = { \"oddone\" } }\n"
   "r.lua:1: unknown expansion 'oddone' \\([^\n]*oddone.lua does not call expansion{}: not an expansion file\\)"
   "a file of an expansion's name that is not one")
+# placement hooks that refuse every square the drawn tile fits: the bot's
+# error names the tile and the hook (it named neither)
+file(WRITE ${TMP}/never/never.lua "local x = expansion { name = \"never\" }\n"
+  "x:hook { point = \"placement\", name = \"nowhere\", priority = 100, fn = function() return false end }\n")
+file(WRITE ${TMP}/never/r.lua "ruleset { expansions = { \"never\" } }\n")
+execute_process(COMMAND ${CLI} play --rules ${TMP}/never/r.lua OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "^carcassonne play: no legal placement for the drawn tile [A-Z]+: it fits the board, and the placement hook 'never.nowhere' refuses every square it fits\n$")
+  message(FATAL_ERROR "placement hooks refusing every square: ${rc} ${err}")
+endif()
 configure_file(${SRC}/maps/demo.map "${TMP}/nl/ok\nFAKE.map" COPYONLY)
 execute_process(COMMAND ${CLI} maps ${TMP}/nl OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT out MATCHES "\nok\\?FAKE +Lindenmark")

@@ -2,6 +2,7 @@
  * greedy play that takes the move worth the most points this turn. Their
  * random choices come from the game's own generator, so a seed fixes a game. */
 #include "internal.h"
+#include <stdio.h>
 
 #define BOT_CAP 1024
 
@@ -162,6 +163,25 @@ static bool random_placement_fast(carc_game *g, carc_placement_option *o) {
 /* The result of a placements_list that failed (below zero). */
 static carc_result bot_list_failed(int n) { return n == -1 ? CARC_ERR_MEMORY : CARC_ERR_SCRIPT; }
 
+/* Why the drawn tile has no legal placement: where it fits, the placement
+ * hooks (named) refuse it; the draw does not ask them, so it keeps such a
+ * tile. Out of line and cold: a game whose hooks leave a square comes here
+ * never. */
+__attribute__((noinline, cold)) static carc_result no_placement(carc_game *g) {
+  const carc_engine *e = g->e;
+  const int hooks = e->nhooks[CARC_HOOK_PLACEMENT];
+  if (!hooks || !board_can_place_anywhere(g, g->drawn))
+    return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile %s", e->types[g->drawn].name);
+  char names[256] = "";
+  size_t len = 0;
+  for (int i = 0; i < hooks && len < sizeof names; i++)
+    len += (size_t)snprintf(names + len, sizeof names - len, "%s'%s'", i ? ", " : "",
+                            e->hooks[CARC_HOOK_PLACEMENT][i].name);
+  return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile %s: it fits the board, and the "
+                   "placement hook%s %s refuse%s every square it fits", e->types[g->drawn].name,
+                   hooks == 1 ? "" : "s", names, hooks == 1 ? "s" : "");
+}
+
 /* The placement from the whole list: with placement hooks, or when no
  * placement fits. Out of line, with its kilobytes of list: most turns never
  * come here. */
@@ -171,7 +191,7 @@ __attribute__((noinline)) static carc_result random_place_listed(carc_game *g) {
   if (n < 0) return bot_list_failed(n);
   if (n == 0) {
     placements_free(g, small, opts, held);
-    return game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
+    return no_placement(g);
   }
   const carc_placement_option o = opts[game_random(g, (uint32_t)n)];
   placements_free(g, small, opts, held);
