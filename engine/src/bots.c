@@ -332,8 +332,7 @@ static carc_result greedy_turn_with(carc_game *g, carc_game *scratch, carc_game 
       g->s.rng = before;
       return r;
     }
-    r = n ? game_place_listed(g, pick.x, pick.y, pick.rotation)
-          : (carc_result)game_fail(g, CARC_ERR_STATE, "no legal placement for the drawn tile");
+    r = n ? game_place_listed(g, pick.x, pick.y, pick.rotation) : no_placement(g);
     if (r != CARC_OK) g->s.rng = before;
   }
   while (r == CARC_OK && g->phase == CARC_PHASE_ACT) r = greedy_act(g, scratch, me, NULL);
