@@ -354,6 +354,15 @@ file(WRITE ${TMP}/notexp/oddone.lua "return 1\n")
 expect_ruleset_refused(${TMP}/notexp/r.lua "ruleset { expansions = { \"oddone\" } }\n"
   "r.lua:1: unknown expansion 'oddone' \\([^\n]*oddone.lua does not call expansion{}: not an expansion file\\)"
   "a file of an expansion's name that is not one")
+# a scenario case that allocates without end fails at the scenario file's
+# memory cap (it grew to the machine's memory), and the next case runs
+file(WRITE ${TMP}/grow/grow.lua "case(\"grows\", function()\n  local t, s = {}, string.rep(\"x\", 1 << 20)\n"
+  "  for i = 1, 1e9 do t[i] = s .. i end\nend)\ncase(\"next\", function() assert(1 + 1 == 2) end)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/grow/grow.lua OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
+                TIMEOUT 300)
+if(NOT rc EQUAL 1 OR NOT out MATCHES "FAIL [^\n]*grow.lua: grows\n    the case ran out of memory: a scenario file's own code holds at most 1024 MiB\nok   [^\n]*grow.lua: next\n1 passed, 1 failed\n$")
+  message(FATAL_ERROR "a scenario case allocating without end: ${rc} ${out} ${err}")
+endif()
 # placement hooks that refuse every square the drawn tile fits: the bot's
 # error names the tile and the hook (it named neither)
 file(WRITE ${TMP}/never/never.lua "local x = expansion { name = \"never\" }\n"

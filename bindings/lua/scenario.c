@@ -984,8 +984,41 @@ static int load_shown(lua_State *L, const char *file, const char *shown) {
   return st;
 }
 
+/* The scenario file's own state holds at most SCENARIO_MEMORY: a case that
+ * allocates without end fails with Lua's "not enough memory" and the next
+ * case runs, where the machine would run out (the expansions' handlers keep
+ * their own cap). */
+#define SCENARIO_MEMORY ((size_t)1 << 30)
+typedef struct scenario_heap {
+  size_t used;
+} scenario_heap;
+
+static void *heap_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  scenario_heap *h = ud;
+  const size_t old = ptr ? osize : 0; /* without ptr, osize is a type */
+  if (nsize == 0) {
+    free(ptr);
+    h->used -= old;
+    return NULL;
+  }
+  if (nsize > old && nsize - old > SCENARIO_MEMORY - h->used) return NULL;
+  void *p = realloc(ptr, nsize);
+  if (p) h->used = h->used - old + nsize;
+  return p;
+}
+
+/* An error outside any protected call (none is expected: all the file's
+ * code runs under lua_pcall): said, as luaL_newstate's panic says it. */
+static int heap_panic(lua_State *L) {
+  const char *msg = lua_tostring(L, -1);
+  fprintf(stderr, "carcassonne test: unprotected Lua error: %s\n", msg ? msg : "?");
+  return 0;
+}
+
 static void run_file(const char *file, FILE *out, int *passed, int *failed) {
-  lua_State *L = luaL_newstate();
+  scenario_heap heap = {0};
+  lua_State *L = lua_newstate(heap_alloc, &heap);
+  if (L) lua_atpanic(L, heap_panic);
   if (!L) {
     (*failed)++;
     return;
@@ -1065,7 +1098,11 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
       lua_pop(L, 1);
       if (line > 0) fprintf(out, "FAIL %s:%d: %s\n", shown, line, name);
       else fprintf(out, "FAIL %s: %s\n", shown, name);
-      indent(out, lua_tostring(L, -1));
+      if (st == LUA_ERRMEM) /* Lua's own message says only "not enough memory" */
+        fprintf(out, "    the case ran out of memory: a scenario file's own code holds at most %zu MiB\n",
+                SCENARIO_MEMORY >> 20);
+      else
+        indent(out, lua_tostring(L, -1));
       lua_getfield(L, LUA_REGISTRYINDEX, R_MADE);
       for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
         scen *s = lua_touserdata(L, -1);
