@@ -129,9 +129,16 @@ static int grow(text *t, size_t need) {
   t->cap = need;
   return 1;
 }
+/* Control bytes but line ends and tabs shown as '?': an expansion's text
+ * (x:describe) reaches the terminal, where an escape would drive it. */
+static void printable(char *s) {
+  for (; s && *s; s++)
+    if (((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t') || *s == 0x7F) *s = '?';
+}
 static void describe(carc_lua *cl, carc_game *g, text *t) {
   size_t n = carc_lua_describe(cl, g, t->text, t->cap);
   if (n + 1 > t->cap && grow(t, n + 1)) carc_lua_describe(cl, g, t->text, t->cap);
+  printable(t->text);
 }
 
 /* The widths of a turn line's columns (turn number, player, tile), from
@@ -268,6 +275,7 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
     for (; shown < carc_game_scorings(g); shown++) {
       size_t n = carc_game_describe_scoring(g, shown, buf.text, buf.cap);
       if (n + 1 > buf.cap && grow(&buf, n + 1)) carc_game_describe_scoring(g, shown, buf.text, buf.cap);
+      printable(buf.text);
       if (buf.text) fprintf(out, "  %s", buf.text);
     }
     if (cl) {

@@ -363,6 +363,16 @@ execute_process(COMMAND ${CLI} test ${TMP}/grow/grow.lua OUTPUT_VARIABLE out ERR
 if(NOT rc EQUAL 1 OR NOT out MATCHES "FAIL [^\n]*grow.lua: grows\n    the case ran out of memory: a scenario file's own code holds at most 1024 MiB\nok   [^\n]*grow.lua: next\n1 passed, 1 failed\n$")
   message(FATAL_ERROR "a scenario case allocating without end: ${rc} ${out} ${err}")
 endif()
+# an expansion's describe text reaches the terminal with its control bytes
+# shown as '?' (an escape sequence would drive the terminal)
+string(ASCII 27 esc)
+file(WRITE ${TMP}/esc/esc.lua "local x = expansion { name = \"esc\" }\n"
+  "x:describe(function() return \"state \\27[31mRED\\27[0m\" end)\n")
+file(WRITE ${TMP}/esc/r.lua "ruleset { expansions = { \"esc\" } }\n")
+execute_process(COMMAND ${CLI} play --rules ${TMP}/esc/r.lua OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR out MATCHES "${esc}" OR NOT out MATCHES "esc: state \\?\\[31mRED\\?\\[0m")
+  message(FATAL_ERROR "an expansion's describe text with escapes: ${rc} ${out}")
+endif()
 # placement hooks that refuse every square the drawn tile fits: the bot's
 # error names the tile and the hook (it named neither)
 file(WRITE ${TMP}/never/never.lua "local x = expansion { name = \"never\" }\n"
