@@ -373,6 +373,16 @@ execute_process(COMMAND ${CLI} play --rules ${TMP}/esc/r.lua OUTPUT_VARIABLE out
 if(NOT rc EQUAL 0 OR out MATCHES "${esc}" OR NOT out MATCHES "esc: state \\?\\[31mRED\\?\\[0m")
   message(FATAL_ERROR "an expansion's describe text with escapes: ${rc} ${out}")
 endif()
+# a pair file naming a pair file is said to be one (the engine's "'join'
+# belongs in a pair file" confused a user who had written one)
+foreach(m ostwald ostwald_west ostwald_east)
+  configure_file(${SRC}/maps/${m}.map ${TMP}/pp/${m}.map COPYONLY)
+endforeach()
+file(WRITE ${TMP}/pp/pp.map "join ostwald ostwald_east\n")
+execute_process(COMMAND ${CLI} play --map ${TMP}/pp/pp.map OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "pp.map:1:1: [^\n]*ostwald.map is a pair file itself \\(its 'join' at line [0-9]+\\): a pair joins two maps\n$")
+  message(FATAL_ERROR "a pair of a pair: ${rc} ${err}")
+endif()
 # placement hooks that refuse every square the drawn tile fits: the bot's
 # error names the tile and the hook (it named neither)
 file(WRITE ${TMP}/never/never.lua "local x = expansion { name = \"never\" }\n"

@@ -150,13 +150,23 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
       return CARC_ERR_UNKNOWN;
     }
     char *tw = slurp(pw), *te = slurp(pe);
-    if (!tw || !te) {
-      snprintf(err, errcap, "%s:%d:1: cannot read '%s' or '%s'", path, line, pw, pe);
-      r = CARC_ERR_ARGUMENT;
-    } else {
-      const char *texts[2] = {tw, te}, *origins[2] = {pw, pe};
-      r = carc_engine_set_map(e, 2, texts, origins);
+    char w2[128], e2[128];
+    int inner = 0; /* the line of a 'join' in one of the two maps: a pair of pairs */
+    const char *nested = tw && join_line(tw, w2, e2, sizeof w2, &inner) ? pw
+                         : te && join_line(te, w2, e2, sizeof w2, &inner) ? pe : NULL;
+    if (!tw || !te || nested) {
+      if (nested)
+        snprintf(err, errcap, "%s:%d:1: %s is a pair file itself (its 'join' at line %d): a pair joins two maps",
+                 path, line, nested, inner);
+      else
+        snprintf(err, errcap, "%s:%d:1: cannot read '%s' or '%s'", path, line, pw, pe);
+      free(tw);
+      free(te);
+      free(text);
+      return nested ? CARC_ERR_PARSE : CARC_ERR_ARGUMENT;
     }
+    const char *texts[2] = {tw, te}, *origins[2] = {pw, pe};
+    r = carc_engine_set_map(e, 2, texts, origins);
     free(tw);
     free(te);
   }
