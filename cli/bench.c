@@ -352,7 +352,7 @@ static int checksum(const char *rules, long games, long greedy_every, long tiles
 }
 
 int cli_bench(int argc, char **argv) {
-  long games = -1, players = 2, greedy_every = -1, tiles = 0;
+  long games = -1, players = 2, greedy_every = 0, tiles = 0;
   int checksum_only = 0, json = 0;
   const char *series_only = NULL, *not_series = NULL; /* an option of one form given to the other */
   carc_bot bot = CARC_BOT_RANDOM;
@@ -408,7 +408,7 @@ int cli_bench(int argc, char **argv) {
                    "and bots, and prints one digest)\n", not_series), 2;
   if (!checksum_only && series_only)
     return fprintf(stderr, "carcassonne bench: %s goes with --checksum\n", series_only), 2;
-  if (checksum_only) return checksum(rules, games > 0 ? games : 200, greedy_every > 0 ? greedy_every : 0, tiles);
+  if (checksum_only) return checksum(rules, games > 0 ? games : 200, greedy_every, tiles);
   if (games < 0) games = bot == CARC_BOT_GREEDY ? 200 : 20000;
   const char *bot_name = bot == CARC_BOT_GREEDY ? "greedy" : "random";
   bench_run runs[2];

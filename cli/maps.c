@@ -23,17 +23,24 @@ static int list_dir(const char *dir) {
   char **names = NULL;
   int n = 0, cap = 0;
   bool full = false; /* out of memory: the list would be cut short */
-  for (struct dirent *de; !full && (de = readdir(d));) {
+  for (struct dirent *de; (de = readdir(d));) {
     size_t len = strlen(de->d_name);
     if (len <= 4 || strcmp(de->d_name + len - 4, ".map")) continue;
     if (n == cap) {
-      char **more = realloc(names, sizeof *names * (size_t)(cap ? cap * 2 : 64));
-      if (!(full = !more)) {
-        names = more;
-        cap = cap ? cap * 2 : 64;
+      const int more_cap = cap ? cap * 2 : 64;
+      char **more = realloc(names, sizeof *names * (size_t)more_cap);
+      if (!more) {
+        full = true;
+        break;
       }
+      names = more;
+      cap = more_cap;
     }
-    if (!full && !(full = !(names[n] = strdup(de->d_name)))) n++;
+    if (!(names[n] = strdup(de->d_name))) {
+      full = true;
+      break;
+    }
+    n++;
   }
   closedir(d);
   char shown_dir[1024];
