@@ -88,6 +88,24 @@ static int handler_priority_by_name(const carc_engine *e, const char *name) {
   return i >= 0 ? e->handlers[i].priority : 0;
 }
 
+/* " [N,Wr]": a segment's board ports as the tile notation writes them, a
+ * whole side by its letter. It tells apart two features of one kind whose
+ * records lie on the same tile (a road's two fields). */
+static void put_ports(text_out *o, unsigned ports) {
+  static const char *const names[12] = {"Nl", "N", "Nr", "El", "E", "Er", "Sl", "S", "Sr", "Wl", "W", "Wr"};
+  if (!ports) return; /* a monastery-like segment: no port */
+  const char *sep = " [";
+  for (int side = 0; side < 4; side++) {
+    const unsigned three = ports >> (3 * side) & 7;
+    for (int k = 0; k < 3; k++) {
+      if (!(three >> k & 1) || (three == 7 && k != 1)) continue; /* a whole side: its letter once */
+      text_put(o, "%s%s", sep, names[3 * side + k]);
+      sep = ",";
+    }
+  }
+  text_put(o, "]");
+}
+
 size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t cap) {
   if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   text_out o = {buf, cap, 0};
@@ -104,8 +122,10 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   }
   const seg_state *root = &g->segs[in->feature];
   const board_tile *bt = &g->tiles[root->tile];
-  text_put(&o, "%s at (%d,%d), %s: value %d;", carc_kind_name(e, in->kind), bt->x, bt->y,
-      in->reason == CARC_COMPLETED ? "completed" : "final scoring", in->total);
+  text_put(&o, "%s at (%d,%d)", carc_kind_name(e, in->kind), bt->x, bt->y);
+  const bool twin = e->types[bt->type].segs_of_kind[root->kind] & ~(1u << root->idx); /* another of its kind there */
+  if (twin) put_ports(&o, carc_board_segment_ports(g, in->feature));
+  text_put(&o, ", %s: value %d;", in->reason == CARC_COMPLETED ? "completed" : "final scoring", in->total);
   /* the scorers: what the last "scores" change left, so a scorer who
    * receives 0 points is shown as +0, not as nobody */
   int scorer[CARC_MAX_PLAYERS] = {0};

@@ -49,3 +49,25 @@ case("an open road with an inn: red scores 0, and the line says red +0", functio
   local text = s:breakdown()
   assert(text:find("value 0; red %+0") and not text:find("nobody"), text)
 end)
+
+case("two fields recorded on one tile are told apart by their ports", function()
+  -- D at (0,0): city N, road W-E, a field north of the road (El, Wr) and
+  -- one south of it (Er, S, Wl). Both fields' records lie on D, so the
+  -- label adds the segment's ports; the one city and the one road do not.
+  local s = scenario{ players = 2 }
+  s:follower(1, 0, 0, "field")      -- the first field: north of the road
+  s:follower(2, 0, 0, "field:S")
+  s:follower(1, 0, 0, "road")
+  s:final_scoring()
+  s:expect_scores{ 1, 0 }          -- the open road: 1 tile; no complete city for the farms
+  local labels = {}
+  for i = 1, #s:scorings() do
+    labels[#labels + 1] = s:breakdown(i):match("^(.-), ")
+  end
+  table.sort(labels)
+  local want = { "field at (0,0) [El,Wr]", "field at (0,0) [Er,S,Wl]", "road at (0,0)" }
+  assert(#labels == #want, table.concat(labels, " | "))
+  for i = 1, #want do
+    assert(labels[i] == want[i], "label " .. i .. ": " .. labels[i] .. ", not " .. want[i])
+  end
+end)
