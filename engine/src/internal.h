@@ -724,6 +724,12 @@ static inline int tile_seg_at_board_port(const tile_type *t, int rot, int board_
   return t->turned[rot].rport_seg[board_port];
 }
 static inline int rot_port(int p, int rot) { return (p + 3 * rot) % 12; }
+/* Port p's name in the tile notation: a side's left, middle and right
+ * ports clockwise ("Nl", "N", "Nr"); the middle one's name is the side's. */
+static inline const char *port_name(int p) {
+  static const char *const names[12] = {"Nl", "N", "Nr", "El", "E", "Er", "Sl", "S", "Sr", "Wl", "W", "Wr"};
+  return names[p];
+}
 static inline int opposite_port(int p) { return ((p / 3 + 2) % 4) * 3 + (2 - p % 3); }
 static inline int tile_attr_value(const attr_value *a, int n, int id) {
   for (int i = 0; i < n; i++) if (a[i].id == id) return a[i].value;

@@ -585,8 +585,6 @@ static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm
 
 /* ------------------------------------------------------ printed tiles */
 
-static const char *const port_names[12] = {"Nl", "N", "Nr", "El", "E", "Er", "Sl", "S", "Sr", "Wl", "W", "Wr"};
-
 /* Writes a "field:..." item for every maximal run of field ports (kind 0)
  * around the rim; a whole field edge is written as its letter. */
 static void field_emit(const int kinds[12], const int *run, int nrun, char *out, size_t cap) {
@@ -597,7 +595,7 @@ static void field_emit(const int kinds[12], const int *run, int nrun, char *out,
     int p = run[i], edge = p / 3;
     bool whole = kinds[edge * 3] == 0 && kinds[edge * 3 + 1] == 0 && kinds[edge * 3 + 2] == 0;
     if (whole && p % 3 != 0) continue;
-    n += (size_t)snprintf(out + n, cap - n, "%s%s", sep, whole ? port_names[edge * 3 + 1] : port_names[p]);
+    n += (size_t)snprintf(out + n, cap - n, "%s%s", sep, port_name(whole ? edge * 3 + 1 : p));
     sep = ",";
   }
 }

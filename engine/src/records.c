@@ -92,14 +92,13 @@ static int handler_priority_by_name(const carc_engine *e, const char *name) {
  * whole side by its letter. It tells apart two features of one kind whose
  * records lie on the same tile (a road's two fields). */
 static void put_ports(text_out *o, unsigned ports) {
-  static const char *const names[12] = {"Nl", "N", "Nr", "El", "E", "Er", "Sl", "S", "Sr", "Wl", "W", "Wr"};
   if (!ports) return; /* a monastery-like segment: no port */
   const char *sep = " [";
   for (int side = 0; side < 4; side++) {
     const unsigned three = ports >> (3 * side) & 7;
     for (int k = 0; k < 3; k++) {
       if (!(three >> k & 1) || (three == 7 && k != 1)) continue; /* a whole side: its letter once */
-      text_put(o, "%s%s", sep, names[3 * side + k]);
+      text_put(o, "%s%s", sep, port_name(3 * side + k));
       sep = ",";
     }
   }

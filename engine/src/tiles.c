@@ -5,9 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *const port_names[12] = {"Nl", "N", "Nr", "El", "E", "Er",
-                                           "Sl", "S", "Sr", "Wl", "W", "Wr"};
-
 static int edge_of_letter(char c) {
   switch (c) {
     case 'N': return CARC_N;
@@ -257,7 +254,7 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
       char quoted[NOTATION_QUOTED + 32];
       quote_notation(notation, quoted, sizeof quoted);
       snprintf(err, errcap, "tile notation %s: port %s belongs to no segment (every edge needs "
-               "its three ports covered)", quoted, port_names[q]);
+               "its three ports covered)", quoted, port_name(q));
       if (errcap) text_one_line(err);
       return CARC_ERR_PARSE;
     }
