@@ -71,3 +71,20 @@ case("two fields recorded on one tile are told apart by their ports", function()
     assert(labels[i] == want[i], "label " .. i .. ": " .. labels[i] .. ", not " .. want[i])
   end
 end)
+
+case("a label's ports are the board's, after the tile's rotation", function()
+  -- D turned twice at (0,-1): its city (S) closes D's at (0,0); its field
+  -- by the city, El and Wr unturned, lies on Wl and Er of the board.
+  local s = scenario{ players = 2 }
+  s:place("D", 0, -1, 2)
+  s:follower(1, 0, -1, "field")    -- the first field: the one by the city
+  s:end_turn()
+  s:final_scoring()
+  s:expect_scores{ 3, 0 }          -- one completed city for the farm
+  local found
+  for i = 1, #s:scorings() do
+    local text = s:breakdown(i)
+    if text:find("^field") then found = text:match("^(.-), ") end
+  end
+  assert(found == "field at (0,-1) [Er,Wl]", tostring(found))
+end)
