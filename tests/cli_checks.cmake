@@ -365,7 +365,6 @@ if(NOT rc EQUAL 1 OR NOT out MATCHES "FAIL [^\n]*grow.lua: grows\n    the case r
 endif()
 # an expansion's describe text reaches the terminal with its control bytes
 # shown as '?' (an escape sequence would drive the terminal)
-string(ASCII 27 esc)
 file(WRITE ${TMP}/esc/esc.lua "local x = expansion { name = \"esc\" }\n"
   "x:describe(function() return \"state \\27[31mRED\\27[0m\" end)\n")
 file(WRITE ${TMP}/esc/r.lua "ruleset { expansions = { \"esc\" } }\n")

@@ -19,14 +19,6 @@ foreach(i 1 2 3)
   run(${CLI} simulate ${STUDY} --jobs 2 --shard ${i}/3 --json ${D}/shard${i}.json)
 endforeach()
 run(${CLI} merge --json ${D}/shard3.json ${D}/shard1.json ${D}/shard2.json)
-set(merged_shards "${OUT}")
-# a slice with no game (more slices than games) says so, without a table of
-# zeros; "base" names the base game for --against as for bench --compare
-run(${CLI} simulate --games 10 --shard 1/1000 --against base)
-if(NOT OUT MATCHES "^study: base game against base game, 2 players, seed 1, none of the 10 games [^\n]*\n\nA base game: 0 games\n  no game to summarise\n\nB base game: 0 games\n  no game to summarise\n$")
-  message(FATAL_ERROR "an empty slice, against base:\n${OUT}")
-endif()
-set(OUT "${merged_shards}")
 file(WRITE ${D}/merged.json "${OUT}")
 file(READ ${D}/jobs1.json j1)
 file(READ ${D}/jobs2.json j2)
@@ -38,6 +30,13 @@ if(NOT j1 STREQUAL OUT)
 endif()
 if(NOT j1 MATCHES "\"games\": 300, \"first\": 0, \"count\": 300")
   message(FATAL_ERROR "the summary does not cover games 0..299")
+endif()
+
+# a slice with no game (more slices than games) says so, without a table of
+# zeros; "base" names the base game for --against as for bench --compare
+run(${CLI} simulate --games 10 --shard 1/1000 --against base)
+if(NOT OUT MATCHES "^study: base game against base game, 2 players, seed 1, none of the 10 games [^\n]*\n\nA base game: 0 games\n  no game to summarise\n\nB base game: 0 games\n  no game to summarise\n$")
+  message(FATAL_ERROR "an empty slice, against base:\n${OUT}")
 endif()
 
 # Known figures of a small base-game study (2 players, random bots, seed 3).
