@@ -39,6 +39,22 @@ if(NOT OUT MATCHES "^study: base game against base game, 2 players, seed 1, none
   message(FATAL_ERROR "an empty slice, against base:\n${OUT}")
 endif()
 
+# an empty slice still merges: three slices of two games, the first empty,
+# add up to the single run
+foreach(i 1 2 3)
+  run(${CLI} simulate --games 2 --shard ${i}/3 --json ${D}/tiny${i}.json)
+endforeach()
+file(READ ${D}/tiny1.json tiny1)
+if(NOT tiny1 MATCHES "\"count\": 0")
+  message(FATAL_ERROR "the first of three slices of two games is not empty:\n${tiny1}")
+endif()
+run(${CLI} merge --json ${D}/tiny2.json ${D}/tiny1.json ${D}/tiny3.json)
+set(tiny_merged "${OUT}")
+run(${CLI} simulate --games 2 --json)
+if(NOT tiny_merged STREQUAL OUT)
+  message(FATAL_ERROR "slices with an empty one merge to another summary than the single run")
+endif()
+
 # Known figures of a small base-game study (2 players, random bots, seed 3).
 run(${CLI} simulate --games 200 --seed 3 --json)
 foreach(want "\"score\": {\"sum\": 3708," "\"score\": {\"sum\": 3921," "\"wins\": 98,"
