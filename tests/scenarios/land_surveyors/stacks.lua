@@ -106,12 +106,31 @@ case("a completed road nobody holds leaves the tiles where they are", function()
   expect(s, "highway flag", true, s:game():flag("land_surveyors.highway"))
 end)
 
-case("final scoring is untouched by the scoring tiles", function()
-  -- Active: Street Fair, Siege, Poverty (monastery). Red: open road D(0,0)
-  -- U(1,0) = 2 and the start tile's open city = 1; blue: monastery B(0,1)
-  -- with D, U(1,0) and B in its area = 3. Nothing is doubled or cut.
+-- Final scoring is untouched by the scoring tiles: three games, each with
+-- one active tile a stack, whose features each of those tiles would change.
+case("final scoring is untouched: Street Fair, Siege, Poverty", function()
+  -- Red: open road D(0,0) U(1,0) = 2 (Street Fair: 4); open city of D and
+  -- F turned to N-S at (0,-1), 2 tiles + 1 coat of arms = 3 (Siege: 4).
+  -- Blue: monastery B(0,1) with D and U(1,0) in its area = 3 (Poverty: 0).
   local s = ls { active_road = "street_fair", active_city = "siege",
                  active_monastery = "poverty" }
+  s:follower(1, 0, 0, "road")
+  s:place("U", 1, 0, 1)
+  s:follower(1, 0, 0, "city")
+  s:place("F", 0, -1, 1)
+  s:place("B", 0, 1, 0)
+  s:follower(2, 0, 1, "monastery")
+  s:end_turn()
+  s:final_scoring()
+  s:expect_scores { 5, 3 }
+end)
+
+case("final scoring is untouched: Bad Neighborhood, Highway, Pilgrimage Route", function()
+  -- Red: D's open city alone = 1 (Bad Neighborhood: 0); open road D U = 2
+  -- (Highway: 5). Blue: monastery B(0,1) with D and U = 3 (Pilgrimage
+  -- Route, +1 for each of D and U showing a road: 5).
+  local s = ls { active_city = "bad_neighborhood", active_road = "highway",
+                 active_monastery = "pilgrimage_route" }
   s:follower(1, 0, 0, "road")
   s:place("U", 1, 0, 1)
   s:follower(1, 0, 0, "city")
@@ -120,6 +139,24 @@ case("final scoring is untouched by the scoring tiles", function()
   s:end_turn()
   s:final_scoring()
   s:expect_scores { 3, 3 }
+end)
+
+case("final scoring is untouched: Wealth, Peasant Uprising, Hermit Monastery", function()
+  -- Red: open road of two farmhouse tiles and D = 3 (Peasant Uprising: 1);
+  -- D's open city = 1 (Wealth: 4). Blue: monastery B(0,1) with D and both
+  -- farmhouse tiles = 4 (Hermit Monastery, -1 for D's city: 3).
+  local s = ls { active_city = "wealth", active_road = "peasant_uprising",
+                 active_monastery = "hermit_monastery" }
+  local farmhouse = "road:E,W field:Wr,N,El field:Er,S,Wl @farmhouse"
+  s:follower(1, 0, 0, "road")
+  s:place(farmhouse, -1, 0, 0)
+  s:place(farmhouse, 1, 0, 0)
+  s:follower(1, 0, 0, "city")
+  s:place("B", 0, 1, 0)
+  s:follower(2, 0, 1, "monastery")
+  s:end_turn()
+  s:final_scoring()
+  s:expect_scores { 4, 4 }
 end)
 
 case("wealth_stack = monastery puts Poverty in the road stack", function()
