@@ -1,6 +1,7 @@
 /* json.c - a tiny JSON reader (see json.h). */
 #include "json.h"
 #include <stdio.h>
+#include <stdlib.h>
 
 #define JSON_MAX_DEPTH 64
 #define BLOCK_SIZE 16384
@@ -232,7 +233,31 @@ static const char *parse_string(parser *p, size_t *len) {
 
 static json_value *parse_value(parser *p, int depth);
 
+/* Objects up to DUP_CHECKED members compare each new name with those before
+ * it (the objects a save holds); a larger one is checked once it closes, its
+ * names sorted, so that a parse stays O(n log n) and a name given twice is
+ * refused in every object. */
 #define DUP_CHECKED 256
+
+static int cmp_member(const void *a, const void *b) {
+  const json_value *x = *(const json_value *const *)a, *y = *(const json_value *const *)b;
+  const int c = strcmp(x->key, y->key);
+  return c ? c : (x->key_pos > y->key_pos) - (x->key_pos < y->key_pos);
+}
+
+/* Object v's first member (in the text) whose name an earlier member has,
+ * or NULL; for objects past DUP_CHECKED members. False when out of memory. */
+static bool later_duplicate(parser *p, const json_value *v, const json_value **dup) {
+  const json_value **m = arena(p->d, sizeof *m * (size_t)v->count);
+  if (!m) return false;
+  int n = 0;
+  for (const json_value *c = v->child; c; c = c->next) m[n++] = c;
+  qsort(m, (size_t)n, sizeof *m, cmp_member);
+  *dup = NULL;
+  for (int i = 1; i < n; i++)
+    if (strcmp(m[i - 1]->key, m[i]->key) == 0 && (!*dup || m[i]->key_pos < (*dup)->key_pos)) *dup = m[i];
+  return true;
+}
 
 static json_value *parse_container(parser *p, int depth, bool object) {
   json_value *v = node(p, object ? JSON_OBJECT : JSON_ARRAY);
@@ -252,20 +277,20 @@ static json_value *parse_container(parser *p, int depth, bool object) {
   for (;;) {
     skip_ws(p);
     const char *key = NULL;
+    size_t at = 0;
     if (object) {
       size_t klen;
       if (p->s[p->i] != '"') {
         fail(p, p->i, p->s[p->i] ? "expected a member name in quotes" : "unexpected end of input");
         return NULL;
       }
-      const size_t at = p->i;
+      at = p->i;
       key = parse_string(p, &klen);
       if (!key) return NULL;
       p->key[depth] = key;
       p->top = depth + 1;
-      /* a name given twice is ambiguous: refused, in the objects a save or
-       * summary holds (up to DUP_CHECKED members; a larger one is no save's,
-       * and its later members are not compared, so a parse stays linear) */
+      /* a name given twice is ambiguous: refused (here up to DUP_CHECKED
+       * members, past them when the object closes) */
       for (const json_value *m = v->count < DUP_CHECKED ? v->child : NULL; m; m = m->next)
         if (strcmp(m->key, key) == 0) {
           fail(p, at, "duplicate member name");
@@ -285,6 +310,7 @@ static json_value *parse_container(parser *p, int depth, bool object) {
     if (!c) return NULL;
     p->top = depth;
     c->key = key;
+    c->key_pos = at;
     *tail = c;
     tail = &c->next;
     v->count++;
@@ -296,6 +322,19 @@ static json_value *parse_container(parser *p, int depth, bool object) {
     }
     if (ch == close) {
       p->i++;
+      if (object && v->count > DUP_CHECKED) {
+        const json_value *dup;
+        if (!later_duplicate(p, v, &dup)) {
+          fail(p, p->i, "out of memory");
+          return NULL;
+        }
+        if (dup) {
+          p->key[depth] = dup->key;
+          p->top = depth + 1;
+          fail(p, dup->key_pos, "duplicate member name");
+          return NULL;
+        }
+      }
       return v;
     }
     if (!ch) fail(p, p->i, "unexpected end of input");

@@ -16,6 +16,7 @@ typedef struct json_value {
   json_type type;
   size_t pos;                 /* offset of the value's first character */
   const char *key;            /* member name, for members of an object */
+  size_t key_pos;             /* and the offset of its opening quote */
   int boolean;
   int negative;               /* numbers: sign and magnitude */
   uint64_t magnitude;

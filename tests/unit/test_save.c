@@ -508,6 +508,27 @@ static void test_malformed(carc_engine *e) {
   /* a name given twice is ambiguous (the first counted before) */
   expect_fail(e, "{\"format\": \"carcassonne-save\",\n \"version\": 1, \"format\": \"x\"}",
               "line 2, column 16, at format: duplicate member name", "duplicate");
+  /* past the members compared one by one (256): the object is checked when
+   * it closes. Padded with 300 unknown names, the save still loads; with a
+   * second "scores" before the save's own, it is refused at the later one. */
+  size_t pad_len = strlen(good) + 300 * 24 + 64;
+  char *padded = malloc(pad_len), *twice = malloc(pad_len);
+  if (padded && twice) {
+    size_t n = (size_t)snprintf(padded, pad_len, "{");
+    for (int i = 0; i < 300; i++) n += (size_t)snprintf(padded + n, pad_len - n, "\"pad%d\": 0, ", i);
+    snprintf(twice, pad_len, "%s\"scores\": [500, 7], %s", padded, good + 1);
+    snprintf(padded + n, pad_len - n, "%s", good + 1);
+    char err[256];
+    carc_game *h = carc_game_load(e, padded, err, sizeof err);
+    CHECK(h != NULL);
+    char *again = h ? save_text(h) : NULL;
+    CHECK(again && strcmp(again, good) == 0);
+    free(again);
+    carc_game_free(h);
+    expect_fail(e, twice, "at scores: duplicate member name", "duplicate past 256 members");
+  }
+  free(padded);
+  free(twice);
   expect_fail(e, "{\"format\": \"chess\"}", "format", "format");
   expect_fail(e, "{\"format\": \"carcassonne-save\"}", "version (line 1, column 1): missing",
               "missing");
