@@ -110,7 +110,6 @@ struct carc_lua {
   carc_ctxbox *ctx;
   int keys_ref;
   int award_ref, scores_ref; /* feature_scored: args.award, args.scores, refilled */
-  int award_seen;            /* args holds them now (cleared at other points) */
   int ctx_ref, loader_ref, options_ref, args_ref, hook_game_ref, hook_tile_ref, hook_feature_ref,
       names_ref;
   carc_view *hook_game, *hook_tile, *hook_feature;
@@ -503,6 +502,22 @@ static void set_arg_int(lua_State *L, int keys, int key, int v) {
   lua_rawset(L, -3);
 }
 
+/* Empties the table at absolute index t and drops its metatable (through
+ * the C API, which a __metatable field does not stop): what one call left
+ * in a table it was lent, keys or a metatable, is gone before the next,
+ * whether that call failed or not and whichever game it was for. */
+static void empty_lent_table(lua_State *L, int t) {
+  lua_pushnil(L);
+  lua_setmetatable(L, t);
+  lua_pushnil(L);
+  while (lua_next(L, t)) { /* clearing the fields met is allowed during a traversal */
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, t);
+  }
+}
+
 /* Fills the engine's hook argument table; run by lua_pcall, since setting a
  * table's fields may allocate (a memory error must not escape to the host). */
 typedef struct hook_fill {
@@ -519,7 +534,8 @@ static int fill_hook_args(lua_State *L) {
   carc_game *g = a->game;
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->keys_ref);
   int keys = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->args_ref); /* one table per engine, refilled */
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->args_ref); /* one table per engine, emptied and refilled */
+  empty_lent_table(L, lua_gettop(L));
   lua_rawgeti(L, keys, K_PLAYER);
   if (a->player >= 0) lua_pushinteger(L, a->player + 1);
   else lua_pushnil(L);
@@ -543,11 +559,12 @@ static int fill_hook_args(lua_State *L) {
   }
   if (f->point == CARC_HOOK_FEATURE_SCORED) { /* per player: points and whether he scores */
     int n = carc_game_players(g);
-    cl->award_seen = 1;
     lua_rawgeti(L, keys, K_AWARD);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cl->award_ref);
+    empty_lent_table(L, lua_gettop(L));
     lua_rawgeti(L, keys, K_SCORES);
     lua_rawgeti(L, LUA_REGISTRYINDEX, cl->scores_ref);
+    empty_lent_table(L, lua_gettop(L));
     for (int p = 0; p < n; p++) {
       int award = 0, scores = 0;
       carc_game_pending_award(g, a->feature, p, &award, &scores);
@@ -558,14 +575,6 @@ static int fill_hook_args(lua_State *L) {
     }
     lua_rawset(L, -5); /* args.scores */
     lua_rawset(L, -3); /* args.award */
-  } else if (cl->award_seen) { /* no stale per-player values at other points */
-    lua_rawgeti(L, keys, K_AWARD);
-    lua_pushnil(L);
-    lua_rawset(L, -3);
-    lua_rawgeti(L, keys, K_SCORES);
-    lua_pushnil(L);
-    lua_rawset(L, -3);
-    cl->award_seen = 0;
   }
   lua_rawgeti(L, keys, K_FEATURE);
   if (a->feature >= 0) {

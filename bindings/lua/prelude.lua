@@ -216,8 +216,22 @@ end
 local MAP_KEYS = { "followers", "tiles", "signal", "towns", followers = true, tiles = true, signal = true,
   towns = true }
 
+-- An expansion's resolved options as its script sees them, `x.options`:
+-- read through, never written, so that no call (a failed one included)
+-- changes what game:option and a later ruleset read.
+local function options_view(options)
+  return real_setmetatable({}, {
+    __index = options,
+    __newindex = function(_, k)
+      error(fmt("x.options is read-only (writing '%s')", shown(k)), 2)
+    end,
+    __pairs = function() return next, options, nil end,
+    __metatable = false,
+  })
+end
+
 local function expansion_object(name, file, options, dir, source)
-  local x = { name = name, options = options }
+  local x = { name = name, options = options_view(options) }
   local function check(self, m)
     if not rawequal(self, x) then error(fmt("%s: use x:%s(...), not x.%s(...)", name, m, m), 3) end
   end
@@ -393,7 +407,7 @@ load_expansion = function(name, rs, tiles_only)
     if tiles_only then
       local full = declared
       local nothing = function() return 0 end
-      declared = setmetatable({ name = name, options = opts }, {
+      declared = setmetatable({ name = name, options = options_view(opts) }, {
         __index = function(_, k)
           if k == "tiles" or k == "tile_attr" then
             return function(_, ...) return full[k](full, ...) end
