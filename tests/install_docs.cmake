@@ -79,3 +79,16 @@ if(LUA)
             "${cpath}\n(default: ${default_cpath})")
   endif()
 endif()
+
+# embedding.md: the installed examples build alone against the package (the
+# shared libraries by default) and their tests pass with nothing set.
+set(examples ${TMP}/install_docs_examples)
+file(REMOVE_RECURSE ${examples})
+file(COPY ${prefix}/share/doc/carcassonne/examples/ DESTINATION ${examples}/src)
+run(out ${CMAKE_COMMAND} -S ${examples}/src -B ${examples}/build -DCMAKE_PREFIX_PATH=${prefix})
+run(out ${CMAKE_COMMAND} --build ${examples}/build)
+get_filename_component(cmake_bin ${CMAKE_COMMAND} DIRECTORY)
+run(out ${cmake_bin}/ctest --test-dir ${examples}/build --output-on-failure)
+if(NOT out MATCHES "100% tests passed")
+  message(FATAL_ERROR "the installed examples, built alone as embedding.md says:\n${out}")
+endif()
