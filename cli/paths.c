@@ -12,7 +12,9 @@ int cli_paths(int argc, char **argv) {
            "Prints, in search order, the folders searched for expansions and rulesets\n"
            "(kind expansions) and maps (kind maps): CARCASSONNE_EXPANSIONS_PATH and\n"
            "CARCASSONNE_MAPS_PATH (':'-separated), then share/carcassonne/<kind> of the\n"
-           "installation, found relative to the program.\n");
+           "installation, found relative to the program. A ruleset's expansions are\n"
+           "looked for in its own folder and its parent before these, and in expansions/\n"
+           "beside it or its parent after them (docs/lua-api.md, section 6).\n");
     return 0;
   }
   if (argc > 0) {
@@ -35,6 +37,8 @@ int cli_paths(int argc, char **argv) {
       printf("  %-12s %s%s\n", carc_path_origin_name(origin), dir, there ? "" : "  (missing)");
     }
   }
+  printf("a ruleset's expansions: its folder and its parent first, then the folders above,\n"
+         "then expansions/ in its folder or its parent\n");
   carc_engine_free(e);
   return 0;
 }

@@ -289,7 +289,13 @@ local function resolve(name, declared, given, where)
   for k, v in next, given or {} do
     local spec = rawget(declared, k)
     if spec == nil then
-      error(fmt("%s: expansion '%s' has no option '%s'", where(k), name, shown(k)), 0)
+      local names = {}
+      for n in next, declared do names[#names + 1] = n end
+      table.sort(names)
+      local near = type(k) == "string" and C.near_name(k, names)
+      error(fmt("%s: expansion '%s' has no option '%s'%s; %s", where(k), name, shown(k),
+        near and fmt(" (did you mean '%s'?)", near) or "",
+        #names > 0 and "its options: " .. table.concat(names, ", ") or "it takes none"), 0)
     end
     local default = spec
     if type(spec) == "table" then default = rawget(spec, "default") end

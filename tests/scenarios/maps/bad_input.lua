@@ -28,7 +28,8 @@ case("a start square the start tile fits in no rotation, whatever the seed", fun
 end)
 
 case("an option the maps expansion does not have", function()
-  fails({ expansions = { "maps" }, options = { maps = { mapp = "demo" } } }, "has no option 'mapp'")
+  fails({ expansions = { "maps" }, options = { maps = { mapp = "demo" } } },
+    "has no option 'mapp' (did you mean 'map'?); its options: followers, map, tiles, town_bonus")
 end)
 
 case("tiles of an expansion that does not exist", function()
