@@ -372,6 +372,15 @@ execute_process(COMMAND ${CLI} play --rules ${TMP}/esc/r.lua OUTPUT_VARIABLE out
 if(NOT rc EQUAL 0 OR out MATCHES "${esc}" OR NOT out MATCHES "esc: state \\?\\[31mRED\\?\\[0m")
   message(FATAL_ERROR "an expansion's describe text with escapes: ${rc} ${out}")
 endif()
+# c-api.md: one line each; a describe text's line breaks are blanks and a
+# NUL in it a '?' (the rest of the text was lost at the NUL)
+file(WRITE ${TMP}/nl2/nl2.lua "local x = expansion { name = \"nl2\" }\n"
+  "x:describe(function() return \"two\\nlines\\r\\0end\" end)\n")
+file(WRITE ${TMP}/nl2/r.lua "ruleset { expansions = { \"nl2\" } }\n")
+execute_process(COMMAND ${CLI} play --rules ${TMP}/nl2/r.lua OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES " nl2: two lines \\?end\n")
+  message(FATAL_ERROR "an expansion's describe text over lines: ${rc} ${out}")
+endif()
 # a pair file naming a pair file is said to be one (the engine's "'join'
 # belongs in a pair file" confused a user who had written one)
 foreach(m ostwald ostwald_west ostwald_east)

@@ -1869,6 +1869,26 @@ static int p_describe(lua_State *L) {
   return 0;
 }
 
+/* Appends the byte c to buf at *n if it fits (snprintf style: *n counts on). */
+static void put_byte(char *buf, size_t cap, size_t *n, char c) {
+  if (*n + 1 < cap) {
+    buf[*n] = c;
+    buf[*n + 1] = '\0';
+  }
+  (*n)++;
+}
+
+/* "exp: text" and a line end, the text kept on its one line: its line
+ * breaks shown as blanks, a NUL in it as '?'. */
+static void put_description(char *buf, size_t cap, size_t *n, const char *exp, const char *text, size_t len) {
+  for (const char *c = exp; *c; c++) put_byte(buf, cap, n, *c);
+  put_byte(buf, cap, n, ':');
+  put_byte(buf, cap, n, ' ');
+  for (size_t i = 0; i < len; i++)
+    put_byte(buf, cap, n, text[i] == '\n' || text[i] == '\r' ? ' ' : text[i] ? text[i] : '?');
+  put_byte(buf, cap, n, '\n');
+}
+
 size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
   size_t n = 0;
   if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
@@ -1887,19 +1907,19 @@ size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_game_ref);
     int st = call(cl, 1, 1, f->exp);
     const char *text = NULL;
+    size_t len = 0;
     char failed[1200];
     if (st != LUA_OK) {
       snprintf(failed, sizeof failed, "(describe failed: %s)", cl->err);
       text = failed;
+      len = strlen(failed);
     } else if (lua_type(L, -1) == LUA_TSTRING) {
-      text = lua_tostring(L, -1);
+      text = lua_tolstring(L, -1, &len);
     } else if (!lua_isnil(L, -1)) {
       text = "(describe returned neither a string nor nil)";
+      len = strlen(text);
     }
-    if (text && text[0]) {
-      int w = snprintf(n < cap ? buf + n : NULL, n < cap ? cap - n : 0, "%s: %s\n", f->exp, text);
-      if (w > 0) n += (size_t)w;
-    }
+    if (len) put_description(buf, cap, &n, f->exp, text, len);
     lua_settop(L, top);
     end_call(cl);
   }
