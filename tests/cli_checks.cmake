@@ -381,6 +381,26 @@ execute_process(COMMAND ${CLI} play --rules ${TMP}/nl2/r.lua OUTPUT_VARIABLE out
 if(NOT rc EQUAL 0 OR NOT out MATCHES " nl2: two lines \\?end\n")
   message(FATAL_ERROR "an expansion's describe text over lines: ${rc} ${out}")
 endif()
+# a map and a pair file that an editor began with a UTF-8 byte order mark
+# play as without it
+string(ASCII 239 187 191 bom)
+foreach(m demo ostwald_west ostwald_east)
+  file(READ ${SRC}/maps/${m}.map text)
+  file(WRITE ${TMP}/bom/${m}.map "${bom}${text}")
+endforeach()
+file(WRITE ${TMP}/bom/pair.map "${bom}join ostwald_west ostwald_east\n")
+foreach(m demo pair)
+  set(plain ${SRC}/maps/${m}.map)
+  if(m STREQUAL "pair")
+    set(plain ${SRC}/maps/ostwald.map)
+  endif()
+  execute_process(COMMAND ${CLI} play --map ${plain} --seed 3 OUTPUT_VARIABLE want RESULT_VARIABLE rc1)
+  execute_process(COMMAND ${CLI} play --map ${TMP}/bom/${m}.map --seed 3 OUTPUT_VARIABLE got ERROR_VARIABLE err
+                  RESULT_VARIABLE rc2)
+  if(NOT rc1 EQUAL 0 OR NOT rc2 EQUAL 0 OR NOT got STREQUAL want)
+    message(FATAL_ERROR "the map ${m} after a byte order mark: ${rc1} ${rc2} ${err}")
+  endif()
+endforeach()
 # a pair file naming a pair file is said to be one (the engine's "'join'
 # belongs in a pair file" confused a user who had written one)
 foreach(m ostwald ostwald_west ostwald_east)

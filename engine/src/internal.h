@@ -724,6 +724,12 @@ static inline int tile_seg_at_board_port(const tile_type *t, int rot, int board_
   return t->turned[rot].rport_seg[board_port];
 }
 static inline int rot_port(int p, int rot) { return (p + 3 * rot) % 12; }
+/* Text past a UTF-8 byte order mark, which editors may put first in a map
+ * or a save: it is no part of the content. */
+static inline const char *past_bom(const char *s) {
+  return s && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB && (unsigned char)s[2] == 0xBF ? s + 3 : s;
+}
+
 /* Port p's name in the tile notation: a side's left, middle and right
  * ports clockwise ("Nl", "N", "Nr"); the middle one's name is the side's. */
 static inline const char *port_name(int p) {

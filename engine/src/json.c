@@ -421,7 +421,7 @@ static json_value *parse_value(parser *p, int depth) {
 bool json_parse(json_doc *d, carc_engine *e, const char *text, char *err, size_t errcap) {
   memset(d, 0, sizeof *d);
   d->e = e;
-  d->text = text ? text : "";
+  d->text = text ? past_bom(text) : ""; /* positions count from past it */
   parser p = {.d = d, .s = d->text, .err = err, .errcap = errcap};
   json_value *root = parse_value(&p, 0);
   if (!root) return false;

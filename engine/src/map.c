@@ -242,6 +242,7 @@ static carc_result check_text(carc_engine *e, const char *text, const parse_aux 
 
 static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, parse_aux *a) {
   memset(m, 0, sizeof *m);
+  text = past_bom(text);
   if (check_text(e, text, a) != CARC_OK) return CARC_ERR_PARSE;
   m->starts_used = 0;
   cursor c = {text, text, 1};

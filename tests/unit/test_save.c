@@ -508,6 +508,21 @@ static void test_malformed(carc_engine *e) {
   /* a name given twice is ambiguous (the first counted before) */
   expect_fail(e, "{\"format\": \"carcassonne-save\",\n \"version\": 1, \"format\": \"x\"}",
               "line 2, column 16, at format: duplicate member name", "duplicate");
+  /* a UTF-8 byte order mark first (an editor's) is no part of the save */
+  char *bom = malloc(strlen(good) + 4);
+  if (bom) {
+    snprintf(bom, strlen(good) + 4, "\xEF\xBB\xBF%s", good);
+    char err[256];
+    carc_game *h = carc_game_load(e, bom, err, sizeof err);
+    CHECK(h != NULL);
+    char *again = h ? save_text(h) : NULL;
+    CHECK(again && strcmp(again, good) == 0);
+    free(again);
+    carc_game_free(h);
+    bom[strlen(bom) - 1] = ','; /* the last '}' */
+    expect_fail(e, bom, "column", "a byte order mark and a syntax error");
+  }
+  free(bom);
   /* past the members compared one by one (256): the object is checked when
    * it closes. Padded with 300 unknown names, the save still loads; with a
    * second "scores" before the save's own, it is refused at the later one. */
