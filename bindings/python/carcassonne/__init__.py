@@ -48,8 +48,9 @@ _INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
 
 
 def _int(name, value, lo=_INT_MIN, hi=_INT_MAX):
-    """`value` checked for a C parameter: ctypes would silently keep the low bits."""
-    if not isinstance(value, int):
+    """`value` checked for a C parameter: ctypes would silently keep the low bits,
+    and True would pass for 1."""
+    if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("%s must be a whole number, not %s" % (name, type(value).__name__))
     if not lo <= value <= hi:
         raise ValueError("%s %d is outside %d..%d" % (name, value, lo, hi))

@@ -293,6 +293,11 @@ class Binding(unittest.TestCase):
         game.play_out()
         with self.assertRaisesRegex(TypeError, "move must be a whole number"):
             game.describe_move("a")
+        # a bool is an int to Python, not a move or a count to the engine
+        with self.assertRaisesRegex(TypeError, "move must be a whole number, not bool"):
+            game.play(True)
+        with self.assertRaisesRegex(TypeError, "players must be a whole number, not bool"):
+            engine.new_game(players=True)
 
     def test_messages_that_are_not_utf8(self):
         engine = carcassonne.Engine()
