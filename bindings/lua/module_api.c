@@ -3,6 +3,7 @@
  * state (require "carcassonne" from a stock lua5.4). Players are numbered
  * from 1 as everywhere in Lua; moves are the C API's move numbers. */
 #include "binding.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,7 @@ typedef struct lgame {
   char **pending;     /* events written since the last delivery, from `next` on */
   int npending, cap, next;
   int delivering;     /* 1 while the event function runs: a call it makes queues, the running delivery delivers */
+  char event_err[512]; /* the event function's first error since the call began ("" none) */
 } lgame;
 
 static lengine *check_engine(lua_State *L, int i) {
@@ -82,7 +84,13 @@ static int deliver_all(lua_State *L) {
     lua_pushstring(L, json);
     lg->pending[lg->next++] = NULL;
     free(json);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1); /* an event function's error is dropped */
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) { /* kept for the call's second result; the rest still go out */
+      const char *msg = lua_tostring(L, -1);
+      if (!lg->event_err[0])
+        snprintf(lg->event_err, sizeof lg->event_err, "the event function failed: %s",
+                 msg ? msg : "(an error value that is not a string)");
+      lua_pop(L, 1);
+    }
   }
   lg->npending = lg->next = 0;
   return 0;
@@ -173,11 +181,20 @@ static int g_moves(lua_State *L) {
   return 1;
 }
 
+/* A call's results: true, and the event function's first error if it
+ * failed on this call's events (the call itself is done), or fail and the
+ * game's message. */
 static int done(lua_State *L, lgame *lg, carc_result r) {
   deliver(L, lg);
-  if (r != CARC_OK) return fail(L, carc_game_error(lg->g));
+  if (r != CARC_OK) {
+    if (!lg->delivering) lg->event_err[0] = '\0'; /* a failed call wrote no events */
+    return fail(L, carc_game_error(lg->g));
+  }
   lua_pushboolean(L, 1);
-  return 1;
+  if (lg->delivering || !lg->event_err[0]) return 1;
+  lua_pushstring(L, lg->event_err);
+  lg->event_err[0] = '\0';
+  return 2;
 }
 
 static int g_play(lua_State *L) {

@@ -75,6 +75,23 @@ local nested_events, nested_save = event_order(true)
 assert(nested_save == flat_save, "the nested calls played another game")
 assert(nested_events == flat_events, "the events came out of order")
 
+-- an event function that fails: the call is done (true), its second result
+-- says what failed, and the events after the failing one are delivered
+do
+  local game = assert(carc.engine():game{ players = 2, seed = 5 })
+  local seen = 0
+  game:on_event(function(json)
+    seen = seen + 1
+    if seen == 1 then error("observer broke on " .. json:sub(1, 12)) end
+  end)
+  local before = game:save()
+  local done_, why = game:bot_turn("random")
+  assert(done_ == true and why:find("^the event function failed: .*module.lua:%d+: observer broke on"), why)
+  assert(game:save() ~= before and seen >= 2, "the turn was not played, or later events were lost")
+  local again, none = game:bot_turn("random")
+  assert(again == true and none == nil, "the next call still reports the old failure")
+end
+
 -- clone, save and load give the same game
 local c = g:clone()
 assert(c:save() == g:save())
