@@ -145,7 +145,14 @@ class Engine:
         name = raw if raw.endswith(b".lua") else raw + b".lua"
         buf = ctypes.create_string_buffer(4096)
         n = self._c.carc_engine_find_data(self._handle, b"expansions", name, buf, len(buf))
-        return buf.value if 0 < n < len(buf) else raw
+        if 0 < n < len(buf):
+            return buf.value
+        dirs, i = [], 0
+        while 0 < self._c.carc_engine_search_path(self._handle, b"expansions", i, buf, len(buf), None) < len(buf):
+            dirs.append(_s(buf.value))
+            i += 1
+        raise CarcError("ruleset '%s' not found: no such file, and not in %s"
+                        % (_s(raw), ", ".join(dirs) if dirs else "any folder searched for expansions"))
 
     @property
     def _e(self):

@@ -196,6 +196,10 @@ class Binding(unittest.TestCase):
             carcassonne.Engine(DEFAULT + "\0ignored")
         with self.assertRaisesRegex(TypeError, "rules must be a path"):
             carcassonne.Engine(3)
+        # neither a file nor a shipped ruleset's name: where it was looked for
+        with self.assertRaisesRegex(carcassonne.CarcError,
+                                    "^ruleset 'no_such_ruleset' not found: no such file, and not in .*expansions"):
+            carcassonne.Engine("no_such_ruleset")
         handlers = carcassonne.Engine(DEFAULT).handlers()
         self.assertEqual(carcassonne.Engine(os.fsencode(DEFAULT)).handlers(), handlers)
         self.assertEqual(carcassonne.Engine(pathlib.Path(DEFAULT)).handlers(), handlers)
