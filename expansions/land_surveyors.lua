@@ -42,6 +42,16 @@ local x = expansion {
     -- as type TYPE_FARMHOUSE with the farmhouse (a type named here must not be
     -- in farmhouse_tiles too)
     farmhouse_copies = "",
+    -- on a map, the readings where the Maps text meets this one (see the docs):
+    -- true: the Street Fair doubles a road's coats of arms too, not only its tiles
+    street_fair_arms = false,
+    -- false: the Highway's 5 points are the whole road's; its coats of arms add nothing
+    highway_arms = true,
+    -- false: the Bad Neighborhood never drops a map's printed piece (a city abroad)
+    bad_neighborhood_printed = true,
+    -- false: the Hermit Monastery and the Pilgrimage Route count placed tiles
+    -- only, not a large city's printed squares among the nine
+    monastery_printed = true,
   },
 }
 
@@ -226,6 +236,16 @@ x:handler {
   describe = "Highway up: the road counts as 5 tiles",
   set = { count = 5 }, -- in C: no Lua call
 }
+-- Without highway_arms the 5 points are all: a map's coats of arms on the
+-- road, which maps.road_arms (310) rates, are rated 0 after it.
+if not opt.highway_arms then
+  x:handler {
+    name = "highway_arms", priority = 315, kinds = { "road" }, reasons = COMPLETED,
+    flag = "land_surveyors.highway",
+    describe = "Highway up: the road's coats of arms add nothing",
+    set = { symbol_rate = 0 },
+  }
+end
 
 -- 210 count: Bad Neighborhood. A tile whose every segment of this city is
 -- semicircular (touches one edge) is not counted. Figures and tokens on it
@@ -234,7 +254,7 @@ x:handler {
   name = "bad_neighborhood", priority = 210, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.bad_neighborhood",
   describe = "Bad Neighborhood up: tiles showing only semicircular city segments do not count",
-  sub = { count = "semicircular_tiles" }, -- in C: no Lua call
+  sub = { count = opt.bad_neighborhood_printed and "semicircular_tiles" or "placed_semicircular_tiles" }, -- in C
 }
 
 -- 310 per_tile: Siege. One more point per coat of arms.
@@ -246,13 +266,23 @@ x:handler {
 }
 
 -- 310 per_tile: Street Fair. Twice the base points per tile (an inn at 320
--- then adds its +1 on top).
-x:handler {
-  name = "street_fair", priority = 310, kinds = { "road" }, reasons = COMPLETED,
-  flag = "land_surveyors.street_fair",
-  describe = "Street Fair up: x2 points / tile",
-  add = { unit_rate = "unit_rate" }, -- doubled: the rate added to itself
-}
+-- then adds its +1 on top). With street_fair_arms the coats of arms a map
+-- puts on a road double too: at 315, after maps.road_arms (310) sets their rate.
+if opt.street_fair_arms then
+  x:handler {
+    name = "street_fair", priority = 315, kinds = { "road" }, reasons = COMPLETED,
+    flag = "land_surveyors.street_fair",
+    describe = "Street Fair up: x2 points / tile and / coat of arms",
+    add = { unit_rate = "unit_rate", symbol_rate = "symbol_rate" }, -- each rate added to itself
+  }
+else
+  x:handler {
+    name = "street_fair", priority = 310, kinds = { "road" }, reasons = COMPLETED,
+    flag = "land_surveyors.street_fair",
+    describe = "Street Fair up: x2 points / tile",
+    add = { unit_rate = "unit_rate" }, -- doubled: the rate added to itself
+  }
+end
 
 -- 310 per_tile: Peasant Uprising. One point less per road tile with a farmhouse.
 x:handler {
@@ -262,13 +292,17 @@ x:handler {
   sub = { adjust = { tiles_with_attr = "farmhouse" } }, -- in C: no Lua call
 }
 
+-- The nine tiles of a monastery's scoring, a large city's printed squares
+-- among them unless monastery_printed is off.
+local nine = opt.monastery_printed and "tiles_with_kind" or "placed_tiles_with_kind"
+
 -- 310 per_tile: Hermit Monastery. One point less per tile of the nine that
 -- shows a city segment (the monastery's own tile included).
 x:handler {
   name = "hermit_monastery", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
   flag = "land_surveyors.hermit_monastery",
   describe = "Hermit Monastery up: -1 point / tile of the nine showing a city",
-  sub = { adjust = { tiles_with_kind = "city" } }, -- in C: no Lua call
+  sub = { adjust = { [nine] = "city" } }, -- in C: no Lua call
 }
 
 -- 310 per_tile: Pilgrimage Route. One more point per tile of the nine that
@@ -277,7 +311,7 @@ x:handler {
   name = "pilgrimage_route", priority = 310, kinds = { "monastery" }, reasons = COMPLETED,
   flag = "land_surveyors.pilgrimage_route",
   describe = "Pilgrimage Route up: +1 point / tile of the nine showing a road",
-  add = { adjust = { tiles_with_kind = "road" } }, -- in C: no Lua call
+  add = { adjust = { [nine] = "road" } }, -- in C: no Lua call
 }
 
 -- 530 post_bonus: Wealth / Poverty, +3 / -3 on the feature's value, after the

@@ -117,10 +117,10 @@ void carc_lua_views_open(lua_State *L);
 /* How many of a scoring's tiles carry tile attribute `attr`, or show a
  * segment of `kind` (ctx:tiles_with_attr, ctx:tiles_with_kind). */
 int binding_tiles_with_attr(carc_score_ctx *ctx, int attr);
-int binding_tiles_with_kind(carc_score_ctx *ctx, int kind);
+int binding_tiles_with_kind(carc_score_ctx *ctx, int kind, int placed_only);
 /* The scored tiles that show the scored feature only in segments touching
  * one edge each (the source "semicircular_tiles"). */
-int binding_semicircular_tiles(carc_score_ctx *ctx);
+int binding_semicircular_tiles(carc_score_ctx *ctx, int placed_only);
 /* A bit per player with a figure of their own on the scored feature (the
  * step strength = { present = n }). */
 unsigned binding_players_present(carc_score_ctx *ctx);

@@ -25,7 +25,7 @@ extern const char carc_lua_prelude[];
 /* One step of a declarative handler: field = source, field += source,
  * field -= source, or field = field / 2 rounded up. */
 enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND, SRC_POINTERS,
-       SRC_SEMICIRCULAR, SRC_FEATURE_SYMBOLS };
+       SRC_SEMICIRCULAR, SRC_FEATURE_SYMBOLS, SRC_TILES_KIND_PLACED, SRC_SEMICIRCULAR_PLACED };
 enum { OP_SET, OP_ADD, OP_SUB, OP_HALVE };
 #define MAX_POINTERS 4
 typedef struct ladd {
@@ -469,8 +469,10 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     else if (a->src == SRC_TOKEN_POINTS) v = carc_ctx_token_points(ctx);
     else if (a->src == SRC_TOKENS) v = carc_ctx_tokens(ctx, -1);
     else if (a->src == SRC_TILES_ATTR) v = binding_tiles_with_attr(ctx, a->value);
-    else if (a->src == SRC_TILES_KIND) v = binding_tiles_with_kind(ctx, a->value);
-    else if (a->src == SRC_SEMICIRCULAR) v = binding_semicircular_tiles(ctx);
+    else if (a->src == SRC_TILES_KIND) v = binding_tiles_with_kind(ctx, a->value, 0);
+    else if (a->src == SRC_TILES_KIND_PLACED) v = binding_tiles_with_kind(ctx, a->value, 1);
+    else if (a->src == SRC_SEMICIRCULAR) v = binding_semicircular_tiles(ctx, 0);
+    else if (a->src == SRC_SEMICIRCULAR_PLACED) v = binding_semicircular_tiles(ctx, 1);
     else if (a->src == SRC_FEATURE_SYMBOLS) v = carc_feature_symbols(carc_ctx_game(ctx), carc_ctx_feature(ctx));
     else if (a->src == SRC_POINTERS && pointers_value(ctx, f, a, &v) != CARC_OK) return CARC_ERR_SCRIPT;
     if (a->op == OP_SET) out = v;
@@ -1554,29 +1556,34 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         if (!strcmp(src, "token_points")) a->src = SRC_TOKEN_POINTS;
         else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
         else if (!strcmp(src, "semicircular_tiles")) a->src = SRC_SEMICIRCULAR;
+        else if (!strcmp(src, "placed_semicircular_tiles")) a->src = SRC_SEMICIRCULAR_PLACED;
         else if (!strcmp(src, "feature_symbols")) a->src = SRC_FEATURE_SYMBOLS;
         else if (a->value < 0)
           luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
-                        "\"token_points\", \"tokens\", \"semicircular_tiles\", \"feature_symbols\", "
-                        "{ tiles_with_attr = name } or { tiles_with_kind = name }", name, what, k, src);
+                        "\"token_points\", \"tokens\", \"semicircular_tiles\", \"placed_semicircular_tiles\", "
+                        "\"feature_symbols\", { tiles_with_attr = name }, { tiles_with_kind = name } or "
+                        "{ placed_tiles_with_kind = name }", name, what, k, src);
       } else if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "pointers") != LUA_TNIL) {
         read_pointers(L, a, name, what, k);
-      } else if (lua_type(L, -2) == LUA_TTABLE) { /* { tiles_with_attr = a } or { tiles_with_kind = k } */
+      } else if (lua_type(L, -2) == LUA_TTABLE) { /* { tiles_with_attr = a }, { [placed_]tiles_with_kind = k } */
         lua_pop(L, 1); /* the pointers field, nil */
         carc_engine *e = self(L)->e;
         int keys = 0;
         for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
         int ta = lua_getfield(L, -1, "tiles_with_attr"), tk = lua_getfield(L, -2, "tiles_with_kind");
-        if (keys != 1 || (ta != LUA_TSTRING && tk != LUA_TSTRING))
-          luaL_error(L, "handler '%s': %s.%s: a table source is { tiles_with_attr = name } or "
-                        "{ tiles_with_kind = name }", name, what, k);
+        const int placed = tk != LUA_TSTRING && lua_getfield(L, -3, "placed_tiles_with_kind") == LUA_TSTRING;
+        if (placed) lua_replace(L, -2); /* in tiles_with_kind's place */
+        else if (tk != LUA_TSTRING) lua_pop(L, 1);
+        if (keys != 1 || (ta != LUA_TSTRING && tk != LUA_TSTRING && !placed))
+          luaL_error(L, "handler '%s': %s.%s: a table source is { tiles_with_attr = name }, "
+                        "{ tiles_with_kind = name } or { placed_tiles_with_kind = name }", name, what, k);
         const char *src = lua_tostring(L, ta == LUA_TSTRING ? -2 : -1);
         if (ta == LUA_TSTRING) {
           a->src = SRC_TILES_ATTR;
           a->value = carc_attr_id(e, src);
           if (a->value < 0) luaL_error(L, "handler '%s': %s.%s: cannot declare attribute '%s'", name, what, k, src);
         } else {
-          a->src = SRC_TILES_KIND;
+          a->src = placed ? SRC_TILES_KIND_PLACED : SRC_TILES_KIND;
           a->value = carc_kind_find(e, src);
           if (a->value < 0) luaL_error(L, "handler '%s': %s.%s: unknown kind '%s'", name, what, k, src);
         }

@@ -743,11 +743,13 @@ int binding_tiles_with_attr(carc_score_ctx *ctx, int a) {
     n += carc_tile_type_attr(e, carc_board_tile_type(g, carc_ctx_tile(ctx, i)), a) != 0;
   return n;
 }
-int binding_tiles_with_kind(carc_score_ctx *ctx, int kind) {
+int binding_tiles_with_kind(carc_score_ctx *ctx, int kind, int placed_only) {
   carc_game *g = carc_ctx_game(ctx);
   carc_engine *e = carc_game_engine(g);
+  const int printed = placed_only ? carc_board_printed_tiles(g) : 0; /* a map's pieces come first */
   int n = 0;
   for (int i = 0; kind >= 0 && i < carc_ctx_tile_count(ctx); i++) {
+    if (carc_ctx_tile(ctx, i) < printed) continue;
     int type = carc_board_tile_type(g, carc_ctx_tile(ctx, i)), found = 0;
     for (int s = 0; s < carc_tile_type_segments(e, type) && !found; s++)
       found = carc_segment_kind(e, type, s) == kind;
@@ -756,14 +758,17 @@ int binding_tiles_with_kind(carc_score_ctx *ctx, int kind) {
   return n;
 }
 /* semicircular_tiles: how many of the scored tiles show the scored feature
- * only in segments that each touch exactly one edge. */
-int binding_semicircular_tiles(carc_score_ctx *ctx) {
+ * only in segments that each touch exactly one edge (placed_only: leaving a
+ * map's printed pieces out). */
+int binding_semicircular_tiles(carc_score_ctx *ctx, int placed_only) {
   carc_game *g = carc_ctx_game(ctx);
   carc_engine *e = carc_game_engine(g);
   const int root = carc_feature_root(g, carc_ctx_feature(ctx));
+  const int printed = placed_only ? carc_board_printed_tiles(g) : 0;
   int n = 0;
   for (int i = 0; i < carc_ctx_tile_count(ctx); i++) {
     const int tile = carc_ctx_tile(ctx, i), type = carc_board_tile_type(g, tile);
+    if (tile < printed) continue;
     int shown = 0, all_one_edge = 1;
     for (int s = 0; s < carc_tile_type_segments(e, type); s++) {
       const int id = carc_board_segment_id(g, tile, s);
@@ -800,7 +805,7 @@ static int c_tiles_with_attr(lua_State *L) {
 static int c_tiles_with_kind(lua_State *L) {
   carc_ctxbox *b = ctx_check(L);
   int kind = carc_kind_find(carc_game_engine(carc_ctx_game(b->ctx)), check_text(L, 2));
-  lua_pushinteger(L, binding_tiles_with_kind(b->ctx, kind));
+  lua_pushinteger(L, binding_tiles_with_kind(b->ctx, kind, 0));
   return 1;
 }
 static int c_tokens(lua_State *L) {

@@ -1,7 +1,8 @@
 -- The Land Surveyors on a map (the demo map, maps/demo.map; its picture and
 -- tile letters are in tests/scenarios/maps/maps.lua): the readings this
 -- project takes where the two texts meet, each with the other reading's
--- points in a comment (docs/expansions/land_surveyors.md, "On a map").
+-- points under the option that selects it (docs/expansions/land_surveyors.md,
+-- "On a map").
 -- luacheck: read globals case scenario
 
 local F = "field:N,E,S,W"
@@ -49,12 +50,26 @@ case("Bad Neighborhood: the printed city abroad is a semicircular piece, (3 - 2)
   s:expect_scores { 6, 0 }
 end)
 
+case("bad_neighborhood_printed = false: Kronland's piece stays, (3 - 1) x 2 + 2 x 2 = 8", function()
+  local s = game { active_city = "bad_neighborhood", bad_neighborhood_printed = false }
+  city_abroad(s)
+  s:expect_change("land_surveyors.bad_neighborhood", "count", 2)
+  s:expect_scores { 8, 0 }
+end)
+
 case("Street Fair doubles the road's tiles, not its coats of arms: 4 x 2 + 2 x 2 = 12", function()
   -- The community's note on the Street Fair: it doubles the basic value per
   -- road tile. (Doubling the coats of arms too would give 16.)
   local s = game { active_road = "street_fair" }
   road_abroad(s)
   s:expect_scores { 12, 0 }
+end)
+
+case("street_fair_arms: the coats of arms double too, 4 x 2 + 2 x 2 x 2 = 16", function()
+  local s = game { active_road = "street_fair", street_fair_arms = true }
+  road_abroad(s)
+  s:expect_change("land_surveyors.street_fair", "symbol_rate", 4)
+  s:expect_scores { 16, 0 }
 end)
 
 case("Highway counts 5 tiles and keeps the coats of arms: 5 + 2 x 2 = 9", function()
@@ -66,17 +81,59 @@ case("Highway counts 5 tiles and keeps the coats of arms: 5 + 2 x 2 = 9", functi
   s:expect_scores { 9, 0 }
 end)
 
-case("Hermit Monastery beside Altburg: its printed squares are city tiles, 6 - 2 = 4", function()
-  -- A monastery at (2,0), Altburg's squares (2,1) and (3,1) below it: the
-  -- publisher's clarification counts large-city squares for a monastery, so
-  -- they count for the Hermit Monastery's penalty too. Its area holds 6
-  -- squares with a tile or Altburg (the map's edge cuts the rest away).
-  local s = game { active_monastery = "hermit_monastery" }
+case("highway_arms = false: 5 points in all, the coats of arms add nothing", function()
+  local s = game { active_road = "highway", highway_arms = false }
+  road_abroad(s)
+  s:expect_change("land_surveyors.highway_arms", "symbol_rate", 0)
+  s:expect_scores { 5, 0 }
+end)
+
+case("off a map both options change nothing: a 3-tile road, Street Fair 6, Highway 5", function()
+  for _, o in ipairs { { "street_fair", 6 }, { "highway", 5 } } do
+    local s = scenario { players = 2, rules = { expansions = { "land_surveyors" }, options = { land_surveyors = {
+      shuffle = false, farmhouse_tiles = "", active_road = o[1], street_fair_arms = true, highway_arms = false } } } }
+    s:follower(1, 0, 0, "road")
+    s:place("A", -1, 0, 3)
+    s:place("A", 1, 0, 1)
+    s:end_turn()
+    s:expect_scores { o[2], 0 }
+  end
+end)
+
+-- A monastery at (2,0), Altburg's squares (2,1) and (3,1) below it, fields
+-- at (3,0), (1,1) and (1,0): its area holds 6 squares with a tile or
+-- Altburg (the map's edge cuts the rest away), and it is complete.
+local function monastery_by_altburg(s)
   s:place("U", 4, 3, 1)
   s:place("E", 4, 2, 3)
   s:place("B", 2, 0, 0)
   s:follower(1, 2, 0, "monastery")
   path(s, { { 3, 0 }, { 1, 1 }, { 1, 0 } })
   s:end_turn()
+end
+
+case("Hermit Monastery beside Altburg: its printed squares are city tiles, 6 - 2 = 4", function()
+  -- A monastery at (2,0), Altburg's squares (2,1) and (3,1) below it: the
+  -- publisher's clarification counts large-city squares for a monastery, so
+  -- they count for the Hermit Monastery's penalty too. Its area holds 6
+  -- squares with a tile or Altburg (the map's edge cuts the rest away).
+  local s = game { active_monastery = "hermit_monastery" }
+  monastery_by_altburg(s)
   s:expect_scores { 4, 0 }
+end)
+
+case("monastery_printed = false: Altburg's squares score for the monastery, not for the Hermit: 6", function()
+  local s = game { active_monastery = "hermit_monastery", monastery_printed = false }
+  monastery_by_altburg(s)
+  s:expect_scores { 6, 0 } -- the handler runs and takes 0 (it records no change)
+end)
+
+case("Pilgrimage Route beside Altburg: its road edge at (3,1) counts, 6 + 1 = 7; placed tiles only: 6", function()
+  -- Altburg's square (3,1) has a printed road edge (east); the fields
+  -- placed around show no road.
+  for _, o in ipairs { { true, 7 }, { false, 6 } } do
+    local s = game { active_monastery = "pilgrimage_route", monastery_printed = o[1] }
+    monastery_by_altburg(s)
+    s:expect_scores { o[2], 0 }
+  end
 end)

@@ -1,0 +1,1 @@
+ruleset { expansions = { "bad_source" } }
