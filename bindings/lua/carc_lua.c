@@ -1935,6 +1935,26 @@ size_t carc_lua_describe(carc_lua *cl, carc_game *g, char *buf, size_t cap) {
 }
 
 
+/* nil and the engine's message for a refused order or disable; an unknown
+ * name gets the handler or hook a small edit away, if one is. */
+static int refused_name(lua_State *L, carc_lua *cl, const char *name, carc_result r) {
+  lua_pushnil(L);
+  const char *near = NULL;
+  if (r == CARC_ERR_UNKNOWN) {
+    const char *names[256 + 1];
+    int n = 0;
+    for (int i = 0; i < carc_handler_count(cl->e) && n < 256; i++) names[n++] = carc_handler_name(cl->e, i);
+    for (int p = 0; p < CARC_HOOK_COUNT; p++)
+      for (int i = 0; i < carc_hook_count(cl->e, (carc_hook_point)p) && n < 256; i++)
+        names[n++] = carc_hook_name(cl->e, (carc_hook_point)p, i);
+    names[n] = NULL;
+    near = binding_near_name(name, names);
+  }
+  if (near) lua_pushfstring(L, "%s (did you mean '%s'?)", carc_engine_error(cl->e), near);
+  else lua_pushstring(L, carc_engine_error(cl->e));
+  return 2;
+}
+
 static int p_move(lua_State *L) {
   carc_lua *cl = self(L);
   lua_Integer prio = luaL_checkinteger(L, 2);
@@ -1943,11 +1963,9 @@ static int p_move(lua_State *L) {
     lua_pushfstring(L, "priority %I is outside the allowed 0..999", (LUAI_UACINT)prio);
     return 2;
   }
-  if (carc_handler_move(cl->e, check_text(L, 1), (int)prio) != CARC_OK) {
-    lua_pushnil(L);
-    lua_pushstring(L, carc_engine_error(cl->e));
-    return 2;
-  }
+  const char *name = check_text(L, 1);
+  const carc_result r = carc_handler_move(cl->e, name, (int)prio);
+  if (r != CARC_OK) return refused_name(L, cl, name, r);
   declared(L);
   lua_pushboolean(L, 1);
   return 1;
@@ -1987,11 +2005,9 @@ static int p_final_order(lua_State *L) {
 
 static int p_disable(lua_State *L) {
   carc_lua *cl = self(L);
-  if (carc_handler_enable(cl->e, check_text(L, 1), 0) != CARC_OK) {
-    lua_pushnil(L);
-    lua_pushstring(L, carc_engine_error(cl->e));
-    return 2;
-  }
+  const char *name = check_text(L, 1);
+  const carc_result r = carc_handler_enable(cl->e, name, 0);
+  if (r != CARC_OK) return refused_name(L, cl, name, r);
   declared(L);
   lua_pushboolean(L, 1);
   return 1;

@@ -105,6 +105,11 @@ case("a ruleset disabling an unknown handler", function()
   ruleset_error("rules/r_unknown_disable.lua", "r_unknown_disable.lua:3:", "raise.nothing_here")
 end)
 
+case("a misspelt handler in order names the one a small edit away", function()
+  ruleset_error("rules/r_near_order.lua", "r_near_order.lua:3:",
+    "order: no handler or hook named 'raise.bom' (did you mean 'raise.boom'?)")
+end)
+
 case("a ruleset naming an unknown expansion", function()
   ruleset_error("rules/r_unknown_expansion.lua", "r_unknown_expansion.lua:4:",
     "unknown expansion 'no_such_expansion'")

@@ -1,0 +1,4 @@
+ruleset {
+  expansions = { "raise" },
+  order = { ["raise.bom"] = 350 },
+}
