@@ -16,12 +16,13 @@ if [ -n "$need" ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $need >/dev/null
 fi
 # CMakeLists.txt and `ctest --test-dir` need CMake 3.20 (Debian 12 and
-# Ubuntu 22.04 ship newer ones); an older one is said here, not at configure.
+# Ubuntu 22.04 ship newer ones); an older one is said here, not at configure
+# (a version this cannot read is left to cmake itself).
 version=$(cmake --version | sed -n 's/^cmake version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
 # shellcheck disable=SC2086 # split into major and minor on purpose
 set -- $version
-if [ "${1:-0}" -lt 3 ] || { [ "${1:-0}" -eq 3 ] && [ "${2:-0}" -lt 20 ]; }; then
-  echo "scripts/deps.sh: cmake ${1:-?}.${2:-?} is older than 3.20, which this project needs;" \
+if [ -n "$version" ] && { [ "$1" -lt 3 ] || { [ "$1" -eq 3 ] && [ "$2" -lt 20 ]; }; }; then
+  echo "scripts/deps.sh: cmake $1.$2 is older than 3.20, which this project needs;" \
        "install a newer one (Debian 12 or Ubuntu 22.04 have it; or 'pip install cmake')" >&2
   exit 1
 fi

@@ -401,6 +401,16 @@ foreach(m demo pair)
     message(FATAL_ERROR "the map ${m} after a byte order mark: ${rc1} ${rc2} ${err}")
   endif()
 endforeach()
+# a ruleset and an expansion an editor began with a byte order mark load
+# (Lua's own loadfile skips one too)
+file(WRITE ${TMP}/bom/bomx.lua "${bom}local x = expansion { name = \"bomx\" }\n"
+  "x:describe(function() return \"loaded\" end)\n")
+file(WRITE ${TMP}/bom/r_bom.lua "${bom}ruleset { expansions = { \"bomx\" } }\n")
+execute_process(COMMAND ${CLI} play --rules ${TMP}/bom/r_bom.lua OUTPUT_VARIABLE out ERROR_VARIABLE err
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES " bomx: loaded\n")
+  message(FATAL_ERROR "a ruleset and an expansion after a byte order mark: ${rc} ${err}")
+endif()
 # a pair file naming a pair file is said to be one (the engine's "'join'
 # belongs in a pair file" confused a user who had written one)
 foreach(m ostwald ostwald_west ostwald_east)

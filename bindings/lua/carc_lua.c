@@ -508,16 +508,32 @@ static void set_arg_int(lua_State *L, int keys, int key, int v) {
  * the C API, which a __metatable field does not stop): what one call left
  * in a table it was lent, keys or a metatable, is gone before the next,
  * whether that call failed or not and whichever game it was for. */
-static void empty_lent_table(lua_State *L, int t) {
+static int empty_lent_table(lua_State *L, int t) {
   lua_pushnil(L);
   lua_setmetatable(L, t);
+  int n = 0;
   lua_pushnil(L);
   while (lua_next(L, t)) { /* clearing the fields met is allowed during a traversal */
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
     lua_pushnil(L);
     lua_rawset(L, t);
+    n++;
   }
+  return n;
+}
+
+/* Lent table `ref` of the registry, emptied, at the top of the stack; one
+ * that a call filled with more than LENT_KEYS keys is replaced by a new one,
+ * since a table keeps its size and the next emptying would walk it all. */
+#define LENT_KEYS 64
+static void push_lent_table(lua_State *L, int ref) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  if (empty_lent_table(L, lua_gettop(L)) <= LENT_KEYS) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, LUA_REGISTRYINDEX, ref);
 }
 
 /* Fills the engine's hook argument table; run by lua_pcall, since setting a
@@ -536,8 +552,7 @@ static int fill_hook_args(lua_State *L) {
   carc_game *g = a->game;
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->keys_ref);
   int keys = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->args_ref); /* one table per engine, emptied and refilled */
-  empty_lent_table(L, lua_gettop(L));
+  push_lent_table(L, cl->args_ref); /* one table per engine, emptied and refilled */
   lua_rawgeti(L, keys, K_PLAYER);
   if (a->player >= 0) lua_pushinteger(L, a->player + 1);
   else lua_pushnil(L);
@@ -562,11 +577,9 @@ static int fill_hook_args(lua_State *L) {
   if (f->point == CARC_HOOK_FEATURE_SCORED) { /* per player: points and whether he scores */
     int n = carc_game_players(g);
     lua_rawgeti(L, keys, K_AWARD);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->award_ref);
-    empty_lent_table(L, lua_gettop(L));
+    push_lent_table(L, cl->award_ref);
     lua_rawgeti(L, keys, K_SCORES);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->scores_ref);
-    empty_lent_table(L, lua_gettop(L));
+    push_lent_table(L, cl->scores_ref);
     for (int p = 0; p < n; p++) {
       int award = 0, scores = 0;
       carc_game_pending_award(g, a->feature, p, &award, &scores);
@@ -917,6 +930,41 @@ static void args_set_int(lua_State *L, int args, const char *key, lua_Integer v)
   lua_rawset(L, args);
 }
 
+/* Before a batched hook's call: its args and their four lists lose their
+ * metatables, args every key but the lists (the rest is written again),
+ * and each list every key but 1..n, so that nothing one call left reaches
+ * the next, in this game or another. */
+static void batch_args_tidy(lua_State *L, int args, int n) {
+  static const char *const lists[] = {"xs", "ys", "rotations", "refuse"};
+  lua_pushnil(L);
+  lua_setmetatable(L, args);
+  lua_pushnil(L);
+  while (lua_next(L, args)) { /* the key at -2, its value at -1 */
+    int list = 0;
+    for (int k = 0; k < 4 && !list && lua_type(L, -2) == LUA_TSTRING; k++) list = !strcmp(lua_tostring(L, -2), lists[k]);
+    if (list && lua_type(L, -1) == LUA_TTABLE) {
+      const int t = lua_gettop(L);
+      lua_pushnil(L);
+      lua_setmetatable(L, t);
+      lua_pushnil(L);
+      while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        const lua_Integer i = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+        if (i >= 1 && i <= n) continue;
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, t);
+      }
+      lua_pop(L, 1); /* the list; its key stays for lua_next */
+      continue;
+    }
+    lua_pop(L, 1); /* any other key, or a list that is no table (args_table puts one back) */
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, args);
+  }
+}
+
 static int fill_batch_args(lua_State *L) {
   const batch_fill *j = lua_touserdata(L, 1);
   carc_lua *cl = j->cl;
@@ -926,6 +974,7 @@ static int fill_batch_args(lua_State *L) {
   int old = j->old;
   lua_rawgeti(L, LUA_REGISTRYINDEX, f->args_ref);
   int args = lua_gettop(L);
+  batch_args_tidy(L, args, old > bc->n ? old : bc->n);
   static const char *const arrays[] = {"xs", "ys", "rotations"};
   for (int k = 0; k < 3; k++) {
     args_table(L, args, arrays[k]);
@@ -1101,7 +1150,29 @@ static int p_read(lua_State *L) {
   size_t n = 0;
   for (ssize_t r; n < (size_t)size && (r = read(fd, buf + n, (size_t)size - n)) > 0;) n += (size_t)r;
   close(fd);
-  lua_pushlstring(L, buf, n);
+  const size_t bom = n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3) ? 3 : 0; /* an editor's byte order mark */
+  lua_pushlstring(L, buf + bom, n - bom);
+  return 1;
+}
+
+/* C.read_only(t, newindex, pairs): a userdata that reads through to table t
+ * (its __index), whose every write runs newindex (rawset takes no userdata)
+ * and whose pairs runs pairs; its metatable is hidden. */
+static int p_read_only(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  luaL_checktype(L, 3, LUA_TFUNCTION);
+  lua_newuserdatauv(L, 0, 0);
+  lua_createtable(L, 0, 4);
+  lua_pushvalue(L, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pushvalue(L, 2);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushvalue(L, 3);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
   return 1;
 }
 
@@ -2100,7 +2171,7 @@ static int open_state(lua_State *L) {
   lua_pushvalue(L, -1);
   cl->options_ref = new_ref(L);
   static const luaL_Reg prims[] = {
-      {"read", p_read},       {"tiles", p_tiles},   {"tile_attr", p_tile_attr},
+      {"read", p_read},       {"read_only", p_read_only}, {"tiles", p_tiles},   {"tile_attr", p_tile_attr},
       {"figure", p_figure},   {"token", p_token},   {"kind", p_kind},
       {"var", p_var},         {"flag", p_flag},     {"attr", p_attr},     {"set_token_value", p_set_token_value},
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},

@@ -25,7 +25,7 @@ typedef struct lgame {
   char **pending;     /* events written since the last delivery, from `next` on */
   int npending, cap, next;
   int delivering;     /* 1 while the event function runs: a call it makes queues, the running delivery delivers */
-  char event_err[512]; /* the event function's first error since the call began ("" none) */
+  int event_err;      /* registry ref of the event function's first error since the call began, or LUA_NOREF */
 } lgame;
 
 static lengine *check_engine(lua_State *L, int i) {
@@ -51,6 +51,11 @@ static int fail(lua_State *L, const char *msg) {
 }
 
 /* ----------------------------------------------------------------- events */
+
+static void drop_event_error(lua_State *L, lgame *lg) {
+  luaL_unref(L, LUA_REGISTRYINDEX, lg->event_err);
+  lg->event_err = LUA_NOREF;
+}
 
 static void queue_event(const carc_game *g, const char *json, void *ud) {
   (void)g;
@@ -86,10 +91,17 @@ static int deliver_all(lua_State *L) {
     lg->pending[lg->next++] = NULL;
     free(json);
     if (lua_pcall(L, 1, 0, 0) != LUA_OK) { /* kept for the call's second result; the rest still go out */
-      const char *msg = lua_tostring(L, -1);
-      if (!lg->event_err[0])
-        snprintf(lg->event_err, sizeof lg->event_err, "the event function failed: %s",
-                 msg ? msg : "(an error value that is not a string)");
+      if (lg->event_err == LUA_NOREF) {
+        size_t len;
+        const char *msg = lua_tolstring(L, -1, &len); /* no __tostring: it could fail in turn */
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        luaL_addstring(&b, "the event function failed: ");
+        if (msg) luaL_addlstring(&b, msg, len);
+        else luaL_addstring(&b, "(an error value that is not a string)");
+        luaL_pushresult(&b);
+        lg->event_err = luaL_ref(L, LUA_REGISTRYINDEX);
+      }
       lua_pop(L, 1);
     }
   }
@@ -117,7 +129,7 @@ static lgame *push_game(lua_State *L, int engine_index) {
   engine_index = lua_absindex(L, engine_index);
   lgame *lg = lua_newuserdatauv(L, sizeof *lg, 1);
   memset(lg, 0, sizeof *lg);
-  lg->on_event = LUA_NOREF;
+  lg->on_event = lg->event_err = LUA_NOREF;
   luaL_setmetatable(L, GAME_MT);
   lua_pushvalue(L, engine_index); /* the engine lives as long as its games */
   lua_setiuservalue(L, -2, 1);
@@ -160,6 +172,7 @@ static int g_gc(lua_State *L) {
   for (int k = lg->next; k < lg->npending; k++) free(lg->pending[k]);
   free(lg->pending);
   lg->pending = NULL;
+  drop_event_error(L, lg);
   lg->npending = lg->cap = lg->next = 0;
   luaL_unref(L, LUA_REGISTRYINDEX, lg->on_event);
   lg->on_event = LUA_NOREF;
@@ -188,13 +201,13 @@ static int g_moves(lua_State *L) {
 static int done(lua_State *L, lgame *lg, carc_result r) {
   deliver(L, lg);
   if (r != CARC_OK) {
-    if (!lg->delivering) lg->event_err[0] = '\0'; /* a failed call wrote no events */
+    if (!lg->delivering) drop_event_error(L, lg); /* a failed call wrote no events */
     return fail(L, carc_game_error(lg->g));
   }
   lua_pushboolean(L, 1);
-  if (lg->delivering || !lg->event_err[0]) return 1;
-  lua_pushstring(L, lg->event_err);
-  lg->event_err[0] = '\0';
+  if (lg->delivering || lg->event_err == LUA_NOREF) return 1;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, lg->event_err);
+  drop_event_error(L, lg);
   return 2;
 }
 

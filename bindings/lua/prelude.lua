@@ -219,15 +219,13 @@ local MAP_KEYS = { "followers", "tiles", "signal", "towns", followers = true, ti
 -- An expansion's resolved options as its script sees them, `x.options`:
 -- read through, never written, so that no call (a failed one included)
 -- changes what game:option and a later ruleset read.
+-- A userdata, so that rawset cannot reach it either; pairs walks the
+-- options without handing out their table.
 local function options_view(options)
-  return real_setmetatable({}, {
-    __index = options,
-    __newindex = function(_, k)
-      error(fmt("x.options is read-only (writing '%s')", shown(k)), 2)
-    end,
-    __pairs = function() return next, options, nil end,
-    __metatable = false,
-  })
+  local function step(_, k) return next(options, k) end
+  return C.read_only(options,
+    function(_, k) error(fmt("x.options is read-only (writing '%s')", shown(k)), 2) end,
+    function() return step, nil, nil end)
 end
 
 local function expansion_object(name, file, options, dir, source)
@@ -285,6 +283,11 @@ local function resolve(name, declared, given, where)
   declared = declared or {}
   for k, spec in next, declared do
     if type(spec) == "table" then out[k] = rawget(spec, "default") else out[k] = spec end
+    local t = type(out[k])
+    if t ~= "boolean" and t ~= "number" and t ~= "string" then
+      error(fmt("expansion '%s': option '%s' has a %s for its default; an option is a boolean, a number or a "
+        .. "string", name, shown(k), t), 3) -- the line of the expansion{} call
+    end
   end
   for k, v in next, given or {} do
     local spec = rawget(declared, k)

@@ -93,6 +93,11 @@ do
   assert(game:save() ~= before and seen >= 2, "the turn was not played, or later events were lost")
   local again, none = game:bot_turn("random")
   assert(again == true and none == nil, "the next call still reports the old failure")
+  -- the whole message, however long, NUL and all
+  local long = ("x"):rep(3000) .. "\0end"
+  game:on_event(function() error(long, 0) end)
+  local _, whole = game:bot_turn("random")
+  assert(whole == "the event function failed: " .. long, #whole)
 end
 
 -- clone, save and load give the same game

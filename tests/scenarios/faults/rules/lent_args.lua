@@ -6,7 +6,8 @@ local x = expansion { name = "lent_args", options = { mode = "a" } }
 x:var("lent_args.dirty")
 x:var("lent_args.scored")        -- feature_scored calls
 x:var("lent_args.fail")          -- 1: the tile_placed hook fails after its marks
-x:var("lent_args.write_options") -- 1: the turn_end hook writes x.options.mode
+x:var("lent_args.write_options") -- 1: the turn_end hook writes x.options.mode; 2: with rawset;
+                                 -- 3: into the table pairs walks, if it gives one
 
 local function forge() return "forged" end
 
@@ -42,5 +43,12 @@ x:hook { point = "turn_end", name = "check", fn = function(game, args)
   -- a placement's square and rotation, or the last scoring's award, stay theirs
   count(game, marked(args) or rawget(args, "x") ~= nil or rawget(args, "rotation") ~= nil
     or rawget(args, "award") ~= nil or args.feature == "forged")
-  if game:var("lent_args.write_options") == 1 then x.options.mode = "changed" end
+  local write = game:var("lent_args.write_options")
+  if write == 1 then x.options.mode = "changed" end
+  if write == 2 then rawset(x.options, "mode", "changed") end
+  if write == 3 then
+    local _, t = pairs(x.options)
+    if type(t) == "table" then t.mode = "changed" end
+    for k, v in pairs(x.options) do game:set_var("lent_args.scored", (k == "mode" and v == "a") and 100 or -1) end
+  end
 end }

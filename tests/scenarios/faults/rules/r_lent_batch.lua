@@ -1,0 +1,1 @@
+ruleset { expansions = { "lent_batch" } }

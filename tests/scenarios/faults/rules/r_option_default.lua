@@ -1,0 +1,1 @@
+ruleset { expansions = { "option_default" } }
