@@ -22,7 +22,7 @@ end)
 case("marks left by a failed call are gone too", function()
   local s = game()
   s:set_var("lent_args.fail", 1)
-  s:expect_error(function() s:place("A", 1, 0, 1) end, "fails after leaving its marks", "lent_args.lua:31:")
+  s:expect_error(function() s:place("A", 1, 0, 1) end, "fails after leaving its marks", "lent_args.lua:32:")
   s:set_var("lent_args.fail", 0)
   s:place("A", 1, 0, 1)
   s:end_turn()
@@ -42,7 +42,7 @@ case("x.options is read-only: a write fails, naming the line, and the option sta
   local s = game()
   s:set_var("lent_args.write_options", 1)
   s:place("B", 0, 1, 0)
-  s:expect_error(function() s:end_turn() end, "hook 'lent_args.check'", "lent_args.lua:47:",
+  s:expect_error(function() s:end_turn() end, "hook 'lent_args.check'", "lent_args.lua:48:",
     "x.options is read-only (writing 'mode')")
   assert(s:game():option("lent_args", "mode") == "a", "the option changed")
   s:set_var("lent_args.write_options", 0)

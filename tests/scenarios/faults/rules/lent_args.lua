@@ -12,7 +12,7 @@ x:var("lent_args.write_options") -- 1: the turn_end hook writes x.options.mode; 
 local function forge() return "forged" end
 
 local function marked(args)
-  return getmetatable(args) ~= nil or rawget(args, "left") ~= nil
+  return getmetatable(args) ~= nil or rawget(args, "left") ~= nil or rawget(args, "k100") ~= nil
 end
 
 local function count(game, found)
@@ -27,6 +27,7 @@ end }
 x:hook { point = "tile_placed", name = "mark", fn = function(game, args)
   count(game, marked(args) or rawget(args, "award") ~= nil)
   args.left = true
+  for i = 1, 100 do args["k" .. i] = i end -- more keys than the binding empties in place
   setmetatable(args, { __index = forge })
   if game:var("lent_args.fail") == 1 then error("fails after leaving its marks") end
 end }
