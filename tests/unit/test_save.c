@@ -487,6 +487,17 @@ static void test_unreachable(carc_engine *e) {
   carc_game_free(g);
 }
 
+/* `json` loads, and saves again as `want`. */
+static void expect_loads_as(carc_engine *e, const char *json, const char *want) {
+  char err[256];
+  carc_game *h = carc_game_load(e, json, err, sizeof err);
+  CHECK(h != NULL);
+  char *again = h ? save_text(h) : NULL;
+  CHECK(again && strcmp(again, want) == 0);
+  free(again);
+  carc_game_free(h);
+}
+
 static void test_malformed(carc_engine *e) {
   carc_game *g = new_game(e, 2, 11);
   play_turns(g, 10, CARC_BOT_RANDOM);
@@ -512,13 +523,7 @@ static void test_malformed(carc_engine *e) {
   char *bom = malloc(strlen(good) + 4);
   if (bom) {
     snprintf(bom, strlen(good) + 4, "\xEF\xBB\xBF%s", good);
-    char err[256];
-    carc_game *h = carc_game_load(e, bom, err, sizeof err);
-    CHECK(h != NULL);
-    char *again = h ? save_text(h) : NULL;
-    CHECK(again && strcmp(again, good) == 0);
-    free(again);
-    carc_game_free(h);
+    expect_loads_as(e, bom, good);
     bom[strlen(bom) - 1] = ','; /* the last '}' */
     expect_fail(e, bom, "column", "a byte order mark and a syntax error");
   }
@@ -533,13 +538,7 @@ static void test_malformed(carc_engine *e) {
     for (int i = 0; i < 300; i++) n += (size_t)snprintf(padded + n, pad_len - n, "\"pad%d\": 0, ", i);
     snprintf(twice, pad_len, "%s\"scores\": [500, 7], %s", padded, good + 1);
     snprintf(padded + n, pad_len - n, "%s", good + 1);
-    char err[256];
-    carc_game *h = carc_game_load(e, padded, err, sizeof err);
-    CHECK(h != NULL);
-    char *again = h ? save_text(h) : NULL;
-    CHECK(again && strcmp(again, good) == 0);
-    free(again);
-    carc_game_free(h);
+    expect_loads_as(e, padded, good);
     expect_fail(e, twice, "at scores: duplicate member name", "duplicate past 256 members");
   }
   free(padded);
