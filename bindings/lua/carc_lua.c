@@ -941,7 +941,8 @@ static void batch_args_tidy(lua_State *L, int args, int n) {
   lua_pushnil(L);
   while (lua_next(L, args)) { /* the key at -2, its value at -1 */
     int list = 0;
-    for (int k = 0; k < 4 && !list && lua_type(L, -2) == LUA_TSTRING; k++) list = !strcmp(lua_tostring(L, -2), lists[k]);
+    for (int k = 0; k < 4 && !list && lua_type(L, -2) == LUA_TSTRING; k++)
+      list = !strcmp(lua_tostring(L, -2), lists[k]);
     if (list && lua_type(L, -1) == LUA_TTABLE) {
       const int t = lua_gettop(L);
       lua_pushnil(L);
