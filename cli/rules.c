@@ -5,35 +5,6 @@
 #include "cli.h"
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-/* A ruleset as given (a file), else by name in the folders searched for
- * expansions (so `--rules default.lua` works from anywhere once installed).
- * Prints why and returns NULL when there is none. */
-static const char *find_ruleset(const carc_engine *e, const char *rules, char *buf, size_t cap,
-                                const char *cmd) {
-  struct stat st;
-  if (stat(rules, &st) == 0) {
-    if (!S_ISDIR(st.st_mode)) return rules;
-    fprintf(stderr, "carcassonne %s: %s is a folder, not a ruleset file\n", cmd, rules);
-    return NULL;
-  }
-  size_t n = carc_engine_find_data(e, "expansions", rules, buf, cap);
-  if (n > 0 && n < cap) return buf;
-  const size_t len = strlen(rules);
-  if (!strchr(rules, '/') && (len < 4 || strcmp(rules + len - 4, ".lua"))) { /* a name: default */
-    char file[256];
-    snprintf(file, sizeof file, "%s.lua", rules);
-    n = carc_engine_find_data(e, "expansions", file, buf, cap);
-    if (n > 0 && n < cap) return buf;
-  }
-  fprintf(stderr, "carcassonne %s: ruleset '%s' not found: no such file, and not in", cmd, rules);
-  char dir[1024];
-  for (int i = 0; carc_engine_search_path(e, "expansions", i, dir, sizeof dir, NULL) > 0; i++)
-    fprintf(stderr, "%s %s", i ? "," : "", dir);
-  fprintf(stderr, "\n");
-  return NULL;
-}
 
 static carc_engine *cli_engine_build(const char *rules, const char *expansions, const char *cmd,
                                      carc_alloc_fn alloc, void *ud);
@@ -63,12 +34,15 @@ static carc_engine *cli_engine_build(const char *rules, const char *expansions, 
     carc_engine_free(e);
     return NULL;
   }
-  char found[1024];
-  if (rules && !(rules = find_ruleset(e, rules, found, sizeof found, cmd))) {
+  char found[4096];
+  const size_t n = rules ? carc_engine_find_ruleset(e, rules, found, sizeof found) : 1;
+  if (n == 0 || n >= sizeof found) {
+    fprintf(stderr, "carcassonne %s: %s\n", cmd, n ? "the ruleset's path is too long" : carc_engine_error(e));
     carc_lua_free(cl);
     carc_engine_free(e);
     return NULL;
   }
+  if (rules) rules = found;
   if ((rules ? carc_lua_load_ruleset(cl, rules) : carc_lua_load_list(cl, expansions)) != CARC_OK) {
     fprintf(stderr, "carcassonne %s: %s\n", cmd, carc_lua_error(cl));
     if (getenv("CARC_LUA_TRACE")) fprintf(stderr, "%s\n", carc_lua_traceback(cl));

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define ENGINE_MT "carcassonne.engine"
 #define GAME_MT "carcassonne.game"
@@ -453,25 +452,9 @@ static int m_engine(lua_State *L) {
   if (!lua_isnoneornil(L, 1)) {
     const char *rules = check_text(L, 1);
     char path[4096];
-    if (!strchr(rules, '/') && !strstr(rules, ".lua")) {
-      char file[256];
-      snprintf(file, sizeof file, "%s.lua", rules);
-      if (carc_engine_find_data(le->e, "expansions", file, path, sizeof path) > 0) rules = path;
-      else if (access(rules, F_OK) != 0) { /* neither a file nor a shipped name: say where it looked */
-        luaL_Buffer b;
-        luaL_buffinit(L, &b);
-        lua_pushfstring(L, "ruleset '%s' not found: no such file, and not in", rules);
-        luaL_addvalue(&b);
-        for (int i = 0; carc_engine_search_path(le->e, "expansions", i, path, sizeof path, NULL) > 0; i++) {
-          luaL_addstring(&b, i ? ", " : " ");
-          luaL_addstring(&b, path);
-        }
-        luaL_pushresult(&b);
-        luaL_pushfail(L);
-        lua_insert(L, -2);
-        return 2;
-      }
-    }
+    const size_t n = carc_engine_find_ruleset(le->e, rules, path, sizeof path);
+    if (n == 0 || n >= sizeof path) return fail(L, n ? "the ruleset's path is too long" : carc_engine_error(le->e));
+    rules = path;
     lua_pushcfunction(L, e_ruleset);
     lua_pushvalue(L, -2);
     lua_pushstring(L, rules);

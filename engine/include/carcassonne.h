@@ -149,6 +149,11 @@ CARC_API const char *carc_path_origin_name(carc_path_origin origin); /* "api", "
  * as a path (snprintf style); 0 when none holds it. */
 CARC_API size_t carc_engine_find_data(const carc_engine *e, const char *kind, const char *name,
                                       char *buf, size_t cap);
+/* A ruleset as the CLI and the bindings take it: `spec` itself when it names
+ * a file, else the file of that name in the folders of "expansions", else,
+ * for a bare name ("default"), NAME.lua there. Its path (snprintf style), or
+ * 0 with the engine's error naming the folders searched (or a folder given). */
+CARC_API size_t carc_engine_find_ruleset(carc_engine *e, const char *spec, char *buf, size_t cap);
 
 /* Attribute names (coats of arms, inn, farmhouse ...) are interned per engine;
  * ids are small integers, stable for the engine's life. */

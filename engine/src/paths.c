@@ -212,4 +212,34 @@ size_t carc_engine_find_data(const carc_engine *e, const char *kind, const char 
   }
 }
 
+size_t carc_engine_find_ruleset(carc_engine *e, const char *spec, char *buf, size_t cap) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
+  if (cap) buf[0] = '\0';
+  if (!e) return 0;
+  if (!spec || !spec[0]) {
+    engine_fail(e, CARC_ERR_ARGUMENT, "no ruleset named");
+    return 0;
+  }
+  struct stat st;
+  if (stat(spec, &st) == 0) { /* a file as given (the loader says if it cannot read it) */
+    if (!S_ISDIR(st.st_mode)) return emit(spec, strlen(spec), buf, cap);
+    engine_fail(e, CARC_ERR_ARGUMENT, "%s is a folder, not a ruleset file", spec);
+    return 0;
+  }
+  size_t n = carc_engine_find_data(e, "expansions", spec, buf, cap);
+  const size_t len = strlen(spec);
+  if (!n && !strchr(spec, '/') && (len < 4 || strcmp(spec + len - 4, ".lua"))) { /* a name: "default" */
+    char file[PATH_MAX];
+    snprintf(file, sizeof file, "%s.lua", spec);
+    n = carc_engine_find_data(e, "expansions", file, buf, cap);
+  }
+  if (n) return n;
+  char dirs[ERR_CAP] = "", dir[PATH_MAX];
+  size_t at = 0;
+  for (int i = 0; carc_engine_search_path(e, "expansions", i, dir, sizeof dir, NULL) > 0 && at < sizeof dirs; i++)
+    at += (size_t)snprintf(dirs + at, sizeof dirs - at, "%s %s", i ? "," : "", dir);
+  engine_fail(e, CARC_ERR_UNKNOWN, "ruleset '%s' not found: no such file, and not in%s", spec, dirs);
+  return 0;
+}
+
 int carc_version_number(void) { return CARC_VERSION_NUMBER; }

@@ -27,6 +27,17 @@ int main(void) {
   CHECK(carc_engine_find_data(e, "expansions", "default.lua", buf, sizeof buf) > 0);
   CHECK_HAS(buf, "share/carcassonne/expansions/default.lua");
   CHECK_INT(carc_engine_find_data(e, "expansions", "no_such_file.lua", buf, sizeof buf), 0);
+  /* a ruleset: a file as given, a file in those folders, or a bare name + .lua */
+  char by_name[4096];
+  CHECK(carc_engine_find_ruleset(e, "default", by_name, sizeof by_name) > 0);
+  CHECK_HAS(by_name, "share/carcassonne/expansions/default.lua");
+  CHECK_INT(carc_engine_find_ruleset(e, "default.lua", buf, sizeof buf), strlen(by_name));
+  CHECK_INT(carc_engine_find_ruleset(e, by_name, NULL, 0), strlen(by_name));
+  CHECK_INT(carc_engine_find_ruleset(e, "no_such_ruleset", buf, sizeof buf), 0);
+  CHECK_HAS(carc_engine_error(e), "ruleset 'no_such_ruleset' not found: no such file, and not in");
+  CHECK_HAS(carc_engine_error(e), install);
+  CHECK_INT(carc_engine_find_ruleset(e, "/tmp", buf, sizeof buf), 0);
+  CHECK_HAS(carc_engine_error(e), "/tmp is a folder, not a ruleset file");
   /* snprintf style: the length needed, a cut copy */
   size_t need = carc_engine_search_path(e, "expansions", 0, NULL, 0, NULL);
   CHECK_INT(need, strlen(install));

@@ -139,20 +139,15 @@ class Engine:
 
     def _ruleset_path(self, raw):
         """A ruleset as given, else a name ("default") looked up in the folders
-        searched for expansions, as the CLI and the Lua module look it up."""
-        if os.path.exists(raw) or b"/" in raw:
-            return raw
-        name = raw if raw.endswith(b".lua") else raw + b".lua"
+        searched for expansions, as the CLI and the Lua module look it up
+        (carc_engine_find_ruleset)."""
         buf = ctypes.create_string_buffer(4096)
-        n = self._c.carc_engine_find_data(self._handle, b"expansions", name, buf, len(buf))
-        if 0 < n < len(buf):
-            return buf.value
-        dirs, i = [], 0
-        while 0 < self._c.carc_engine_search_path(self._handle, b"expansions", i, buf, len(buf), None) < len(buf):
-            dirs.append(_s(buf.value))
-            i += 1
-        raise CarcError("ruleset '%s' not found: no such file, and not in %s"
-                        % (_s(raw), ", ".join(dirs) if dirs else "any folder searched for expansions"))
+        n = self._c.carc_engine_find_ruleset(self._handle, raw, buf, len(buf))
+        if n == 0:
+            raise CarcError(_s(self._c.carc_engine_error(self._handle)))
+        if n >= len(buf):
+            raise CarcError("the ruleset's path is too long")
+        return buf.value
 
     @property
     def _e(self):

@@ -56,7 +56,7 @@ ENGINE_FUNCTIONS = {
     "carc_engine_free": (None, [E]),
     "carc_engine_error": (c_char_p, [E]),
     "carc_engine_find_data": (ctypes.c_size_t, [E, c_char_p, c_char_p, c_char_p, ctypes.c_size_t]),
-    "carc_engine_search_path": (ctypes.c_size_t, [E, c_char_p, c_int, c_char_p, ctypes.c_size_t, c_void_p]),
+    "carc_engine_find_ruleset": (ctypes.c_size_t, [E, c_char_p, c_char_p, ctypes.c_size_t]),
     "carc_tiles_load_base": (c_int, [E]),
     "carc_kind_name": (c_char_p, [E, c_int]),
     "carc_tile_type_count": (c_int, [E]),
