@@ -140,6 +140,11 @@ int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *na
 /* keys.c: the name of `names` (NULL-terminated) a small edit away from
  * `word` (the nearest), or NULL. */
 const char *binding_near_name(const char *word, const char *const *names);
+/* 3 when the n bytes at s begin with a UTF-8 byte order mark (an editor's,
+ * no part of a file's text), else 0: as the engine's maps and saves skip it. */
+static inline size_t binding_bom(const char *s, size_t n) {
+  return n >= 3 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB && (unsigned char)s[2] == 0xBF ? 3 : 0;
+}
 /* Raises "unknown WHAT key 'KEY' (did you mean 'NEAR'?); TAKER takes
  * LISTING", NEAR the key of `names` near KEY; LISTING NULL lists `names`. */
 int binding_unknown_key(lua_State *L, const char *what, const char *key, const char *const *names,

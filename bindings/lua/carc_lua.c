@@ -1151,7 +1151,7 @@ static int p_read(lua_State *L) {
   size_t n = 0;
   for (ssize_t r; n < (size_t)size && (r = read(fd, buf + n, (size_t)size - n)) > 0;) n += (size_t)r;
   close(fd);
-  const size_t bom = n >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3) ? 3 : 0; /* an editor's byte order mark */
+  const size_t bom = binding_bom(buf, n);
   lua_pushlstring(L, buf + bom, n - bom);
   return 1;
 }
@@ -1639,27 +1639,25 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         read_pointers(L, a, name, what, k);
       } else if (lua_type(L, -2) == LUA_TTABLE) { /* { tiles_with_attr = a }, { [placed_]tiles_with_kind = k } */
         lua_pop(L, 1); /* the pointers field, nil */
+        static const char *const table_sources[] = {"tiles_with_attr", "tiles_with_kind", "placed_tiles_with_kind"};
+        static const int table_src[] = {SRC_TILES_ATTR, SRC_TILES_KIND, SRC_TILES_KIND_PLACED};
         carc_engine *e = self(L)->e;
-        int keys = 0;
+        int keys = 0, which = -1;
         for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
-        int ta = lua_getfield(L, -1, "tiles_with_attr"), tk = lua_getfield(L, -2, "tiles_with_kind");
-        const int placed = tk != LUA_TSTRING && lua_getfield(L, -3, "placed_tiles_with_kind") == LUA_TSTRING;
-        if (placed) lua_replace(L, -2); /* in tiles_with_kind's place */
-        else if (tk != LUA_TSTRING) lua_pop(L, 1);
-        if (keys != 1 || (ta != LUA_TSTRING && tk != LUA_TSTRING && !placed))
+        for (int q = 0; q < 3 && which < 0; q++) {
+          if (lua_getfield(L, -1, table_sources[q]) == LUA_TSTRING) which = q;
+          else lua_pop(L, 1);
+        }
+        if (keys != 1 || which < 0)
           luaL_error(L, "handler '%s': %s.%s: a table source is { tiles_with_attr = name }, "
                         "{ tiles_with_kind = name } or { placed_tiles_with_kind = name }", name, what, k);
-        const char *src = lua_tostring(L, ta == LUA_TSTRING ? -2 : -1);
-        if (ta == LUA_TSTRING) {
-          a->src = SRC_TILES_ATTR;
-          a->value = carc_attr_id(e, src);
-          if (a->value < 0) luaL_error(L, "handler '%s': %s.%s: cannot declare attribute '%s'", name, what, k, src);
-        } else {
-          a->src = placed ? SRC_TILES_KIND_PLACED : SRC_TILES_KIND;
-          a->value = carc_kind_find(e, src);
-          if (a->value < 0) luaL_error(L, "handler '%s': %s.%s: unknown kind '%s'", name, what, k, src);
-        }
-        lua_pop(L, 2);
+        const char *src = lua_tostring(L, -1);
+        a->src = table_src[which];
+        a->value = which == 0 ? carc_attr_id(e, src) : carc_kind_find(e, src);
+        if (a->value < 0)
+          luaL_error(L, which == 0 ? "handler '%s': %s.%s: cannot declare attribute '%s'"
+                                   : "handler '%s': %s.%s: unknown kind '%s'", name, what, k, src);
+        lua_pop(L, 1);
       } else {
         luaL_error(L, "handler '%s': %s.%s must be a whole number or a source name", name, what, k);
       }

@@ -70,8 +70,7 @@ static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
 /* "join WEST EAST" on a line of its own (comments and blanks aside). */
 static int join_line(const char *text, char *west, char *east, size_t cap, int *line) {
   int ln = 1;
-  if ((unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
-    text += 3; /* a byte order mark, as the engine skips it in a map */
+  text += binding_bom(text, strlen(text));
   for (const char *p = text; *p; ln++) {
     const char *e = strchr(p, '\n');
     size_t len = e ? (size_t)(e - p) : strlen(p);
