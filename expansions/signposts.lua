@@ -19,8 +19,15 @@
 local x = expansion {
   name = "signposts",
   requires = {},
-  options = {},
+  options = {
+    -- On a map: a signpost pointing at a ferry route. true: the route is the
+    -- road's next tile, and it goes on where its far end meets a square (a
+    -- straight route suits a straight signpost); false: a ferry route is no
+    -- tile, so the signpost is not correct. docs/expansions/signposts.md.
+    ferry_next_tile = true,
+  },
 }
+local ferries = x.options.ferry_next_tile
 
 --   name  copies  notation
 local TILES = [[
@@ -55,7 +62,7 @@ x:handler {
   name = "bonus", priority = 520, kinds = { "road" }, reasons = { "completed" },
   tile_attr = "signposts",
   describe = "Road with signpost(s): +1, +2 or +3 points / correct signpost for 1, 2 or 3 types among them",
-  add = { total = { pointers = SIGNS, worth = "types" } }, -- in C: no Lua call
+  add = { total = { pointers = SIGNS, worth = "types", ferries = ferries } }, -- in C: no Lua call
 }
 
 -- 520 post_bonus, final scoring: 1 point per correct signpost.
@@ -63,5 +70,5 @@ x:handler {
   name = "final", priority = 520, kinds = { "road" }, reasons = { "final" },
   tile_attr = "signposts",
   describe = "Road with signpost(s): +1 point / signpost in correct direction",
-  add = { total = { pointers = SIGNS } }, -- in C: no Lua call
+  add = { total = { pointers = SIGNS, ferries = ferries } }, -- in C: no Lua call
 }

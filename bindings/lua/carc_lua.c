@@ -32,6 +32,7 @@ typedef struct ladd {
   int field, src, value; /* value: the constant, or the source field */
   int op;
   int npointers, worth_types; /* SRC_POINTERS: the attributes and their turns */
+  int ferries;                 /* ... and whether a map's ferry route counts as the next tile */
   int pointer_attr[MAX_POINTERS], pointer_turn[MAX_POINTERS];
 } ladd;
 #define MAX_STEPS (4 * CARC_F_FIELD_COUNT)
@@ -397,13 +398,15 @@ static unsigned segment_edge_bits(const carc_game *g, int id) {
   return bits;
 }
 
-/* Source { pointers = { attr = turn, ... }, worth = 1 or "types" }: over the
- * scored feature's segments, each listed attribute whose value names a tile
- * edge (before rotation, N = 0 .. W = 3) where the feature leaves the tile
- * holds when, on the neighbouring tile across that edge, the segment on the
- * facing edge is of the feature's kind and also touches the edge `turn`
- * quarter turns clockwise from straight on. The value is the number that
- * hold, times the number of their attributes with worth = "types". */
+/* Source { pointers = { attr = turn, ... }, worth = 1 or "types", ferries =
+ * bool }: over the scored feature's segments, each listed attribute whose
+ * value names a tile edge (before rotation, N = 0 .. W = 3) where the
+ * feature leaves the tile holds when, on the neighbouring tile across that
+ * edge, the segment on the facing edge is of the feature's kind and also
+ * touches the edge `turn` quarter turns clockwise from straight on. With
+ * `ferries`, a map's ferry route printed on that edge stands for the next
+ * tile: it leaves where its far end meets a square. The value is the number
+ * that hold, times the number of their attributes with worth = "types". */
 static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd *a, long long *out) {
   static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
   static const char *const edges = "NESW";
@@ -427,6 +430,17 @@ static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd 
         return CARC_ERR_SCRIPT;
       }
       int nt = carc_board_tile_at(g, x + dx[d], y + dy[d]);
+      carc_map_link l;
+      if (nt < 0 && a->ferries && carc_map_link_at(e, x, y, d, &l) && l.kind == CARC_LINK_FERRY) {
+        /* the route runs on into its far square, crossing its edge far_edge
+         * inward: that is the direction it leaves in (a ferry carries a road:
+         * only a road's segment fits against it) */
+        if ((l.far_edge + 2) % 4 == (d + a->pointer_turn[i]) % 4) {
+          n++;
+          seen |= 1u << i;
+        }
+        continue;
+      }
       int ns = nt < 0 ? -1 : carc_board_segment_at_port(g, nt, ((d + 2) % 4) * 3 + 1);
       if (ns < 0 || carc_segment_kind(e, carc_board_tile_type(g, nt), ns) != kind) continue;
       if (segment_edge_bits(g, carc_board_segment_id(g, nt, ns)) & (1u << ((d + a->pointer_turn[i]) % 4))) {
@@ -1545,7 +1559,7 @@ static int step_field(lua_State *L, const char *name, const char *what, const ch
   return field;
 }
 
-/* { pointers = { attr = turn, ... }, worth = 1 or "types" } (the source
+/* { pointers = { attr = turn, ... }, worth = 1 or "types", ferries = bool } (the source
  * table below its pointers field, on top), into a. Pops the field. */
 static void read_pointers(lua_State *L, ladd *a, const char *name, const char *what, const char *k) {
   carc_engine *e = self(L)->e;
@@ -1577,10 +1591,15 @@ static void read_pointers(lua_State *L, ladd *a, const char *name, const char *w
   if (w != LUA_TNIL && !a->worth_types && !(lua_isinteger(L, -1) && lua_tointeger(L, -1) == 1))
     luaL_error(L, "handler '%s': %s.%s: worth is 1 or \"types\"", name, what, k);
   lua_pop(L, 1);
+  int f = lua_getfield(L, -1, "ferries");
+  if (f != LUA_TNIL && f != LUA_TBOOLEAN)
+    luaL_error(L, "handler '%s': %s.%s: ferries is true or false", name, what, k);
+  a->ferries = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   int keys = 0;
   for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
-  if (keys != 1 + (w != LUA_TNIL))
-    luaL_error(L, "handler '%s': %s.%s: a pointers source has the keys pointers and worth", name, what, k);
+  if (keys != 1 + (w != LUA_TNIL) + (f != LUA_TNIL))
+    luaL_error(L, "handler '%s': %s.%s: a pointers source has the keys pointers, worth and ferries", name, what, k);
 }
 
 /* Appends the steps of the table on top (`set`, `add`, `sub` or `halve`) to

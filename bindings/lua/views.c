@@ -326,6 +326,29 @@ static int g_map_square(lua_State *L) {
   else lua_pushnil(L);
   return 3;
 }
+/* map_link(x, y, edge): what is printed on edge "N", "E", "S" or "W" of
+ * square (x, y): kind ("road" or "city" abroad, "ferry"), coats of arms,
+ * name or nil, and a ferry route's other end (x, y, edge letter); nil when
+ * nothing is (or there is no map). */
+static int g_map_link(lua_State *L) {
+  static const char *const edges[] = {"N", "E", "S", "W", NULL}, *const kinds[] = {"?", "road", "city", "ferry"};
+  carc_view *v = view_check(L, 1, CARC_V_GAME);
+  int x = check_int(L, 2), y = check_int(L, 3), d = luaL_checkoption(L, 4, NULL, edges);
+  carc_map_link l;
+  if (!carc_map_link_at(carc_game_engine(v->g), x, y, d, &l)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushstring(L, kinds[l.kind >= CARC_LINK_ROAD && l.kind <= CARC_LINK_FERRY ? l.kind : 0]);
+  lua_pushinteger(L, l.arms);
+  if (l.name[0]) lua_pushstring(L, l.name);
+  else lua_pushnil(L);
+  if (l.kind != CARC_LINK_FERRY) return 3;
+  lua_pushinteger(L, l.far_x);
+  lua_pushinteger(L, l.far_y);
+  lua_pushstring(L, edges[l.far_edge & 3]);
+  return 6;
+}
 /* last_tile(): the tile placed last (view), or nil. */
 static int g_last_tile(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
@@ -938,7 +961,7 @@ void carc_lua_views_open(lua_State *L) {
       {"set_var", g_set_var}, {"flag", g_flag},             {"set_flag", g_set_flag}, {"set_flags", g_set_flags},
       {"random", g_random},   {"add_score", g_add_score},   {"token_supply", g_token_supply},
       {"set_token_supply", g_set_token_supply},             {"option", g_option},
-      {"map_square", g_map_square}, {"last_tile", g_last_tile}, {"play_again", g_play_again},
+      {"map_square", g_map_square}, {"map_link", g_map_link}, {"last_tile", g_last_tile}, {"play_again", g_play_again},
       {"segment_attr", g_segment_attr}, {"segment_edges", g_segment_edges},
       {"segment_kind", g_segment_kind}, {"segment_tile", g_segment_tile},
       {"segment_at", g_segment_at}, {"permutation", g_permutation}, {NULL, NULL}};

@@ -708,6 +708,20 @@ CARC_API int carc_map_square(const carc_engine *e, int x, int y);
 CARC_API int carc_map_square_arms(const carc_engine *e, int x, int y); /* island coats of arms */
 CARC_API const char *carc_map_square_name(const carc_engine *e, int x, int y); /* NULL if none */
 CARC_API const char *carc_map_square_kind_name(int kind); /* "land", "waves" ... */
+/* A piece printed on an edge of a map's square: a road or a city abroad
+ * (beyond the border), or one end of a ferry route. */
+typedef enum carc_map_link_kind { CARC_LINK_ROAD = 1, CARC_LINK_CITY, CARC_LINK_FERRY } carc_map_link_kind;
+typedef struct carc_map_link {
+  int kind;                   /* carc_map_link_kind */
+  int arms;                   /* coats of arms printed on it */
+  int far_x, far_y, far_edge; /* a ferry route's other end: its square and edge (0 N .. 3 W);
+                               * for a piece abroad, the square and edge asked about */
+  const char *name;           /* its name on the map, "" if none */
+} carc_map_link;
+/* Fills `out` (when not NULL) with the piece printed on edge `edge` (0 N,
+ * 1 E, 2 S, 3 W) of square (x, y) and returns 1; returns 0 when nothing is
+ * printed there or the engine has no map. */
+CARC_API int carc_map_link_at(const carc_engine *e, int x, int y, int edge, carc_map_link *out);
 /* On a map the first board tiles are its printed pieces (large-city
  * squares, segments abroad, ferry routes); this says how many. */
 CARC_API int carc_board_printed_tiles(const carc_game *g);

@@ -987,6 +987,19 @@ const char *carc_map_square_name(const carc_engine *e, int x, int y) {
   return NULL;
 }
 
+_Static_assert(LINK_ROAD + 1 == CARC_LINK_ROAD && LINK_CITY + 1 == CARC_LINK_CITY && LINK_FERRY + 1 == CARC_LINK_FERRY,
+               "carc_map_link_at's kinds are the links' plus one");
+int carc_map_link_at(const carc_engine *e, int x, int y, int edge, carc_map_link *out) {
+  if (!e || !e->map || !on_grid(e->map, x, y) || edge < 0 || edge > 3 || e->map->sq[y][x].link[edge] < 0) return 0;
+  const map_link *l = &e->map->links[e->map->sq[y][x].link[edge]];
+  if (out) {
+    const int end = l->kind == LINK_FERRY && l->x[1] == x && l->y[1] == y && l->d[1] == edge; /* the end asked */
+    const int far = l->kind == LINK_FERRY ? 1 - end : end;
+    *out = (carc_map_link){l->kind + 1, l->arms, l->x[far], l->y[far], l->d[far], l->name};
+  }
+  return 1;
+}
+
 const char *carc_map_square_kind_name(int kind) {
   return kind >= 0 && kind <= CARC_SQ_CITY ? sq_names[kind] : "?";
 }

@@ -542,7 +542,46 @@ static void test_start_turned(void) {
   carc_engine_free(e);
 }
 
+/* carc_map_link_at: what is printed on an edge, a ferry's far end from
+ * either end, nothing elsewhere, and no map at all. */
+static void test_links(void) {
+  carc_engine *e = check_base_engine();
+  const char *t[1] = {"name L\nstart 0,1\ngrid\n. . ~ ~\n. . i ~\n. . ~ ~\nend\n"
+                      "ferry 1,2 E 2,1 S arms 2 Crossing\nabroad 0,0 N road arms 1\nabroad 0,2 W city\n"},
+             *o[1] = {"l.map"};
+  CHECK_INT(carc_map_link_at(e, 1, 2, 1, NULL), 0); /* no map yet */
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  carc_map_link l;
+  CHECK_INT(carc_map_link_at(e, 1, 2, 1, &l), 1);
+  CHECK_INT(l.kind, CARC_LINK_FERRY);
+  CHECK_INT(l.arms, 2);
+  CHECK_INT(l.far_x, 2);
+  CHECK_INT(l.far_y, 1);
+  CHECK_INT(l.far_edge, 2);
+  CHECK_HAS(l.name, "Crossing");
+  CHECK_INT(carc_map_link_at(e, 2, 1, 2, &l), 1); /* from the other end */
+  CHECK_INT(l.far_x, 1);
+  CHECK_INT(l.far_y, 2);
+  CHECK_INT(l.far_edge, 1);
+  CHECK_INT(carc_map_link_at(e, 0, 0, 0, &l), 1);
+  CHECK_INT(l.kind, CARC_LINK_ROAD);
+  CHECK_INT(l.arms, 1);
+  CHECK_INT(l.far_x * 100 + l.far_y * 10 + l.far_edge, 0); /* abroad: the edge asked */
+  CHECK(strcmp(l.name, "") == 0);
+  CHECK_INT(carc_map_link_at(e, 0, 2, 3, &l), 1);
+  CHECK_INT(l.kind, CARC_LINK_CITY);
+  CHECK_INT(carc_map_link_at(e, 0, 0, 3, &l), 0); /* a border edge with nothing printed */
+  CHECK_INT(carc_map_link_at(e, 1, 1, 1, &l), 0);
+  CHECK_INT(carc_map_link_at(e, 1, 2, 4, &l), 0); /* no such edge */
+  CHECK_INT(carc_map_link_at(e, 1, 2, -1, &l), 0);
+  CHECK_INT(carc_map_link_at(e, 9, 9, 0, &l), 0); /* off the grid */
+  CHECK_INT(carc_map_link_at(e, 1, 2, 1, NULL), 1);
+  CHECK_INT(carc_map_link_at(NULL, 1, 2, 1, &l), 0);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_links();
   test_start_turned();
   test_start_misfit();
   test_signal_rollback();

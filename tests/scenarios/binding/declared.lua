@@ -106,4 +106,8 @@ case("declarative handlers refuse fn beside them, read-only fields, and mixed fo
                 "attribute = turn (0..3)")
   ruleset_error("rules/declared_pointers_worth.lua", "declared.pointers_worth", "rules/declared.lua:",
                 "worth is 1 or \"types\"")
+  ruleset_error("rules/declared_pointers_ferries.lua", "declared.pointers_ferries", "rules/declared.lua:",
+                "ferries is true or false")
+  ruleset_error("rules/declared_pointers_key.lua", "declared.pointers_key", "rules/declared.lua:",
+                "the keys pointers, worth and ferries")
 end)

@@ -43,6 +43,23 @@ case("the start tile lies on the first start square; Altburg is printed tiles", 
   assert(v and v.type:find("^map%.A"), "Altburg's printed square is a board tile")
 end)
 
+case("game:map_link: the pieces printed on the squares' edges", function()
+  local g = map_game():game()
+  local function same(got, want)
+    for i = 1, math.max(#got, #want) do
+      assert(got[i] == want[i], ("value %d: %s, expected %s"):format(i, tostring(got[i]), tostring(want[i])))
+    end
+  end
+  same({ g:map_link(5, 5, "S") }, { "ferry", 2, nil, 5, 7, "N" })
+  same({ g:map_link(5, 7, "N") }, { "ferry", 2, nil, 5, 5, "S" }) -- from its other end
+  same({ g:map_link(0, 5, "W") }, { "road", 2, "Nordmark" })
+  same({ g:map_link(7, 0, "N") }, { "city", 2, "Kronland" })
+  assert(g:map_link(5, 5, "N") == nil and g:map_link(40, 40, "E") == nil)
+  local ok, err = pcall(g.map_link, g, 5, 5, "south")
+  assert(not ok and err:find("invalid option 'south'"), err)
+  assert(scenario{ players = 2 }:game():map_link(0, 0, "N") == nil) -- no map
+end)
+
 case("Altburg completed: 4 printed squares + 2 tiles, 4 coats of arms = 20", function()
   local s = map_game()
   s:place("U", 4, 3, 1)   -- road east-west, meets the start tile's road

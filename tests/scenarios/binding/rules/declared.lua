@@ -45,6 +45,11 @@ elseif broken == "pointers_turn" then
   x:handler { name = "pointers_turn", priority = 450, add = { total = { pointers = { sign = 4 } } } }
 elseif broken == "pointers_worth" then
   x:handler { name = "pointers_worth", priority = 450, add = { total = { pointers = { sign = 1 }, worth = 2 } } }
+elseif broken == "pointers_ferries" then
+  x:handler { name = "pointers_ferries", priority = 450,
+              add = { total = { pointers = { sign = 1 }, ferries = "yes" } } }
+elseif broken == "pointers_key" then
+  x:handler { name = "pointers_key", priority = 450, add = { total = { pointers = { sign = 1 }, ferry = true } } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end
