@@ -32,6 +32,7 @@ PHASES = ("place", "act", "end", "over")
 BOTS = {"random": 0, "greedy": 1}
 ACTIONS = ("pass", "figure", "token", "move_neutral")
 FIELDS = {-1: "strength", -2: "scores", -3: "award", -4: "ran"}
+EDGES = ("N", "E", "S", "W")
 
 
 class CarcError(RuntimeError):
@@ -229,6 +230,49 @@ class Engine:
             c, e = self._c, self._e
             return [(c.carc_handler_priority(e, i), _s(c.carc_handler_name(e, i)))
                     for i in range(c.carc_handler_count(e))]
+
+    # -- the map (None without one)
+    def map_info(self):
+        """The map's name, size, squares and printed pieces as a dict, or None."""
+        info = _lib.MapInfo()
+        with self._lock:
+            if not self._c.carc_engine_map_info(self._e, ctypes.byref(info)):
+                return None
+        out = {name: getattr(info, name) for name, _ in _lib.MapInfo._fields_}
+        out["name"] = _s(info.name)
+        return out
+
+    def map_square(self, x, y):
+        """(kind, coats of arms, name or None) of square (x, y): kind is "land",
+        "town", "start", "island", "sea", "waves", "highlight", "half" or
+        "large city"; None without a map."""
+        x, y = _int("x", x), _int("y", y)
+        with self._lock:
+            c, e = self._c, self._e
+            kind = c.carc_map_square(e, x, y)
+            if kind < 0:
+                return None
+            return (_s(c.carc_map_square_kind_name(kind)), c.carc_map_square_arms(e, x, y),
+                    _s(c.carc_map_square_name(e, x, y)))
+
+    def map_link(self, x, y, edge):
+        """What is printed on edge "N", "E", "S" or "W" of square (x, y): a dict
+        with kind ("road" or "city" abroad, or "ferry"), arms, name (or None)
+        and, for a ferry route, its other end "far" = (x, y, edge); None when
+        nothing is printed there or there is no map."""
+        x, y = _int("x", x), _int("y", y)
+        if edge not in EDGES:
+            raise ValueError("edge must be one of %s, not %r" % (", ".join(EDGES), edge))
+        link = _lib.MapLink()
+        with self._lock:
+            if not self._c.carc_map_link_at(self._e, x, y, EDGES.index(edge), ctypes.byref(link)):
+                return None
+            name = _s(link.name)
+        out = {"kind": {1: "road", 2: "city", 3: "ferry"}.get(link.kind, "?"), "arms": link.arms,
+               "name": name or None}
+        if out["kind"] == "ferry":
+            out["far"] = (link.far_x, link.far_y, EDGES[link.far_edge & 3])
+        return out
 
     def kind_name(self, kind):
         with self._lock:
@@ -465,6 +509,11 @@ class Game:
     @_locked
     def board_text(self):
         return _text(self._c.carc_game_render_board, self._g)
+
+    @_locked
+    def svg(self):
+        """The board as an SVG picture (a map's squares and printed pieces too)."""
+        return _text(self._c.carc_game_render_svg, self._g)
 
     @_locked
     def to_json(self):

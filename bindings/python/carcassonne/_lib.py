@@ -46,6 +46,18 @@ class Change(ctypes.Structure):
     _fields_ = [("handler", c_char_p), ("field", c_int), ("player", c_int), ("before", c_int), ("after", c_int)]
 
 
+class MapInfo(ctypes.Structure):
+    _fields_ = [("name", c_char_p), ("width", c_int), ("height", c_int), ("squares", c_int),
+                ("half_squares", c_int), ("starts", c_int), ("starts_used", c_int), ("tiles_min", c_int),
+                ("tiles_max", c_int), ("followers", c_int), ("large_cities", c_int), ("abroad", c_int),
+                ("ferries", c_int), ("islands", c_int), ("towns", c_int)]
+
+
+class MapLink(ctypes.Structure):
+    _fields_ = [("kind", c_int), ("arms", c_int), ("far_x", c_int), ("far_y", c_int), ("far_edge", c_int),
+                ("name", c_char_p)]
+
+
 E, G = c_void_p, c_void_p  # carc_engine *, carc_game *
 
 # name: (result type, argument types)
@@ -103,6 +115,13 @@ ENGINE_FUNCTIONS = {
     "carc_game_scoring_change": (c_int, [G, c_int, c_int, ctypes.POINTER(Change)]),
     "carc_game_describe_scoring": (c_size_t, [G, c_int, c_char_p, c_size_t]),
     "carc_game_render_board": (c_size_t, [G, c_char_p, c_size_t]),
+    "carc_game_render_svg": (c_size_t, [G, c_char_p, c_size_t]),
+    "carc_engine_map_info": (c_int, [E, ctypes.POINTER(MapInfo)]),
+    "carc_map_square": (c_int, [E, c_int, c_int]),
+    "carc_map_square_arms": (c_int, [E, c_int, c_int]),
+    "carc_map_square_name": (c_char_p, [E, c_int, c_int]),
+    "carc_map_square_kind_name": (c_char_p, [c_int]),
+    "carc_map_link_at": (c_int, [E, c_int, c_int, c_int, ctypes.POINTER(MapLink)]),
     "carc_game_save": (c_size_t, [G, c_char_p, c_size_t]),
     "carc_game_load": (G, [E, c_char_p, c_char_p, c_size_t]),
     "carc_bot_play_turn": (c_int, [G, c_int]),

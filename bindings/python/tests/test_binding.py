@@ -338,6 +338,37 @@ class Binding(unittest.TestCase):
         game.play(0)
         self.assertEqual(game.observation()["phase"], "act")
 
+    def test_map_queries_and_svg(self):
+        engine = carcassonne.Engine(os.path.join(SOURCE, "expansions", "maps", "demo.lua"))
+        info = engine.map_info()
+        self.assertEqual((info["name"], info["width"], info["height"]), ("Lindenmark (demo)", 12, 8))
+        self.assertEqual((info["ferries"], info["abroad"], info["large_cities"], info["towns"]), (2, 3, 1, 5))
+        self.assertEqual(engine.map_square(5, 3), ("start", 0, "Mittelbach"))
+        self.assertEqual(engine.map_square(10, 3), ("island", 2, None))
+        self.assertEqual(engine.map_square(2, 1), ("large city", 0, "Altburg"))
+        self.assertEqual(engine.map_square(0, 0), ("sea", 0, None))
+        self.assertEqual(engine.map_link(5, 5, "S"), {"kind": "ferry", "arms": 2, "name": None, "far": (5, 7, "N")})
+        self.assertEqual(engine.map_link(10, 4, "W")["far"], (8, 4, "E"))
+        self.assertEqual(engine.map_link(0, 5, "W"), {"kind": "road", "arms": 2, "name": "Nordmark"})
+        self.assertEqual(engine.map_link(7, 0, "N")["kind"], "city")
+        self.assertIsNone(engine.map_link(5, 5, "N"))
+        self.assertIsNone(engine.map_link(500, -500, "E"))
+        with self.assertRaises(ValueError):
+            engine.map_link(5, 5, "south")
+        with self.assertRaises(TypeError):
+            engine.map_square(True, 3)
+        with self.assertRaises(ValueError):
+            engine.map_square(2 ** 40, 3)
+        game = engine.new_game(seed=5)
+        svg = game.svg()
+        self.assertTrue(svg.startswith("<svg") or svg.startswith("<?xml"), svg[:40])
+        self.assertEqual(svg.count('class="ferry"'), 2)
+        plane = carcassonne.Engine()
+        self.assertIsNone(plane.map_info())
+        self.assertIsNone(plane.map_square(0, 0))
+        self.assertIsNone(plane.map_link(0, 0, "N"))
+        self.assertEqual(plane.new_game().svg().count('<g class="tile"'), 1)
+
     def test_simulate(self):
         summary = carcassonne.simulate(games=200, seed=3, jobs=2)
         seats = summary["rulesets"][0]["seats"]
