@@ -251,12 +251,13 @@ carc_result carc_hook_add(carc_engine *e, carc_hook_point point, const char *nam
   else carc_filter_init(&h->filter);
   h->fn = fn;
   h->ud = ud;
+  const carc_filter f = h->filter; /* the sort may move another hook into h's slot */
   hooks_sort(e->hooks[point], e->nhooks[point]);
-  if (h->filter.flag >= 0) e->hook_flags[point] |= 1ull << h->filter.flag;
+  if (f.flag >= 0) e->hook_flags[point] |= 1ull << f.flag;
   else e->hook_open[point] = 1;
   if (point == CARC_HOOK_TURN_END) {
-    if (h->filter.kinds) e->turn_end_kinds |= h->filter.kinds;
-    else if (h->filter.flag >= 0) e->turn_end_free_flags |= 1ull << h->filter.flag;
+    if (f.kinds) e->turn_end_kinds |= f.kinds;
+    else if (f.flag >= 0) e->turn_end_free_flags |= 1ull << f.flag;
     else e->turn_end_free_open = 1;
   }
   return CARC_OK;

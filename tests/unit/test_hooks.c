@@ -88,6 +88,33 @@ static void test_flag_gated_hook(void) {
   carc_engine_free(e);
 }
 
+/* A hook that waits on nothing, added after a gated one that it sorts
+ * before (a lower priority number): it still runs every turn, whichever
+ * order they come in. The engine once read the gated hook's filter for it
+ * (the sort had moved that one into the new hook's slot), so a ruleset
+ * listing `maps` before `land_surveyors` never turned the stacks. */
+static void test_hook_added_before_a_gated_one(void) {
+  for (int order = 0; order < 2; order++) {
+    carc_engine *e = check_base_engine();
+    int gate = carc_flag_id(e, "t.gate");
+    carc_filter f;
+    carc_filter_init(&f);
+    f.flag = gate;
+    int gated = 0, always = 0;
+    for (int k = 0; k < 2; k++) {
+      if (k == order) CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.gated", 300, &f, count_hook, &gated) == CARC_OK);
+      else CHECK(carc_hook_add(e, CARC_HOOK_TURN_END, "t.always", 50, NULL, count_hook, &always) == CARC_OK);
+    }
+    carc_game_options o = {2, 5, 0, 0};
+    carc_game *g = carc_game_new(e, &o);
+    CHECK_INT(play(g, 6), 6);
+    CHECK_INT(always, 6);
+    CHECK_INT(gated, 0);
+    carc_game_free(g);
+    carc_engine_free(e);
+  }
+}
+
 /* Turns on which a road was scored, seen from the feature-scored hook. */
 typedef struct road_turns {
   int last, turns;
@@ -211,6 +238,7 @@ static void test_greedy_large_gains(void) {
 int main(void) {
   test_filter_ranges();
   test_flag_gated_hook();
+  test_hook_added_before_a_gated_one();
   test_kind_gated_turn_end();
   test_flag_set_by_feature_hook();
   test_greedy_large_gains();
