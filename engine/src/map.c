@@ -531,8 +531,17 @@ static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm
       if (x == 0) {
         map_square *h = &out->sq[y][ox];
         if (h->kind == CARC_SQ_HALF) h->kind = CARC_SQ_LAND;
-        for (int d = 0; d < 4; d++)
-          if (s.link[d] >= 0) h->link[d] = (int8_t)(s.link[d] + wm->nlinks);
+        for (int d = 0; d < 4; d++) {
+          if (s.link[d] < 0) continue;
+          if (h->link[d] >= 0) { /* both halves print a piece on this edge */
+            const int j = s.link[d], k = em->links[j].kind == LINK_FERRY && em->links[j].x[1] == 0 &&
+                                          em->links[j].y[1] == y && em->links[j].d[1] == d;
+            return perr(e, ea, ea->link_line[j], ea->link_col[j][k],
+                        "edge %c of (0,%d) already carries a printed piece of %s once the halves are joined",
+                        edge_letters[d], y, wa->origin);
+          }
+          h->link[d] = (int8_t)(s.link[d] + wm->nlinks);
+        }
         continue;
       }
       if (s.city >= 0) s.city = (int8_t)(s.city + wm->ncities);
@@ -808,6 +817,14 @@ static bool template_build(carc_engine *e) {
     const map_printed *p = &m->printed[i];
     if (p->on_square) board_place(g, p->type, p->x, p->y, 0);
     else board_place_off(g, p->type, p->x, p->y);
+  }
+  /* A piece printed against a half square of a map played alone meets the
+   * border there (no tile will ever lie on that square): its ports close, as
+   * a tile's side facing the border does. Its ends lie on its N and S sides. */
+  for (int i = 0; i < m->nlinks; i++) {
+    const map_link *l = &m->links[i];
+    for (int k = 0; k < (l->kind == LINK_FERRY ? 2 : 1); k++)
+      if (!takes_tile(sq_kind(m, l->x[k], l->y[k]))) board_close_side(g, l->printed, k ? CARC_S : CARC_N);
   }
   memset(m->need, 0, sizeof m->need);
   for (int y = 0; y < m->h; y++)

@@ -107,6 +107,17 @@ static void test_join(void) {
   CHECK_HAS(carc_engine_error(e), "e.map:8:17: edge W of (0,1) faces a square of the other map");
   CHECK_INT(carc_engine_map_info(e, NULL), 0);
   carc_engine_free(e);
+  /* two pieces printed on one edge of a joined half square: refused at the
+   * east one's line (alone, each map has one there) */
+  e = check_base_engine();
+  const char *west_ferry = "name W\nstart 0,0\ngrid\n. . :\n. . :\n. . ~\nend\nferry 0,0 N 2,0 N arms 1\n";
+  const char *east_city = "name E\nstart 1,1\ngrid\n: . .\n: . .\n~ . .\nend\nabroad 0,0 N city arms 3\n";
+  t[0] = west_ferry;
+  t[1] = east_city;
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "e.map:8:12: edge N of (0,0) already carries a printed piece of w.map");
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  carc_engine_free(e);
   /* alone, a half square takes no tile */
   e = check_base_engine();
   const char *one[1] = {west};
