@@ -255,9 +255,12 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
               carc_board_tile_rotation(g, t));
       for (int f = 0; f < carc_game_figures(g); f++) {
         int s = carc_figure_segment(g, f);
-        if (s >= 0 && carc_segment_tile(g, s) == t && carc_figure_owner(g, f) == player)
-          fprintf(out, ", %s on %s", carc_figure_type_name(e, carc_figure_type(g, f)),
-                  kind_label(e, carc_feature_kind(g, s)));
+        if (s >= 0 && carc_segment_tile(g, s) == t && carc_figure_owner(g, f) == player) {
+          char ports[40]; /* at most "Nl,Nr,El,Er,Sl,Sr,Wl,Wr" */
+          carc_board_segment_ports_text(g, s, ports, sizeof ports);
+          fprintf(out, ", %s on %s%s%s%s", carc_figure_type_name(e, carc_figure_type(g, f)),
+                  kind_label(e, carc_feature_kind(g, s)), ports[0] ? " [" : "", ports, ports[0] ? "]" : "");
+        }
       }
       for (int k = 0; k < carc_token_type_count(e); k++)
         if (carc_board_tokens(g, t, k)) fprintf(out, ", %s", carc_token_type_name(e, k));

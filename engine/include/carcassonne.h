@@ -529,6 +529,9 @@ CARC_API int carc_segment_tile(const carc_game *g, int segment_id);
 CARC_API int carc_segment_index(const carc_game *g, int segment_id);
 /* Board ports of a placed segment (after rotation). */
 CARC_API unsigned carc_board_segment_ports(const carc_game *g, int segment_id);
+/* The same as the tile notation writes them, a whole side by its letter:
+ * "N,Wr" (snprintf style; "" for a segment without ports, a monastery). */
+CARC_API size_t carc_board_segment_ports_text(const carc_game *g, int segment_id, char *buf, size_t cap);
 
 /* Features, named by any of their segment ids. */
 CARC_API int carc_feature_root(const carc_game *g, int segment_id);

@@ -88,12 +88,11 @@ static int handler_priority_by_name(const carc_engine *e, const char *name) {
   return i >= 0 ? e->handlers[i].priority : 0;
 }
 
-/* " [N,Wr]": a segment's board ports as the tile notation writes them, a
- * whole side by its letter. It tells apart two features of one kind whose
- * records lie on the same tile (a road's two fields). */
+/* A segment's board ports as the tile notation writes them, a whole side by
+ * its letter. It tells apart two features of one kind whose records lie on
+ * the same tile (a road's two fields). */
 static void put_ports(text_out *o, unsigned ports) {
-  if (!ports) return; /* a monastery-like segment: no port */
-  const char *sep = " [";
+  const char *sep = "";
   for (int side = 0; side < 4; side++) {
     const unsigned three = ports >> (3 * side) & 7;
     for (int k = 0; k < 3; k++) {
@@ -102,7 +101,14 @@ static void put_ports(text_out *o, unsigned ports) {
       sep = ",";
     }
   }
-  text_put(o, "]");
+}
+
+size_t carc_board_segment_ports_text(const carc_game *g, int segment_id, char *buf, size_t cap) {
+  if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
+  text_out o = {buf, cap, 0};
+  if (cap) buf[0] = '\0';
+  put_ports(&o, g ? carc_board_segment_ports(g, segment_id) : 0); /* no port: a segment that does not exist */
+  return o.len;
 }
 
 size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t cap) {
@@ -123,7 +129,12 @@ size_t carc_game_describe_scoring(const carc_game *g, int i, char *buf, size_t c
   const board_tile *bt = &g->tiles[root->tile];
   text_put(&o, "%s at (%d,%d)", carc_kind_name(e, in->kind), bt->x, bt->y);
   const bool twin = e->types[bt->type].segs_of_kind[root->kind] & ~(1u << root->idx); /* another of its kind there */
-  if (twin) put_ports(&o, carc_board_segment_ports(g, in->feature));
+  const unsigned ports = carc_board_segment_ports(g, in->feature);
+  if (twin && ports) { /* a monastery-like segment has no port to name */
+    text_put(&o, " [");
+    put_ports(&o, ports);
+    text_put(&o, "]");
+  }
   text_put(&o, ", %s: value %d;", in->reason == CARC_COMPLETED ? "completed" : "final scoring", in->total);
   /* the scorers: what the last "scores" change left, so a scorer who
    * receives 0 points is shown as +0, not as nobody */
