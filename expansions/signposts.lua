@@ -25,9 +25,14 @@ local x = expansion {
     -- straight route suits a straight signpost); false: a ferry route is no
     -- tile, so the signpost is not correct. docs/expansions/signposts.md.
     ferry_next_tile = true,
+    -- On a map: the next tile's road leaves it, by the edge the signpost
+    -- names, onto the sea, the border or a road abroad. false: the signpost
+    -- is correct (the road reaches that edge); true: it is not (the road
+    -- ends there). docs/expansions/signposts.md.
+    border_ends_road = false,
   },
 }
-local ferries = x.options.ferry_next_tile
+local ferries, border_ends = x.options.ferry_next_tile, x.options.border_ends_road
 
 --   name  copies  notation
 local TILES = [[
@@ -62,7 +67,7 @@ x:handler {
   name = "bonus", priority = 520, kinds = { "road" }, reasons = { "completed" },
   tile_attr = "signposts",
   describe = "Road with signpost(s): +1, +2 or +3 points / correct signpost for 1, 2 or 3 types among them",
-  add = { total = { pointers = SIGNS, worth = "types", ferries = ferries } }, -- in C: no Lua call
+  add = { total = { pointers = SIGNS, worth = "types", ferries = ferries, border_ends = border_ends } }, -- in C
 }
 
 -- 520 post_bonus, final scoring: 1 point per correct signpost.
@@ -70,5 +75,5 @@ x:handler {
   name = "final", priority = 520, kinds = { "road" }, reasons = { "final" },
   tile_attr = "signposts",
   describe = "Road with signpost(s): +1 point / signpost in correct direction",
-  add = { total = { pointers = SIGNS, ferries = ferries } }, -- in C: no Lua call
+  add = { total = { pointers = SIGNS, ferries = ferries, border_ends = border_ends } }, -- in C: no Lua call
 }

@@ -32,7 +32,8 @@ typedef struct ladd {
   int field, src, value; /* value: the constant, or the source field */
   int op;
   int npointers, worth_types; /* SRC_POINTERS: the attributes and their turns */
-  int ferries;                 /* ... and whether a map's ferry route counts as the next tile */
+  int ferries;                 /* ... whether a map's ferry route counts as the next tile */
+  int border_ends;             /* ... whether a road leaving the next tile off the map ends there */
   int pointer_attr[MAX_POINTERS], pointer_turn[MAX_POINTERS];
 } ladd;
 #define MAX_STEPS (4 * CARC_F_FIELD_COUNT)
@@ -398,15 +399,40 @@ static unsigned segment_edge_bits(const carc_game *g, int id) {
   return bits;
 }
 
+/* Whether square (x, y) can hold a tile: on the plane any, on a map land,
+ * a town, a start square, an island or a large city's square (not the sea,
+ * the outside, waves, a highlight or a lone half square). */
+static int holds_a_tile(const carc_engine *e, int x, int y) {
+  switch (carc_map_square(e, x, y)) {
+  case -1: /* no map */
+  case CARC_SQ_LAND: case CARC_SQ_TOWN: case CARC_SQ_START: case CARC_SQ_ISLAND: case CARC_SQ_CITY:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* Whether edge d of square (x, y) leads off a map: beyond it no square holds
+ * a tile, and no ferry route is printed on it. Never on the plane. */
+static int off_the_map(const carc_engine *e, int x, int y, int d) {
+  static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+  carc_map_link l;
+  return !holds_a_tile(e, x + dx[d], y + dy[d]) && !(carc_map_link_at(e, x, y, d, &l) && l.kind == CARC_LINK_FERRY);
+}
+
 /* Source { pointers = { attr = turn, ... }, worth = 1 or "types", ferries =
- * bool }: over the scored feature's segments, each listed attribute whose
- * value names a tile edge (before rotation, N = 0 .. W = 3) where the
- * feature leaves the tile holds when, on the neighbouring tile across that
- * edge, the segment on the facing edge is of the feature's kind and also
- * touches the edge `turn` quarter turns clockwise from straight on. With
+ * bool, border_ends = bool }: over the scored feature's segments, each
+ * listed attribute whose value names a tile edge (before rotation, N = 0 ..
+ * W = 3) where the feature leaves the tile holds when, on the neighbouring
+ * tile across that edge, the segment on the facing edge is of the feature's
+ * kind and also touches the edge `turn` quarter turns clockwise from
+ * straight on. With
  * `ferries`, a map's ferry route printed on that edge stands for the next
- * tile: it leaves where its far end meets a square. The value is the number
- * that hold, times the number of their attributes with worth = "types". */
+ * tile: it leaves where its far end meets a square. With `border_ends`, a
+ * next tile whose feature leaves it, by the edge the turn names, onto no
+ * square (a map's sea, border, waves) and no ferry route does not hold: the
+ * feature ends there. The value is the number that hold, times the number
+ * of their attributes with worth = "types". */
 static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd *a, long long *out) {
   static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
   static const char *const edges = "NESW";
@@ -433,9 +459,12 @@ static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd 
       carc_map_link l;
       if (nt < 0 && a->ferries && carc_map_link_at(e, x, y, d, &l) && l.kind == CARC_LINK_FERRY) {
         /* the route runs on into its far square, crossing its edge far_edge
-         * inward: that is the direction it leaves in (a ferry carries a road:
-         * only a road's segment fits against it) */
-        if ((l.far_edge + 2) % 4 == (d + a->pointer_turn[i]) % 4) {
+         * inward: that is the direction it leaves in. A ferry carries a road:
+         * another kind's pointer (a field's, along the road) finds no road
+         * of its kind there, as it would on a tile's road. A far square that
+         * holds no tile (a lone map's half square) ends the road. */
+        if (kind == CARC_ROAD && (l.far_edge + 2) % 4 == (d + a->pointer_turn[i]) % 4 &&
+            !(a->border_ends && !holds_a_tile(e, l.far_x, l.far_y))) {
           n++;
           seen |= 1u << i;
         }
@@ -443,10 +472,11 @@ static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd 
       }
       int ns = nt < 0 ? -1 : carc_board_segment_at_port(g, nt, ((d + 2) % 4) * 3 + 1);
       if (ns < 0 || carc_segment_kind(e, carc_board_tile_type(g, nt), ns) != kind) continue;
-      if (segment_edge_bits(g, carc_board_segment_id(g, nt, ns)) & (1u << ((d + a->pointer_turn[i]) % 4))) {
-        n++;
-        seen |= 1u << i;
-      }
+      const int out_edge = (d + a->pointer_turn[i]) % 4;
+      if (!(segment_edge_bits(g, carc_board_segment_id(g, nt, ns)) & (1u << out_edge))) continue;
+      if (a->border_ends && off_the_map(e, x + dx[d], y + dy[d], out_edge)) continue;
+      n++;
+      seen |= 1u << i;
     }
     s = carc_feature_next_member(g, s);
     if (s == root) break;
@@ -1559,7 +1589,8 @@ static int step_field(lua_State *L, const char *name, const char *what, const ch
   return field;
 }
 
-/* { pointers = { attr = turn, ... }, worth = 1 or "types", ferries = bool } (the source
+/* { pointers = { attr = turn, ... }, worth = 1 or "types", ferries = bool,
+ * border_ends = bool } (the source
  * table below its pointers field, on top), into a. Pops the field. */
 static void read_pointers(lua_State *L, ladd *a, const char *name, const char *what, const char *k) {
   carc_engine *e = self(L)->e;
@@ -1568,6 +1599,11 @@ static void read_pointers(lua_State *L, ladd *a, const char *name, const char *w
     luaL_error(L, "handler '%s': %s.%s: pointers must be a table { attribute = turn (0..3), ... }", name, what, k);
   a->src = SRC_POINTERS;
   a->npointers = 0;
+  lua_pushnil(L);
+  if (!lua_next(L, p))
+    luaL_error(L, "handler '%s': %s.%s: pointers must name at least one attribute { attribute = turn (0..3), ... }",
+               name, what, k);
+  lua_pop(L, 2);
   for (lua_pushnil(L); lua_next(L, p); lua_pop(L, 1)) {
     if (lua_type(L, -2) != LUA_TSTRING || !lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
         lua_tointeger(L, -1) > 3)
@@ -1596,10 +1632,16 @@ static void read_pointers(lua_State *L, ladd *a, const char *name, const char *w
     luaL_error(L, "handler '%s': %s.%s: ferries is true or false", name, what, k);
   a->ferries = lua_toboolean(L, -1);
   lua_pop(L, 1);
+  int b = lua_getfield(L, -1, "border_ends");
+  if (b != LUA_TNIL && b != LUA_TBOOLEAN)
+    luaL_error(L, "handler '%s': %s.%s: border_ends is true or false", name, what, k);
+  a->border_ends = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   int keys = 0;
   for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
-  if (keys != 1 + (w != LUA_TNIL) + (f != LUA_TNIL))
-    luaL_error(L, "handler '%s': %s.%s: a pointers source has the keys pointers, worth and ferries", name, what, k);
+  if (keys != 1 + (w != LUA_TNIL) + (f != LUA_TNIL) + (b != LUA_TNIL))
+    luaL_error(L, "handler '%s': %s.%s: a pointers source has the keys pointers, worth, ferries and border_ends",
+               name, what, k);
 }
 
 /* Appends the steps of the table on top (`set`, `add`, `sub` or `halve`) to
@@ -1652,8 +1694,8 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         else if (a->value < 0)
           luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
                         "\"token_points\", \"tokens\", \"semicircular_tiles\", \"placed_semicircular_tiles\", "
-                        "\"feature_symbols\", { tiles_with_attr = name }, { tiles_with_kind = name } or "
-                        "{ placed_tiles_with_kind = name }", name, what, k, src);
+                        "\"feature_symbols\", { tiles_with_attr = name }, { tiles_with_kind = name }, "
+                        "{ placed_tiles_with_kind = name } or { pointers = ... }", name, what, k, src);
       } else if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "pointers") != LUA_TNIL) {
         read_pointers(L, a, name, what, k);
       } else if (lua_type(L, -2) == LUA_TTABLE) { /* { tiles_with_attr = a }, { [placed_]tiles_with_kind = k } */
@@ -1669,7 +1711,8 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         }
         if (keys != 1 || which < 0)
           luaL_error(L, "handler '%s': %s.%s: a table source is { tiles_with_attr = name }, "
-                        "{ tiles_with_kind = name } or { placed_tiles_with_kind = name }", name, what, k);
+                        "{ tiles_with_kind = name }, { placed_tiles_with_kind = name } or "
+                        "{ pointers = { attribute = turn, ... }, ... }", name, what, k);
         const char *src = lua_tostring(L, -1);
         a->src = table_src[which];
         a->value = which == 0 ? carc_attr_id(e, src) : carc_kind_find(e, src);

@@ -109,5 +109,9 @@ case("declarative handlers refuse fn beside them, read-only fields, and mixed fo
   ruleset_error("rules/declared_pointers_ferries.lua", "declared.pointers_ferries", "rules/declared.lua:",
                 "ferries is true or false")
   ruleset_error("rules/declared_pointers_key.lua", "declared.pointers_key", "rules/declared.lua:",
-                "the keys pointers, worth and ferries")
+                "the keys pointers, worth, ferries and border_ends")
+  ruleset_error("rules/declared_pointers_empty.lua", "declared.pointers_empty", "rules/declared.lua:",
+                "pointers must name at least one attribute")
+  ruleset_error("rules/declared_pointers_border.lua", "declared.pointers_border", "rules/declared.lua:",
+                "border_ends is true or false")
 end)

@@ -87,8 +87,9 @@ case("a misspelt ruleset key suggests the near one", function()
     "ruleset{} takes expansions, options, order, disable, tiles_only, final_order")
 end)
 
-case("a table source names one source: tiles_with_attr, tiles_with_kind or placed_tiles_with_kind", function()
+case("a table source names one source: tiles_with_attr, tiles_with_kind, placed_tiles_with_kind or pointers", function()
   ruleset_error("rules/r_bad_source.lua", "bad_source.lua:4:",
     "handler 'bad_source.both': sub.adjust: a table source is "
-    .. "{ tiles_with_attr = name }, { tiles_with_kind = name } or { placed_tiles_with_kind = name }")
+    .. "{ tiles_with_attr = name }, { tiles_with_kind = name }, { placed_tiles_with_kind = name } or "
+    .. "{ pointers = { attribute = turn, ... }, ... }")
 end)

@@ -113,3 +113,107 @@ case("a signpost pointing at a road abroad is not correct in either reading: 4 +
     s:expect_scores { 4, 0 }
   end
 end)
+
+-- Shore map, the bent route seen from its island end: SP06 at (3,1) turned 0
+-- has its road south onto the route (its right signpost: heading south, the
+-- route comes out of (1,2) heading west, a right turn) and west into A at
+-- (2,1) (its left one: the road ends there). The road: A (0,2), SP01 (1,2),
+-- the route, SP06, A (2,1) = 4 tiles + 1 = 5. SP01's left signpost holds as
+-- in the cases above: 2 correct signposts of 2 types, 2 x 2.
+case("both ends of a bent route: a left and a right signpost, 5 + 4; off, 5 + 0", function()
+  for _, reading in ipairs { { nil, 9 }, { false, 5 } } do
+    local s = shore_game(reading[1])
+    s:place("A", 0, 2, 3)
+    s:place("SP01", 1, 2, 0)
+    s:follower(1, 1, 2, "road")
+    s:place("SP06", 3, 1, 0)
+    s:place("A", 2, 1, 3)
+    s:end_turn()
+    s:expect_scores { reading[2], 0 }
+  end
+end)
+
+case("a straight signpost over a route that turns is not correct: 4 + 0 in both readings", function()
+  -- SP03 turned 0 at (1,2): its straight signpost at the east end points
+  -- onto the route, which comes out heading north, not east; its right one,
+  -- at the west end, into A, where the road ends
+  for _, reading in ipairs { true, false } do
+    local s = shore_game(reading)
+    s:place("A", 0, 2, 3)
+    s:place("SP03", 1, 2, 0)
+    s:follower(1, 1, 2, "road")
+    s:place("A", 3, 1, 0)
+    s:end_turn()
+    s:expect_scores { 4, 0 }
+  end
+end)
+
+-- Demo map: A (4,3) turned 3, the start tile D (5,3), U (6,3) and SP03 (7,3)
+-- make a road east to U (8,3), whose road runs into the sea at (9,3): A, D,
+-- U, SP03, U = 5 tiles, completed. SP03's straight signpost points east into
+-- U (8,3), whose road goes straight on, onto the sea; its right one, west
+-- into U (6,3), which does not turn.
+local function road_to_the_sea(s)
+  s:place("A", 4, 3, 3)
+  s:place("U", 6, 3, 1)
+  s:place("SP03", 7, 3, 0)
+  s:follower(1, 7, 3, "road")
+  s:place("U", 8, 3, 1)
+  s:end_turn()
+end
+
+case("the next tile's road runs into the sea: correct by default, 5 + 1", function()
+  local s = demo_game(nil)
+  road_to_the_sea(s)
+  s:expect_scores { 6, 0 }
+end)
+
+case("border_ends_road = true: the road ends at the sea, the signpost is not correct: 5 + 0", function()
+  local s = scenario { players = 2, rules = { expansions = { "maps", "signposts" },
+                                              options = { signposts = { border_ends_road = true } } } }
+  road_to_the_sea(s)
+  s:expect_scores { 5, 0 }
+end)
+
+case("a signpost pointing into a large city's printed road is not correct: 3 + 0", function()
+  -- Altburg's printed road leaves its square (3,1) east and ends in the
+  -- city. SP05 turned 1 at (4,1): its road runs west into it (its left
+  -- signpost, pointing at the city) and north to A at (4,0) (its straight
+  -- one: the road ends at the monastery). A tile of city south at (5,2)
+  -- and a field at (5,1) lead there from the start tile. The road: SP05, A
+  -- and Altburg's square = 3.
+  local s = demo_game(nil)
+  s:place("city:S field:N,E,W", 5, 2, 0)
+  s:place(F, 5, 1, 0)
+  s:place("SP05", 4, 1, 1)
+  s:follower(1, 4, 1, "road")
+  s:place("A", 4, 0, 0)
+  s:end_turn()
+  s:expect_scores { 3, 0 }
+end)
+
+-- The half-ferry map (tests/scenarios/maps/half_ferry.map): a straight route
+-- from (1,1) E to the half square (3,1), which a map played alone never
+-- fills. D lies on (0,0), V at (1,0) turns its road south, SP05 turned 2 at
+-- (1,1) takes it north-east onto the route: its left signpost points north
+-- into V, which turns west (correct in every reading); its straight one
+-- points east at the route, whose far end meets the border. The road: D,
+-- V, SP05 and the route = 4, completed.
+local function half_ferry_road(options)
+  local s = scenario { players = 2, rules = { expansions = { "maps", "signposts" },
+                                              options = { maps = { map = "half_ferry" }, signposts = options } } }
+  s:follower(1, 0, 0, "road")
+  s:place("V", 1, 0, 0)
+  s:place("SP05", 1, 1, 2)
+  s:end_turn()
+  return s
+end
+
+case("a route to a lone half square: its straight signpost holds by default, 4 + 2 x 2", function()
+  half_ferry_road({}):expect_scores { 8, 0 }
+end)
+
+case("... not with border_ends_road (the road ends at the border), nor with ferry_next_tile off: 4 + 1", function()
+  half_ferry_road({ border_ends_road = true }):expect_scores { 5, 0 }
+  half_ferry_road({ ferry_next_tile = false }):expect_scores { 5, 0 }
+end)

@@ -48,6 +48,10 @@ elseif broken == "pointers_worth" then
 elseif broken == "pointers_ferries" then
   x:handler { name = "pointers_ferries", priority = 450,
               add = { total = { pointers = { sign = 1 }, ferries = "yes" } } }
+elseif broken == "pointers_empty" then
+  x:handler { name = "pointers_empty", priority = 450, add = { total = { pointers = {} } } }
+elseif broken == "pointers_border" then
+  x:handler { name = "pointers_border", priority = 450, add = { total = { pointers = { sign = 1 }, border_ends = 1 } } }
 elseif broken == "pointers_key" then
   x:handler { name = "pointers_key", priority = 450, add = { total = { pointers = { sign = 1 }, ferry = true } } }
 elseif broken == "mixed" then

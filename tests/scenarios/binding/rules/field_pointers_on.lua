@@ -1,0 +1,2 @@
+-- luacheck: read globals ruleset
+ruleset { expansions = { "maps", "field_pointers" }, options = { field_pointers = { ferries = true } } }
