@@ -168,3 +168,48 @@ case("the signpost handler allocates nothing in the expansion state", function()
   s:expect_ran("signposts.bonus", 2)
   if after ~= before then error(("%d allocations in a signpost scoring"):format(after - before)) end
 end)
+
+-- Junctions. W is a T junction: three road ends E, S, W, each its own
+-- segment, ending at the crossing; V a road curve S-W.
+case("a straight signpost into a junction: the road on the far edge is another road, not correct: 4", function()
+  -- A(-1,0) D SP03(1,0) W(2,0): SP03's straight signpost at E enters W by
+  -- its west road, which ends at the crossing; W's east road is another
+  -- segment (a check that asked only "is there a road on the required
+  -- edge?" would count it). SP03's right one, at W: D goes on straight.
+  -- The road: A, D, SP03, W = 4 tiles, completed, no correct signpost.
+  local s = scenario { rules = RULES, players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("A", -1, 0, 3)
+  s:place("SP03", 1, 0, 0)
+  s:place("W", 2, 0, 0)
+  s:end_turn()
+  s:expect_scores { 4, 0 }
+end)
+
+case("signposts on a junction tile's own roads: SP09's straight one, 3 tiles + 1", function()
+  -- SP09 at (1,0): three roads ending at its crossing, E (straight
+  -- signpost), S and W (right signpost, into D, which goes on straight:
+  -- not correct, and not this road's). The east road: SP09, U (2,0) r1,
+  -- A (3,0) r1 = 3 tiles; U goes on east: the straight signpost holds.
+  local s = scenario { rules = RULES, players = 2 }
+  s:place("SP09", 1, 0, 0)
+  s:place("U", 2, 0, 1)
+  s:follower(1, 2, 0, "road")
+  s:place("A", 3, 0, 1)
+  s:end_turn()
+  s:expect_scores { 4, 0 }
+end)
+
+case("a right signpost on a junction tile, into a curve that turns right: SP10, 3 tiles + 1", function()
+  -- SP10 at (1,0): a city N and three roads ending at its crossing, E
+  -- (right signpost), S (left) and W. The east road enters V (2,0) r0 by
+  -- its west end heading east and leaves south: a right turn, correct.
+  -- A (2,1) r2 (road N) closes it: SP10, V, A = 3 tiles.
+  local s = scenario { rules = RULES, players = 2 }
+  s:place("SP10", 1, 0, 0)
+  s:place("V", 2, 0, 0)
+  s:follower(1, 2, 0, "road")
+  s:place("A", 2, 1, 2)
+  s:end_turn()
+  s:expect_scores { 4, 0 }
+end)
