@@ -79,15 +79,25 @@ check instructions instructions "all five on map Veldmark, 2 players" 296000 200
 # game's a tile) and no bound here saw it; round 21 put it back (16.6).
 check instructions instructions "base mix to 10,000 tiles, 2 players" 17940000 10 --players 2 --tiles 10000
 echo "== mispredicted branches per game (cachegrind's model)"
-# (round 21: 453 to 482 across commits that added no unpredictable branch,
-# only predictable tests and moved code: the model's table is indexed by
-# address, so layout moves it by about 5%; the bound is 482 + 8%)
-check mispredicted "mispredicted branches" "base, 2 players" 520 500 --players 2
+# The model's table is indexed by branch address mixed with the last
+# branches taken, so moving code moves its count with no change to the
+# work: round 21 saw 453 to 482 across commits that added no unpredictable
+# branch; round 25 saw the base game go from 444 to 522 (and 5 players from
+# 654 to 732) when the CLI's main grew by 448 bytes, which shifted every
+# function after it, with the same instructions to the one and the same time
+# by the clock (0.140 to 0.148 us a tile, against 0.142 to 0.152, alternating
+# runs). The bounds are the highest count seen across such layouts plus 8%:
+# they catch an unpredictable branch added to the turn (a coin per frontier
+# square or per segment costs thousands a game), not a change of a few
+# percent, which the model cannot tell from layout.
+check mispredicted "mispredicted branches" "base, 2 players" 565 500 --players 2
 check mispredicted "mispredicted branches" "all five expansions, 2 players" 1421 200 --players 2 --rules expansions/default.lua
 # 5 players: the goal is 1.3 times the 2-player cost a tile, and they differ
 # most in branches (round 22: 715 to 667, the final scoring's sort and the
-# supply's next figure). The bound is 667 + 5.5%, under the 715 before.
-check mispredicted "mispredicted branches" "base, 5 players" 705 500 --players 5
+# supply's next figure). The bound was 667 + 5.5%, under the 715 before;
+# round 25's layout shift above moved the count to 732 with nothing else
+# changed, so it is now 732 + 8%.
+check mispredicted "mispredicted branches" "base, 5 players" 790 500 --players 5
 # A game whose hot code outgrows the 32 KiB first-level instruction cache
 # (a large function inlined at many sites, a call into Lua each turn) runs
 # slower than its instructions say: all five on a map missed it 1,965 times
