@@ -567,6 +567,21 @@ static int empty_lent_table(lua_State *L, int t) {
   return n;
 }
 
+/* Pushes tile type t's name from the binding's table of names (strings
+ * interned when a ruleset loaded: no allocation); a type defined since (a
+ * one-line notation, a C embedder's carc_tile_define) is looked up and kept
+ * there. */
+static void push_type_name(lua_State *L, carc_lua *cl, int t) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
+  if (lua_rawgeti(L, -1, t + 1) == LUA_TNIL && carc_tile_type_name(cl->e, t)) {
+    lua_pop(L, 1);
+    lua_pushstring(L, carc_tile_type_name(cl->e, t));
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, t + 1);
+  }
+  lua_replace(L, -2);
+}
+
 /* Lent table `ref` of the registry, emptied, at the top of the stack; one
  * that a call filled with more than LENT_KEYS keys is replaced by a new one,
  * since a table keeps its size and the next emptying would walk it all. */
@@ -603,9 +618,7 @@ static int fill_hook_args(lua_State *L) {
   lua_rawset(L, -3);
   lua_rawgeti(L, keys, K_TILE);
   if (f->point == CARC_HOOK_PLACEMENT) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref); /* interned names: no allocation */
-    lua_rawgeti(L, -1, a->tile_type + 1);
-    lua_replace(L, -2);
+    push_type_name(L, cl, a->tile_type);
   } else if (a->tile >= 0) {
     cl->hook_tile->a = a->tile;
     lua_rawgeti(L, LUA_REGISTRYINDEX, cl->hook_tile_ref);
@@ -1035,9 +1048,7 @@ static int fill_batch_args(lua_State *L) {
   args_set_int(L, args, "count", bc->n);
   args_set_int(L, args, "player", a->player + 1);
   lua_pushstring(L, "tile");
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
-  lua_rawgeti(L, -1, a->tile_type + 1);
-  lua_replace(L, -2);
+  push_type_name(L, cl, a->tile_type);
   lua_rawset(L, args);
   return 0;
 }
