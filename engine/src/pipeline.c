@@ -792,13 +792,29 @@ int carc_game_fingerprint_equal(const carc_game *g, const void *buf, size_t n) {
          !memcmp(o + sizeof h + FP_S_LEN + tiles, g->figs, figs);
 }
 
-/* Runs the hooks of one point. TURN_END filters by the kinds scored this turn. */
+/* The tile attributes of a feature's tiles, as a scoring sees them (a
+ * monastery-like feature: the tiles on its nine squares). */
+static uint64_t feature_tile_attrs(const carc_game *g, int root) {
+  const seg_state *r = &g->segs[root];
+  if (r->kind < CARC_MONASTERY) return g->seg_attr[root].tile_attr_bits;
+  uint64_t bits = 0;
+  const board_tile *bt = &g->tiles[r->tile];
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      const int32_t v = board_square(g, bt->x + dx, bt->y + dy);
+      if (v >= 0) bits |= g->e->types[g->tiles[v].type].attr_bits;
+    }
+  return bits;
+}
+
+/* Runs the hooks of one point. TURN_END filters by the kinds scored this
+ * turn. A tile_attr filter reads the tile the hook is about: the placed
+ * one, the one asked about (placement), or the feature's (feature hooks). */
 carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
   carc_engine *e = g->e;
   if (!e->nhooks[p]) return CARC_OK;
   uint64_t tile_attrs = 0;
-  if (a->tile >= 0 && a->tile < g->ntiles) tile_attrs = e->types[g->tiles[a->tile].type].attr_bits;
-  if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) tile_attrs = e->types[a->tile_type].attr_bits;
+  bool attrs_known = false; /* found when a hook's filter first asks */
   /* A hook may add or move hooks (the list is sorted again under this loop):
    * then the loop goes over the list again, passing the hooks it has seen
    * (a hook may turn a flag that a hook it passed waits on) */
@@ -815,7 +831,15 @@ carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
     if (p != CARC_HOOK_TURN_END && f->kinds && a->feature >= 0 &&
         !(f->kinds & (1u << g->segs[feature_find(g, a->feature)].kind)))
       continue;
-    if (f->tile_attr >= 0 && !(tile_attrs & (1ull << f->tile_attr))) continue;
+    if (f->tile_attr >= 0) {
+      if (!attrs_known) {
+        if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) tile_attrs = e->types[a->tile_type].attr_bits;
+        else if (a->tile >= 0 && a->tile < g->ntiles) tile_attrs = e->types[g->tiles[a->tile].type].attr_bits;
+        else if (a->feature >= 0 && a->feature < g->nsegs) tile_attrs = feature_tile_attrs(g, feature_find(g, a->feature));
+        attrs_known = true;
+      }
+      if (!(tile_attrs & (1ull << f->tile_attr))) continue;
+    }
     if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) continue;
     g->err[0] = '\0';
     g->hook_running = h->seq + 1; /* names the hook in records of its add_score */
