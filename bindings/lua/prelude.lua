@@ -344,11 +344,17 @@ end
 -- The keys expansion{} takes, in order and as a set.
 local EXPANSION_KEYS = { "name", "requires", "options", name = true, requires = true, options = true }
 
--- rs: { dirs=, options=, where=function(word) -> "file:line" }
+-- rs: { dirs=, options=, where=function(word) -> "file:line", whole = set of the
+-- names the ruleset lists in expansions }
 -- With `tiles_only`, only the expansion's tiles are added (x:tiles, x:tile_attr);
--- its figures, tokens, handlers, hooks and map are left out.
-load_expansion = function(name, rs, tiles_only)
+-- its figures, tokens, handlers, hooks and map are left out. `by`: the
+-- expansion whose requires= asked for this one.
+load_expansion = function(name, rs, tiles_only, by)
   if loaded[name] == "tiles" and not tiles_only then
+    if by then
+      error(fmt("%s: expansion '%s' requires '%s' whole, which tiles_only loads for its tiles only: "
+        .. "list '%s' in expansions instead", rs.where(name), by, name, name), 0)
+    end
     error(fmt("%s: expansion '%s' is loaded for its tiles only; list it in expansions or in tiles_only, "
       .. "not both", rs.where(name), name), 0)
   end
@@ -409,7 +415,9 @@ load_expansion = function(name, rs, tiles_only)
     if options ~= nil and type(options) ~= "table" then
       error(fmt("expansion{options=...} is a table of options, not a %s", type(options)), 2)
     end
-    for _, r in ilist(requires) do load_expansion(r, rs, tiles_only) end
+    -- a tiles-only expansion's requirement that the ruleset lists in
+    -- expansions is loaded whole now, as it would be later
+    for _, r in ilist(requires) do load_expansion(r, rs, tiles_only and not (rs.whole and rs.whole[r]), name) end
     local opts = resolve(name, options, get(rs.options, name), rs.where)
     OPTIONS[name] = opts
     declared = expansion_object(name, shown_path, opts, rs.dirs[1], text)
@@ -526,9 +534,10 @@ local function apply(spec, dir, file, text, line)
     order[#order + 1] = { name, prio }
   end
   local dirs, searched = search_dirs(dir)
-  local rs = { dirs = dirs, searched = searched, options = options, where = where, where_option = where_option }
   local listed = {}
   for _, name in ipairs(lists.expansions) do listed[name] = true end
+  local rs = { dirs = dirs, searched = searched, options = options, where = where, where_option = where_option,
+               whole = listed }
   for name, given in next, options do
     if not listed[name] then
       error(fmt("%s: options for '%s', which is not in expansions", where_option(name), name), 0)
