@@ -114,6 +114,7 @@ struct carc_lua {
   int award_ref, scores_ref; /* feature_scored: args.award, args.scores, refilled */
   int ctx_ref, loader_ref, options_ref, args_ref, hook_game_ref, hook_tile_ref, hook_feature_ref,
       names_ref;
+  int names_n;              /* types named in names_ref, fixed since the last ruleset loaded */
   carc_view *hook_game, *hook_tile, *hook_feature;
   lfn **fns;
   int nfns, cap_fns;
@@ -567,18 +568,20 @@ static int empty_lent_table(lua_State *L, int t) {
   return n;
 }
 
-/* Pushes tile type t's name from the binding's table of names (strings
- * interned when a ruleset loaded: no allocation); a type defined since (a
- * one-line notation, a C embedder's carc_tile_define) is looked up and kept
- * there. */
+/* Pushes tile type t's name: from the binding's table of names (strings
+ * interned when a ruleset loaded: no allocation) for the types defined by
+ * then, which stay; looked up afresh for a type defined since (a one-line
+ * notation, a C embedder's carc_tile_define), since a call that fails takes
+ * such a type back and another may take its index. */
 static void push_type_name(lua_State *L, carc_lua *cl, int t) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
-  if (lua_rawgeti(L, -1, t + 1) == LUA_TNIL && carc_tile_type_name(cl->e, t)) {
-    lua_pop(L, 1);
-    lua_pushstring(L, carc_tile_type_name(cl->e, t));
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, t + 1);
+  if (t >= cl->names_n) {
+    const char *name = carc_tile_type_name(cl->e, t);
+    if (name) lua_pushstring(L, name);
+    else lua_pushnil(L);
+    return;
   }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
+  lua_rawgeti(L, -1, t + 1);
   lua_replace(L, -2);
 }
 
@@ -1152,7 +1155,10 @@ static carc_result run_batch_hook(const carc_hook_args *a, void *ud) {
   batch_cache *bc = &f->bc;
   carc_game *g = a->game;
   int k = -1;
-  if (bc->valid && bc->type == a->tile_type && carc_game_fingerprint_equal(g, bc->fp, bc->nfp))
+  /* a type defined since the ruleset loaded may have been taken back and
+   * its index given to another: its verdicts are not kept */
+  if (bc->valid && bc->type == a->tile_type && a->tile_type < cl->names_n &&
+      carc_game_fingerprint_equal(g, bc->fp, bc->nfp))
     k = batch_find(bc, a->x, a->y, a->rotation);
   if (k < 0) {
     carc_result r = batch_judge(f, a);
@@ -2324,10 +2330,12 @@ void carc_lua_free(carc_lua *cl) {
 static int refresh_names(lua_State *L) {
   carc_lua *cl = lua_touserdata(L, 1);
   lua_rawgeti(L, LUA_REGISTRYINDEX, cl->names_ref);
-  for (int t = 0; t < carc_tile_type_count(cl->e); t++) {
+  const int n = carc_tile_type_count(cl->e);
+  for (int t = 0; t < n; t++) {
     lua_pushstring(L, carc_tile_type_name(cl->e, t));
     lua_rawseti(L, -2, t + 1);
   }
+  cl->names_n = n;
   return 0;
 }
 
@@ -2441,6 +2449,7 @@ static carc_result run_loader(carc_lua *cl, const char *fn, const char *const *s
       lua_pushnil(L);
       lua_rawseti(L, -2, t);
     }
+    if (cl->names_n > ntypes) cl->names_n = ntypes;
     for (int i = nfns; i < cl->nfns; i++) {
       luaL_unref(L, LUA_REGISTRYINDEX, cl->fns[i]->ref);
       if (cl->fns[i]->args_ref > 0) luaL_unref(L, LUA_REGISTRYINDEX, cl->fns[i]->args_ref);
