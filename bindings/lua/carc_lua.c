@@ -1916,6 +1916,9 @@ static int p_hook(lua_State *L) {
   if (p < 0) return luaL_error(L, "hook '%s': unknown point '%s'", name, point ? point : "(none)");
   carc_filter f;
   get_filter(L, cl->e, &f, 1);
+  if (f.tile_attr >= 0 && (p == CARC_HOOK_SETUP || p == CARC_HOOK_FINAL_SCORING || p == CARC_HOOK_GAME_END))
+    return luaL_error(L, "hook '%s': tile_attr filters on the tile a hook is told of, and a %s hook is told of "
+                      "none (it would never run)", name, point);
   int batch = get_int(L, 2, "batch", 0, 0, 1);
   if (batch && p != CARC_HOOK_PLACEMENT)
     return luaL_error(L, "hook '%s': batch = true is for placement hooks", name);

@@ -160,7 +160,7 @@ static carc_result game_reset_board(carc_game *g, uint64_t seed) {
 
 /* The setup hooks and the first draw. */
 static carc_result game_setup(carc_game *g) {
-  carc_hook_args a = {g, -1, 0, 0, 0, 0, -1, -1};
+  carc_hook_args a = {g, -1, -1, 0, 0, 0, -1, -1}; /* no tile, no feature */
   carc_result r = hooks_run(g, CARC_HOOK_SETUP, &a);
   if (r != CARC_OK) return r;
   return turn_draw(g);

@@ -50,3 +50,15 @@ case("a monastery with a farmhouse tile on one of its eight squares: both hooks 
   local n = calls(s)
   assert(n[1] == 1 and n[2] == 1, ("calls: completed %d, scored %d"):format(n[1], n[2]))
 end)
+
+case("tile_attr on a hook told of no tile (setup, final_scoring, game_end) is an error at its line", function()
+  local base = scenario { players = 2 }
+  base:expect_error(function() scenario { rules = "rules/hook_tile_attr_setup_rules.lua" } end,
+    "hook_tile_attr_setup.lua:5:", "hook 'hook_tile_attr_setup.deal': tile_attr filters on the tile a hook is told of",
+    "a setup hook is told of none")
+end)
+
+case("a setup hook is told of no tile", function()
+  local s = scenario { rules = RULES, players = 2 }
+  assert(s:var("hook_tile_attr.setup_tile") == 0, "the setup hook was told of a tile")
+end)

@@ -13,3 +13,8 @@ for _, point in ipairs { "feature_completed", "feature_scored" } do
     game:set_var(var, game:var(var) + 1)
   end }
 end
+-- a setup hook is told of no tile (args.tile nil); it notes one if told
+x:var("hook_tile_attr.setup_tile")
+x:hook { point = "setup", name = "setup", fn = function(game, args)
+  if args.tile ~= nil then game:set_var("hook_tile_attr.setup_tile", 1) end
+end }
