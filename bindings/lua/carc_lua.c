@@ -414,11 +414,12 @@ static int holds_a_tile(const carc_engine *e, int x, int y) {
 }
 
 /* Whether edge d of square (x, y) leads off a map: beyond it no square holds
- * a tile, and no ferry route is printed on it. Never on the plane. */
+ * a tile, and no ferry route printed on it leads to one. Never on the plane. */
 static int off_the_map(const carc_engine *e, int x, int y, int d) {
   static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
   carc_map_link l;
-  return !holds_a_tile(e, x + dx[d], y + dy[d]) && !(carc_map_link_at(e, x, y, d, &l) && l.kind == CARC_LINK_FERRY);
+  if (holds_a_tile(e, x + dx[d], y + dy[d])) return 0;
+  return !(carc_map_link_at(e, x, y, d, &l) && l.kind == CARC_LINK_FERRY && holds_a_tile(e, l.far_x, l.far_y));
 }
 
 /* Source { pointers = { attr = turn, ... }, worth = 1 or "types", ferries =

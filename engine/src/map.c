@@ -826,6 +826,11 @@ static bool template_build(carc_engine *e) {
     for (int k = 0; k < (l->kind == LINK_FERRY ? 2 : 1); k++)
       if (!takes_tile(sq_kind(m, l->x[k], l->y[k]))) board_close_side(g, l->printed, k ? CARC_S : CARC_N);
   }
+  /* A feature those closings complete (a route between two such squares) is
+   * printed complete: it never scores, and no turn's scan of completed
+   * features counts it as completed then. */
+  for (int s = 0; s < g->nsegs; s++)
+    if (feature_find(g, s) == s && feature_is_complete(g, s)) g->segs[s].flags |= SEG_SCORED;
   memset(m->need, 0, sizeof m->need);
   for (int y = 0; y < m->h; y++)
     for (int x = 0; x < m->w; x++)

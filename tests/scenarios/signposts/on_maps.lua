@@ -217,3 +217,20 @@ case("... not with border_ends_road (the road ends at the border), nor with ferr
   half_ferry_road({ border_ends_road = true }):expect_scores { 5, 0 }
   half_ferry_road({ ferry_next_tile = false }):expect_scores { 5, 0 }
 end)
+
+case("the next tile's road runs onto a route to a lone half square: 3 + 1, or 3 + 0 with border_ends_road",
+     function()
+  -- SP12 at (0,1): road W-E, its west end at the border, its straight
+  -- signpost at the east end pointing into U (1,1), whose road goes on east
+  -- onto the route, which ends at the half square (3,1). The road: SP12, U
+  -- and the route = 3. ferry_next_tile plays no part: the next tile is U.
+  for _, reading in ipairs { { false, 4 }, { true, 3 } } do
+    local s = scenario { players = 2, rules = { expansions = { "maps", "signposts" },
+      options = { maps = { map = "half_ferry" }, signposts = { border_ends_road = reading[1] } } } }
+    s:place("SP12", 0, 1, 0)
+    s:follower(1, 0, 1, "road")
+    s:place("U", 1, 1, 1)
+    s:end_turn()
+    s:expect_scores { reading[2], 0 }
+  end
+end)

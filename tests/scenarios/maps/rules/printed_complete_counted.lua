@@ -1,0 +1,2 @@
+-- luacheck: read globals ruleset
+ruleset { expansions = { "maps", "completed_count" }, options = { maps = { map = "printed_complete" } } }
