@@ -344,21 +344,23 @@ end
 -- The keys expansion{} takes, in order and as a set.
 local EXPANSION_KEYS = { "name", "requires", "options", name = true, requires = true, options = true }
 
--- rs: { dirs=, options=, where=function(word) -> "file:line", whole = set of the
--- names the ruleset lists in expansions }
+-- rs: { dirs=, options=, where=function(word) -> "file:line", whole = the names
+-- the ruleset lists in expansions (a list, and a set), tiles = the set it lists
+-- in tiles_only }
 -- With `tiles_only`, only the expansion's tiles are added (x:tiles, x:tile_attr);
 -- its figures, tokens, handlers, hooks and map are left out. `by`: the
 -- expansion whose requires= asked for this one.
 load_expansion = function(name, rs, tiles_only, by)
-  if loaded[name] == "tiles" and not tiles_only then
-    if by then
-      error(fmt("%s: expansion '%s' requires '%s' whole, which tiles_only loads for its tiles only: "
-        .. "list '%s' in expansions instead", rs.where(name), by, name, name), 0)
+  local state = loaded[name]
+  if (state == "tiles" or state == "loading tiles") and not tiles_only then
+    if not (rs.tiles and rs.tiles[name]) and state == "tiles" and not by then
+      error(fmt("%s: expansion '%s' was loaded for its tiles only by an earlier ruleset of this engine; "
+        .. "it cannot be loaded whole now", rs.where(name), name), 0)
     end
-    error(fmt("%s: expansion '%s' is loaded for its tiles only; list it in expansions or in tiles_only, "
-      .. "not both", rs.where(name), name), 0)
+    error(fmt("%s: expansion '%s' requires '%s' whole, which is loaded for its tiles only (tiles_only): "
+      .. "list '%s' in expansions instead", rs.where(name), by or "?", name, name), 0)
   end
-  if loaded[name] then return end
+  if state then return end
   if type(name) ~= "string" or not match(name, "^[%w_]+$") then
     error(fmt("%s: expansion names are words, not %s", rs.where(name),
       type(name) == "string" and fmt("%q", name) or shown(name)), 0)
@@ -393,7 +395,7 @@ load_expansion = function(name, rs, tiles_only, by)
     error(fmt("%s: unknown expansion '%s' (no %s.lua in %s)", rs.where(name), name, name,
       table.concat(where, ", ")), 0)
   end
-  loaded[name] = "loading"
+  loaded[name] = tiles_only and "loading tiles" or "loading"
   local env = sandbox()
   local declared
   env.expansion = function(spec)
@@ -416,8 +418,18 @@ load_expansion = function(name, rs, tiles_only, by)
       error(fmt("expansion{options=...} is a table of options, not a %s", type(options)), 2)
     end
     -- a tiles-only expansion's requirement that the ruleset lists in
-    -- expansions is loaded whole now, as it would be later
-    for _, r in ilist(requires) do load_expansion(r, rs, tiles_only and not (rs.whole and rs.whole[r]), name) end
+    -- expansions is loaded whole now, with those listed before it first, so
+    -- that the whole ones load in the order the list gives
+    for _, r in ilist(requires) do
+      if tiles_only and rs.whole and rs.whole[r] then
+        for _, w in ipairs(rs.whole) do
+          load_expansion(w, rs, false)
+          if w == r then break end
+        end
+      else
+        load_expansion(r, rs, tiles_only, name)
+      end
+    end
     local opts = resolve(name, options, get(rs.options, name), rs.where)
     OPTIONS[name] = opts
     declared = expansion_object(name, shown_path, opts, rs.dirs[1], text)
@@ -534,10 +546,16 @@ local function apply(spec, dir, file, text, line)
     order[#order + 1] = { name, prio }
   end
   local dirs, searched = search_dirs(dir)
-  local listed = {}
-  for _, name in ipairs(lists.expansions) do listed[name] = true end
+  local listed, tiles = {}, {}
+  for _, name in ipairs(lists.expansions) do listed[#listed + 1], listed[name] = name, true end
+  for _, name in ipairs(lists.tiles_only) do
+    if listed[name] then
+      error(fmt("%s: expansion '%s' is in both expansions and tiles_only: list it once", where(name), name), 0)
+    end
+    tiles[name] = true
+  end
   local rs = { dirs = dirs, searched = searched, options = options, where = where, where_option = where_option,
-               whole = listed }
+               whole = listed, tiles = tiles }
   for name, given in next, options do
     if not listed[name] then
       error(fmt("%s: options for '%s', which is not in expansions", where_option(name), name), 0)

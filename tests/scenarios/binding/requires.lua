@@ -17,6 +17,29 @@ end)
 case("an expansion in expansions that requires one listed in tiles_only: an error naming both", function()
   local base = scenario { players = 2 }
   base:expect_error(function() scenario { rules = "rules/req_base_tiles.lua" } end,
-    "expansion 'req_dep' requires 'req_base' whole, which tiles_only loads for its tiles only",
+    "expansion 'req_dep' requires 'req_base' whole, which is loaded for its tiles only (tiles_only)",
     "list 'req_base' in expansions instead")
+end)
+
+case("an expansion in both expansions and tiles_only is an error, whatever pulls it in", function()
+  local base = scenario { players = 2 }
+  base:expect_error(function() scenario { rules = "rules/req_both.lua" } end,
+    "req_both.lua:2:", "expansion 'req_base' is in both expansions and tiles_only: list it once")
+  -- a cycle of requires= does not get round it
+  base:expect_error(function() scenario { rules = "rules/req_cycle.lua" } end,
+    "expansion 'req_cy2' requires 'req_cy1' whole, which is loaded for its tiles only (tiles_only)")
+end)
+
+case("a tiles-only expansion's requirement loads whole in the order expansions gives", function()
+  -- req_set sets a road's total to 100 and req_base adds 1, both at 450:
+  -- in load order req_set, req_base that is 101, with or without req_dep's
+  -- tiles (which require req_base) listed first
+  for _, rules in ipairs { "rules/req_order.lua", "rules/req_order_tiles.lua" } do
+    local s = scenario { rules = rules, players = 2 }
+    s:follower(1, 0, 0, "road")
+    s:place("A", -1, 0, 3)
+    s:place("A", 1, 0, 1)
+    s:end_turn()
+    s:expect_scores { 101, 0 }
+  end
 end)

@@ -37,7 +37,8 @@ case("tiles of an expansion that does not exist", function()
 end)
 
 case("an expansion for its tiles and its rules at once", function()
-  fails({ tiles_only = { "inns_cathedrals" }, expansions = { "inns_cathedrals", "maps" } }, "tiles only")
+  fails({ tiles_only = { "inns_cathedrals" }, expansions = { "inns_cathedrals", "maps" } },
+        "is in both expansions and tiles_only")
 end)
 
 case("tiles only: the tiles come, the rules do not", function()

@@ -1,0 +1,2 @@
+-- luacheck: read globals ruleset
+ruleset { tiles_only = { "req_base" }, expansions = { "req_base" } }
