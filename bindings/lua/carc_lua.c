@@ -413,12 +413,14 @@ static int holds_a_tile(const carc_engine *e, int x, int y) {
   }
 }
 
+/* The square beyond edge d (N, E, S, W) of a square. */
+static const int edge_dx[4] = {0, 1, 0, -1}, edge_dy[4] = {-1, 0, 1, 0};
+
 /* Whether edge d of square (x, y) leads off a map: beyond it no square holds
  * a tile, and no ferry route printed on it leads to one. Never on the plane. */
 static int off_the_map(const carc_engine *e, int x, int y, int d) {
-  static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
   carc_map_link l;
-  if (holds_a_tile(e, x + dx[d], y + dy[d])) return 0;
+  if (holds_a_tile(e, x + edge_dx[d], y + edge_dy[d])) return 0;
   return !(carc_map_link_at(e, x, y, d, &l) && l.kind == CARC_LINK_FERRY && holds_a_tile(e, l.far_x, l.far_y));
 }
 
@@ -428,15 +430,12 @@ static int off_the_map(const carc_engine *e, int x, int y, int d) {
  * W = 3) where the feature leaves the tile holds when, on the neighbouring
  * tile across that edge, the segment on the facing edge is of the feature's
  * kind and also touches the edge `turn` quarter turns clockwise from
- * straight on. With
- * `ferries`, a map's ferry route printed on that edge stands for the next
- * tile: it leaves where its far end meets a square. With `border_ends`, a
- * next tile whose feature leaves it, by the edge the turn names, onto no
- * square (a map's sea, border, waves) and no ferry route does not hold: the
- * feature ends there. The value is the number that hold, times the number
- * of their attributes with worth = "types". */
+ * straight on. With `ferries`, a map's ferry route printed on that edge
+ * stands for the next tile: it leaves where its far end meets a square.
+ * With `border_ends`, a pointer does not hold where the feature goes on off
+ * the map (off_the_map): it ends there. The value is the number that hold,
+ * times the number of their attributes with worth = "types". */
 static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd *a, long long *out) {
-  static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
   static const char *const edges = "NESW";
   carc_game *g = carc_ctx_game(ctx);
   carc_engine *e = carc_game_engine(g);
@@ -457,7 +456,7 @@ static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd 
         carc_ctx_fail(ctx, msg);
         return CARC_ERR_SCRIPT;
       }
-      int nt = carc_board_tile_at(g, x + dx[d], y + dy[d]);
+      const int nx = x + edge_dx[d], ny = y + edge_dy[d], nt = carc_board_tile_at(g, nx, ny);
       carc_map_link l;
       if (nt < 0 && a->ferries && carc_map_link_at(e, x, y, d, &l) && l.kind == CARC_LINK_FERRY) {
         /* the route runs on into its far square, crossing its edge far_edge
@@ -466,7 +465,7 @@ static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd 
          * of its kind there, as it would on a tile's road. A far square that
          * holds no tile (a lone map's half square) ends the road. */
         if (kind == CARC_ROAD && (l.far_edge + 2) % 4 == (d + a->pointer_turn[i]) % 4 &&
-            !(a->border_ends && !holds_a_tile(e, l.far_x, l.far_y))) {
+            (!a->border_ends || holds_a_tile(e, l.far_x, l.far_y))) {
           n++;
           seen |= 1u << i;
         }
@@ -476,7 +475,7 @@ static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd 
       if (ns < 0 || carc_segment_kind(e, carc_board_tile_type(g, nt), ns) != kind) continue;
       const int out_edge = (d + a->pointer_turn[i]) % 4;
       if (!(segment_edge_bits(g, carc_board_segment_id(g, nt, ns)) & (1u << out_edge))) continue;
-      if (a->border_ends && off_the_map(e, x + dx[d], y + dy[d], out_edge)) continue;
+      if (a->border_ends && off_the_map(e, nx, ny, out_edge)) continue;
       n++;
       seen |= 1u << i;
     }
@@ -1645,19 +1644,20 @@ static void read_pointers(lua_State *L, ladd *a, const char *name, const char *w
   if (w != LUA_TNIL && !a->worth_types && !(lua_isinteger(L, -1) && lua_tointeger(L, -1) == 1))
     luaL_error(L, "handler '%s': %s.%s: worth is 1 or \"types\"", name, what, k);
   lua_pop(L, 1);
-  int f = lua_getfield(L, -1, "ferries");
-  if (f != LUA_TNIL && f != LUA_TBOOLEAN)
-    luaL_error(L, "handler '%s': %s.%s: ferries is true or false", name, what, k);
-  a->ferries = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  int b = lua_getfield(L, -1, "border_ends");
-  if (b != LUA_TNIL && b != LUA_TBOOLEAN)
-    luaL_error(L, "handler '%s': %s.%s: border_ends is true or false", name, what, k);
-  a->border_ends = lua_toboolean(L, -1);
-  lua_pop(L, 1);
+  int given = 1 + (w != LUA_TNIL);
+  static const char *const flags[] = {"ferries", "border_ends"};
+  int *const flag_of[] = {&a->ferries, &a->border_ends};
+  for (int q = 0; q < 2; q++) { /* optional booleans */
+    const int t = lua_getfield(L, -1, flags[q]);
+    if (t != LUA_TNIL && t != LUA_TBOOLEAN)
+      luaL_error(L, "handler '%s': %s.%s: %s is true or false", name, what, k, flags[q]);
+    *flag_of[q] = lua_toboolean(L, -1);
+    given += t != LUA_TNIL;
+    lua_pop(L, 1);
+  }
   int keys = 0;
   for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
-  if (keys != 1 + (w != LUA_TNIL) + (f != LUA_TNIL) + (b != LUA_TNIL))
+  if (keys != given)
     luaL_error(L, "handler '%s': %s.%s: a pointers source has the keys pointers, worth, ferries and border_ends",
                name, what, k);
 }

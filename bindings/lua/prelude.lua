@@ -345,20 +345,21 @@ end
 local EXPANSION_KEYS = { "name", "requires", "options", name = true, requires = true, options = true }
 
 -- rs: { dirs=, options=, where=function(word) -> "file:line", whole = the names
--- the ruleset lists in expansions (a list, and a set), tiles = the set it lists
--- in tiles_only }
+-- the ruleset lists in expansions (a list, and a set), tiles_now = the set of
+-- those this ruleset has loaded for their tiles only }
 -- With `tiles_only`, only the expansion's tiles are added (x:tiles, x:tile_attr);
 -- its figures, tokens, handlers, hooks and map are left out. `by`: the
 -- expansion whose requires= asked for this one.
 load_expansion = function(name, rs, tiles_only, by)
   local state = loaded[name]
   if (state == "tiles" or state == "loading tiles") and not tiles_only then
-    if not (rs.tiles and rs.tiles[name]) and state == "tiles" and not by then
+    if not (rs.tiles_now and rs.tiles_now[name]) then
       error(fmt("%s: expansion '%s' was loaded for its tiles only by an earlier ruleset of this engine; "
         .. "it cannot be loaded whole now", rs.where(name), name), 0)
     end
+    -- (the ruleset's whole ones never reach here: a name in both lists is refused)
     error(fmt("%s: expansion '%s' requires '%s' whole, which is loaded for its tiles only (tiles_only): "
-      .. "list '%s' in expansions instead", rs.where(name), by or "?", name, name), 0)
+      .. "list '%s' in expansions instead", rs.where(name), tostring(by), name, name), 0)
   end
   if state then return end
   if type(name) ~= "string" or not match(name, "^[%w_]+$") then
@@ -396,6 +397,7 @@ load_expansion = function(name, rs, tiles_only, by)
       table.concat(where, ", ")), 0)
   end
   loaded[name] = tiles_only and "loading tiles" or "loading"
+  if tiles_only and rs.tiles_now then rs.tiles_now[name] = true end
   local env = sandbox()
   local declared
   env.expansion = function(spec)
@@ -546,16 +548,15 @@ local function apply(spec, dir, file, text, line)
     order[#order + 1] = { name, prio }
   end
   local dirs, searched = search_dirs(dir)
-  local listed, tiles = {}, {}
+  local listed = {}
   for _, name in ipairs(lists.expansions) do listed[#listed + 1], listed[name] = name, true end
   for _, name in ipairs(lists.tiles_only) do
     if listed[name] then
       error(fmt("%s: expansion '%s' is in both expansions and tiles_only: list it once", where(name), name), 0)
     end
-    tiles[name] = true
   end
   local rs = { dirs = dirs, searched = searched, options = options, where = where, where_option = where_option,
-               whole = listed, tiles = tiles }
+               whole = listed, tiles_now = {} }
   for name, given in next, options do
     if not listed[name] then
       error(fmt("%s: options for '%s', which is not in expansions", where_option(name), name), 0)

@@ -139,6 +139,13 @@ static int sq_kind(const map_shape *m, int x, int y) {
   return on_grid(m, x, y) ? m->sq[y][x].kind : CARC_SQ_NONE;
 }
 
+/* Which end of printed piece l lies on edge d of square (x, y): 1 for a
+ * ferry route's second end, else 0 (a piece abroad has one). A piece's end
+ * k lies on its printed tile's side N (k = 0) or S (k = 1). */
+static int link_end(const map_link *l, int x, int y, int d) {
+  return l->kind == LINK_FERRY && l->x[1] == x && l->y[1] == y && l->d[1] == d;
+}
+
 /* Squares that take a tile (some only once opened). */
 static bool takes_tile(int kind) {
   return kind == CARC_SQ_LAND || kind == CARC_SQ_TOWN || kind == CARC_SQ_START || kind == CARC_SQ_ISLAND;
@@ -534,9 +541,8 @@ static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm
         for (int d = 0; d < 4; d++) {
           if (s.link[d] < 0) continue;
           if (h->link[d] >= 0) { /* both halves print a piece on this edge */
-            const int j = s.link[d], k = em->links[j].kind == LINK_FERRY && em->links[j].x[1] == 0 &&
-                                          em->links[j].y[1] == y && em->links[j].d[1] == d;
-            return perr(e, ea, ea->link_line[j], ea->link_col[j][k],
+            const int j = s.link[d];
+            return perr(e, ea, ea->link_line[j], ea->link_col[j][link_end(&em->links[j], 0, y, d)],
                         "edge %c of (0,%d) already carries a printed piece of %s once the halves are joined",
                         edge_letters[d], y, wa->origin);
           }
@@ -1015,8 +1021,7 @@ int carc_map_link_at(const carc_engine *e, int x, int y, int edge, carc_map_link
   if (!e || !e->map || !on_grid(e->map, x, y) || edge < 0 || edge > 3 || e->map->sq[y][x].link[edge] < 0) return 0;
   const map_link *l = &e->map->links[e->map->sq[y][x].link[edge]];
   if (out) {
-    const int end = l->kind == LINK_FERRY && l->x[1] == x && l->y[1] == y && l->d[1] == edge; /* the end asked */
-    const int far = l->kind == LINK_FERRY ? 1 - end : end;
+    const int end = link_end(l, x, y, edge), far = l->kind == LINK_FERRY ? 1 - end : end;
     *out = (carc_map_link){l->kind + 1, l->arms, l->x[far], l->y[far], l->d[far], l->name};
   }
   return 1;
@@ -1052,7 +1057,7 @@ static void edge_need(const carc_game *g, int x, int y, int d, uint32_t *req, ui
     n = (g->e->types[bt->type].sig[bt->rot] >> (8 * ((d + 2) % 4))) & 0x3F;
   } else if (on_grid(m, x, y) && m->sq[y][x].link[d] >= 0) {
     const map_link *l = &m->links[m->sq[y][x].link[d]];
-    int le = (l->kind == LINK_FERRY && l->x[1] == x && l->y[1] == y && l->d[1] == d) ? CARC_S : CARC_N;
+    int le = link_end(l, x, y, d) ? CARC_S : CARC_N;
     n = (g->e->types[l->type].sig[0] >> (8 * le)) & 0x3F;
   } else {
     return;
@@ -1124,7 +1129,7 @@ __attribute__((noinline)) void map_side(carc_game *g, int ti, int d, int pos) {
   int link = on_grid(m, x, y) ? m->sq[y][x].link[d] : -1;
   if (link >= 0) {
     const map_link *l = &m->links[link];
-    int end = l->kind == LINK_FERRY && l->x[1] == x && l->y[1] == y && l->d[1] == d;
+    int end = link_end(l, x, y, d);
     const board_tile *lt = &g->tiles[l->printed];
     const tile_type *ltt = &g->e->types[lt->type];
     int le = end ? CARC_S : CARC_N;

@@ -500,6 +500,19 @@ static void add_tile(carc_score_ctx *c, carc_game *g, int ti) {
   c->token_total += has;
 }
 
+/* The tiles on the nine squares of the monastery-like feature at root, in
+ * row order, into out; how many. */
+static int area_tiles(const carc_game *g, int root, int out[9]) {
+  const board_tile *bt = &g->tiles[g->segs[root].tile];
+  int n = 0;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      const int32_t v = board_square(g, bt->x + dx, bt->y + dy);
+      if (v >= 0) out[n++] = v;
+    }
+  return n;
+}
+
 /* The distinct tiles of the context's feature: a monastery's area, or the
  * tiles its segments lie on, in member order. */
 static void ctx_list_tiles(carc_score_ctx *c) {
@@ -511,12 +524,8 @@ static void ctx_list_tiles(carc_score_ctx *c) {
   c->token_total = 0;
   g->stamp++;
   if (r->kind >= CARC_MONASTERY) {
-    const board_tile *bt = &g->tiles[r->tile];
-    for (int dy = -1; dy <= 1; dy++)
-      for (int dx = -1; dx <= 1; dx++) {
-        int32_t v = board_square(g, bt->x + dx, bt->y + dy);
-        if (v >= 0) add_tile(c, g, v);
-      }
+    int area[9];
+    for (int i = 0, n = area_tiles(g, c->root, area); i < n; i++) add_tile(c, g, area[i]);
     return;
   }
   int s = c->root;
@@ -792,24 +801,24 @@ int carc_game_fingerprint_equal(const carc_game *g, const void *buf, size_t n) {
          !memcmp(o + sizeof h + FP_S_LEN + tiles, g->figs, figs);
 }
 
-/* The tile attributes of a feature's tiles, as a scoring sees them (a
- * monastery-like feature: the tiles on its nine squares). */
-static uint64_t feature_tile_attrs(const carc_game *g, int root) {
-  const seg_state *r = &g->segs[root];
-  if (r->kind < CARC_MONASTERY) return g->seg_attr[root].tile_attr_bits;
+/* The tile attributes a hook's tile_attr filter reads: of the tile asked
+ * about (placement), of the tile placed, or of a feature's tiles as its
+ * scoring counts them (a monastery-like one: the tiles on its nine squares). */
+static uint64_t hook_tile_attrs(const carc_game *g, carc_hook_point p, const carc_hook_args *a) {
+  const carc_engine *e = g->e;
+  if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) return e->types[a->tile_type].attr_bits;
+  if (a->tile >= 0 && a->tile < g->ntiles) return e->types[g->tiles[a->tile].type].attr_bits;
+  if (a->feature < 0 || a->feature >= g->nsegs) return 0;
+  const int root = feature_find(g, a->feature);
+  if (g->segs[root].kind < CARC_MONASTERY) return g->seg_attr[root].tile_attr_bits;
+  int area[9];
   uint64_t bits = 0;
-  const board_tile *bt = &g->tiles[r->tile];
-  for (int dy = -1; dy <= 1; dy++)
-    for (int dx = -1; dx <= 1; dx++) {
-      const int32_t v = board_square(g, bt->x + dx, bt->y + dy);
-      if (v >= 0) bits |= g->e->types[g->tiles[v].type].attr_bits;
-    }
+  for (int i = 0, n = area_tiles(g, root, area); i < n; i++) bits |= e->types[g->tiles[area[i]].type].attr_bits;
   return bits;
 }
 
 /* Runs the hooks of one point. TURN_END filters by the kinds scored this
- * turn. A tile_attr filter reads the tile the hook is about: the placed
- * one, the one asked about (placement), or the feature's (feature hooks). */
+ * turn. */
 carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
   carc_engine *e = g->e;
   if (!e->nhooks[p]) return CARC_OK;
@@ -832,12 +841,7 @@ carc_result hooks_run_all(carc_game *g, carc_hook_point p, carc_hook_args *a) {
         !(f->kinds & (1u << g->segs[feature_find(g, a->feature)].kind)))
       continue;
     if (f->tile_attr >= 0) {
-      if (!attrs_known) {
-        if (p == CARC_HOOK_PLACEMENT && a->tile_type >= 0) tile_attrs = e->types[a->tile_type].attr_bits;
-        else if (a->tile >= 0 && a->tile < g->ntiles) tile_attrs = e->types[g->tiles[a->tile].type].attr_bits;
-        else if (a->feature >= 0 && a->feature < g->nsegs) tile_attrs = feature_tile_attrs(g, feature_find(g, a->feature));
-        attrs_known = true;
-      }
+      if (!attrs_known) tile_attrs = hook_tile_attrs(g, p, a), attrs_known = true;
       if (!(tile_attrs & (1ull << f->tile_attr))) continue;
     }
     if (f->flag >= 0 && !(g->s.flags & (1ull << f->flag))) continue;

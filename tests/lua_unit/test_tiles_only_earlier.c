@@ -1,7 +1,8 @@
 /* test_tiles_only_earlier.c - an expansion one ruleset loaded for its tiles
- * only cannot be loaded whole by a later ruleset of the same engine: the
- * second load fails with a message that says so (not one asking to list it
- * in expansions, which it is), and the engine keeps the first load. */
+ * only cannot be loaded whole by a later ruleset of the same engine, listed
+ * or required: the later load fails with a message that says so (not one
+ * asking to list it in expansions, which would not help), and the engine
+ * keeps the first load. */
 #include "carc_lua.h"
 #include "check.h"
 
@@ -13,6 +14,12 @@ int main(void) {
   const int types = carc_tile_type_count(e), handlers = carc_handler_count(e);
   CHECK_INT(carc_lua_load_ruleset(cl, CARC_SOURCE_DIR "/tests/lua_unit/rules/signposts_whole.lua"), CARC_ERR_SCRIPT);
   CHECK_HAS(carc_lua_error(cl), "signposts_whole.lua:2:");
+  CHECK_HAS(carc_lua_error(cl), "expansion 'signposts' was loaded for its tiles only by an earlier ruleset");
+  CHECK_INT(carc_tile_type_count(e), types);
+  CHECK_INT(carc_handler_count(e), handlers);
+  /* the same when another expansion's requires= asks for it whole */
+  CHECK_INT(carc_lua_load_ruleset(cl, CARC_SOURCE_DIR "/tests/lua_unit/rules/needs_signposts_rules.lua"),
+            CARC_ERR_SCRIPT);
   CHECK_HAS(carc_lua_error(cl), "expansion 'signposts' was loaded for its tiles only by an earlier ruleset");
   CHECK_INT(carc_tile_type_count(e), types);
   CHECK_INT(carc_handler_count(e), handlers);

@@ -116,8 +116,33 @@ static void test_null_buffers_only_size(void) {
   carc_engine_free(e);
 }
 
+/* carc_board_segment_ports_text on the start tile D (city N, road E-W,
+ * fields El,Wr and Er,S,Wl), turned 0: a whole side by its letter, sizing
+ * with a NULL buffer, a cut text ended, "" for a segment that is not. */
+static void test_segment_ports_text(void) {
+  carc_engine *e = check_base_engine();
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 4});
+  const int start = carc_board_tile_at(g, 0, 0);
+  const char *want[] = {"N", "E,W", "El,Wr", "Er,S,Wl"}; /* D's segments in notation order */
+  char buf[40];
+  for (int s = 0; s < 4; s++) {
+    const int id = carc_board_segment_id(g, start, s);
+    CHECK_INT((int)carc_board_segment_ports_text(g, id, buf, sizeof buf), (int)strlen(want[s]));
+    CHECK(strcmp(buf, want[s]) == 0);
+    CHECK_INT((int)carc_board_segment_ports_text(g, id, NULL, 100), (int)strlen(want[s]));
+  }
+  CHECK_INT((int)carc_board_segment_ports_text(g, carc_board_segment_id(g, start, 3), buf, 4), 7);
+  CHECK(strcmp(buf, "Er,") == 0);
+  CHECK_INT((int)carc_board_segment_ports_text(g, -1, buf, sizeof buf), 0);
+  CHECK(buf[0] == '\0');
+  CHECK_INT((int)carc_board_segment_ports_text(NULL, 0, buf, sizeof buf), 0);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
   test_null_buffers_only_size();
+  test_segment_ports_text();
   test_log_escapes_names();
   test_names_refused();
   test_map_names();
