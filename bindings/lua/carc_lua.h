@@ -51,7 +51,8 @@ CARC_LUA_API unsigned long carc_lua_calls(const carc_lua *cl);
 /* The carc_lua bound to an engine, or NULL. */
 CARC_LUA_API carc_lua *carc_lua_of(const carc_engine *e);
 
-/* Maps: finds map `spec` (a path, or a name looked up as NAME.map in `dir`,
+/* Maps: finds map `spec` (a path, a relative one read from `dir` first and
+ * then from the current folder, or a name looked up as NAME.map in `dir`,
  * `dir`/maps, `dir`/../maps, then the search path for "maps" (see
  * carc_engine_search_path); `dir` may be NULL)
  * and sets it on the engine; a pair file ("join WEST EAST") joins two maps.

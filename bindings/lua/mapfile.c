@@ -1,6 +1,7 @@
 /* mapfile.c - finds and reads map files (the engine takes text only).
  *
- * A map is named by a path ("x/y.map") or by a name looked up as NAME.map in
+ * A map is named by a path ("x/y.map", relative to the given folder, else to
+ * the current one) or by a name looked up as NAME.map in
  * a given folder, its maps/ subfolder, the maps/ folder beside it, and the
  * search path for maps (carc_engine_search_path: CARCASSONNE_MAPS_PATH, then
  * share/carcassonne/maps of the installation or build tree). A pair file holds one line "join WEST EAST": the
@@ -46,9 +47,13 @@ static bool path_fits(char *path, size_t cap, const char *fmt, const char *a, co
   return n >= 0 && (size_t)n < cap;
 }
 
-/* Finds the file of map `spec`; writes its path (the whole of it, or 0). */
+/* Finds the file of map `spec`; writes its path (the whole of it, or 0).
+ * A relative path is read from `dir` first, the folder of the file that
+ * names it, as a user reading that file would; then from the current
+ * folder, which is where rulesets before this rule found it. */
 static int find_map(const char *spec, const char *dir, char *path, size_t cap) {
   if (is_path(spec)) {
+    if (dir && spec[0] != '/' && path_fits(path, cap, "%s/%s", dir, spec) && exists(path)) return 1;
     if (!path_fits(path, cap, "%s%s", spec, "")) return 0;
     const int there = exists(path);
     if (there || strchr(spec, '/')) return there;
@@ -115,7 +120,13 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
     snprintf(err, errcap, "a map needs a name or a path (got NULL)");
     return CARC_ERR_UNKNOWN;
   }
-  if (!find_map(spec, dir, path, sizeof path)) {
+  const int found = find_map(spec, dir, path, sizeof path);
+  if (!found && strchr(spec, '/')) { /* a path: no search */
+    if (spec[0] == '/' || !dir) snprintf(err, errcap, "map file '%s' not found", spec);
+    else snprintf(err, errcap, "map file '%s' not found (looked in %s and in the current folder)", spec, dir);
+    return CARC_ERR_UNKNOWN;
+  }
+  if (!found) {
     char maps[1024];
     carc_engine_search_path(NULL, "maps", 0, maps, sizeof maps, NULL);
     size_t n = strlen(spec);
