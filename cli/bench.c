@@ -399,7 +399,7 @@ int cli_bench(int argc, char **argv) {
     } else if (!strcmp(argv[i], "--compare")) {
       compare = argv[++i];
     } else {
-      return fprintf(stderr, "carcassonne bench: unknown option '%s'\n", argv[i]), 2;
+      return cli_unknown_option("bench", argv[i]);
     }
   }
   /* the series fixes its players and bots, and prints one line */

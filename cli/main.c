@@ -14,9 +14,9 @@ int cli_usage_message(const char *cmd, const char *msg) {
 }
 
 int cli_usage_error(const char *cmd, const char *option, int unknown) {
+  if (unknown) return cli_unknown_option(cmd, option);
   char msg[256];
-  if (unknown) snprintf(msg, sizeof msg, "unknown option '%s'", option);
-  else snprintf(msg, sizeof msg, "option '%s' is missing its value", option);
+  snprintf(msg, sizeof msg, "option '%s' is missing its value", option);
   return cli_usage_message(cmd, msg);
 }
 

@@ -43,8 +43,7 @@ int cli_merge(int argc, char **argv) {
       continue;
     }
     if (!strncmp(a, "--", 2)) {
-      fprintf(stderr, "carcassonne merge: unknown option '%s' (try 'carcassonne merge --help')\n", a);
-      return free(files), 2;
+      return free(files), cli_unknown_option("merge", a);
     }
     files[nfiles++] = a;
   }

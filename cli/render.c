@@ -67,8 +67,7 @@ int cli_render(int argc, char **argv) {
     else if (!strcmp(a, "--rules")) rules = argv[++i];
     else if (!strcmp(a, "--map")) map = argv[++i];
     else {
-      fprintf(stderr, "carcassonne render: unknown option '%s' (try 'carcassonne render --help')\n", a);
-      return 2;
+      return cli_unknown_option("render", a);
     }
   }
   if (!save) {

@@ -321,10 +321,7 @@ int cli_simulate(int argc, char **argv) {
     int known = 0;
     for (int k = 0; valued[k]; k++) known |= !strcmp(a, valued[k]);
     char msg[160];
-    if (!known) {
-      snprintf(msg, sizeof msg, "unknown option '%.100s'", a);
-      return usage(msg);
-    }
+    if (!known) return cli_unknown_option("simulate", a);
     if (i + 1 >= argc) {
       snprintf(msg, sizeof msg, "%s is missing its value", a);
       return usage(msg);
