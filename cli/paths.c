@@ -27,6 +27,7 @@ int cli_paths(int argc, char **argv) {
     return 1;
   }
   static const char *const kinds[] = {"expansions", "maps"};
+  int installed = 0;
   for (int k = 0; k < 2; k++) {
     printf("%s:\n", kinds[k]);
     char dir[4096];
@@ -35,8 +36,12 @@ int cli_paths(int argc, char **argv) {
       struct stat st;
       int there = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
       printf("  %-12s %s%s\n", carc_path_origin_name(origin), dir, there ? "" : "  (missing)");
+      installed |= origin == CARC_PATH_INSTALL;
     }
   }
+  if (installed) /* a build tree mirrors the installation's share/carcassonne */
+    printf("install: share/carcassonne found from the program's own folder (an installation, or the\n"
+           "build tree the program was built in)\n");
   printf("a ruleset's expansions: its folder and its parent first, then the folders above,\n"
          "then expansions/ in its folder or its parent\n");
   carc_engine_free(e);

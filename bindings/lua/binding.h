@@ -137,9 +137,7 @@ int carc_lua_xcopy_safe(lua_State *from, int idx, lua_State *to);
  * (nothing pushed) when it has none; raises an error in `to`, a protected
  * state, when the expansion's state has no memory for the lookup. */
 int carc_lua_option(carc_lua *cl, lua_State *to, const char *exp, const char *name);
-/* keys.c: the name of `names` (NULL-terminated) a small edit away from
- * `word` (the nearest), or NULL. */
-const char *binding_near_name(const char *word, const char *const *names);
+#include "near.h" /* binding_near_name */
 /* 3 when the n bytes at s begin with a UTF-8 byte order mark (an editor's,
  * no part of a file's text), else 0: as the engine's maps and saves skip it. */
 static inline size_t binding_bom(const char *s, size_t n) {
@@ -160,6 +158,9 @@ const char *binding_push_value(lua_State *L, int idx);
  * V": a string that reads as one ("7") is refused, as the scoring context's
  * fields refuse it, and a fraction is told how to round (7.0 is 7). */
 lua_Integer binding_check_whole(lua_State *L, int idx, const char *what);
+/* C.lua_files(dir) -> the names of the .lua files in dir (without ".lua";
+ * at most 128, in the folder's order; {} when it cannot be read) */
+int carc_lua_lua_files(lua_State *L);
 /* C.near_name(word, { name, ... }) -> the name near word, or nil */
 int carc_lua_near_name(lua_State *L);
 /* C.value_text(v) -> v as binding_push_value shows it ("440" (a string)) */

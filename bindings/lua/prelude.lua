@@ -341,6 +341,20 @@ local function search_dirs(dir)
   return dirs, searched
 end
 
+-- The expansions in `dirs` (files that call expansion{}), at most 63, the
+-- first folder's first: the names a misspelt one is compared with.
+local function expansion_names(dirs)
+  local names, seen = {}, {}
+  for _, dir in ipairs(dirs) do
+    for _, n in ipairs(C.lua_files(dir)) do
+      local text = not seen[n] and #names < 63 and match(n, "^[%w_]+$") and C.read(dir .. "/" .. n .. ".lua")
+      if text and find(text, "expansion%s*[{(]") then names[#names + 1] = n end
+      seen[n] = true
+    end
+  end
+  return names
+end
+
 -- The keys expansion{} takes, in order and as a set.
 local EXPANSION_KEYS = { "name", "requires", "options", name = true, requires = true, options = true }
 
@@ -393,8 +407,9 @@ load_expansion = function(name, rs, tiles_only, by)
   if not text then
     local where = {}
     for i, d in ipairs(rs.dirs) do where[i] = shown_file(d) end
-    error(fmt("%s: unknown expansion '%s' (no %s.lua in %s)", rs.where(name), name, name,
-      table.concat(where, ", ")), 0)
+    local near = C.near_name(name, expansion_names(rs.dirs))
+    error(fmt("%s: unknown expansion '%s' (no %s.lua in %s)%s", rs.where(name), name, name,
+      table.concat(where, ", "), near and fmt("; did you mean '%s'?", near) or ""), 0)
   end
   loaded[name] = tiles_only and "loading tiles" or "loading"
   if tiles_only and rs.tiles_now then rs.tiles_now[name] = true end

@@ -194,6 +194,21 @@ case("an inline ruleset table naming an unknown expansion", function()
   ruleset_error({ expansions = { "nowhere_to_be_found" } }, "faults.lua:", "nowhere_to_be_found")
 end)
 
+case("a misspelt expansion is answered with the expansion spelt most like it", function()
+  ruleset_error({ expansions = { "inns_cathedral" } }, "unknown expansion 'inns_cathedral' (no inns_cathedral.lua",
+    "; did you mean 'inns_cathedrals'?")
+  ruleset_error({ expansions = { "maps", "sigposts" } }, "did you mean 'signposts'?")
+end)
+
+case("a name like no expansion, or like a ruleset only, gets no suggestion", function()
+  for _, name in ipairs({ "qqzzyx", "everythin" }) do -- everything.lua is a ruleset
+    local ok, err = pcall(scenario, { rules = { expansions = { name } }, players = 2 })
+    err = tostring(err)
+    assert(not ok and err:find("unknown expansion '" .. name .. "'", 1, true), err)
+    assert(not err:find("did you mean", 1, true), err)
+  end
+end)
+
 case("after all that, a base game still scores", function()
   local s = road_ready(nil)
   s:end_turn()
