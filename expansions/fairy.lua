@@ -30,7 +30,7 @@ x:figure {
   kinds = { "road", "city", "field", "monastery" },
 }
 
-local OWNER = x:var("fairy.owner")
+local OWNER = x:var("fairy.owner", { min = 0, max = 6 }) -- the player whose follower has the fairy, 0: none
 
 x:handler {
   name = "bonus",

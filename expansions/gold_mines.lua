@@ -26,8 +26,10 @@ GM_GOLD_MONASTERY  1 monastery field:N,E,S,W @gold=3
 
 local MAX_PLAYERS, MAX_TILES, PER_VAR = 6, 400, 30
 local HELD, TAKEN = {}, {}
-for p = 1, MAX_PLAYERS do HELD[p] = x:var("gold_mines." .. p) end
-for k = 1, (MAX_TILES + PER_VAR - 1) // PER_VAR do TAKEN[k] = x:var("gold_mines.taken" .. k) end
+for p = 1, MAX_PLAYERS do HELD[p] = x:var("gold_mines." .. p, { min = 0, max = 1 << 24 }) end
+for k = 1, (MAX_TILES + PER_VAR - 1) // PER_VAR do
+  TAKEN[k] = x:var("gold_mines.taken" .. k, { min = 0, max = (1 << PER_VAR) - 1 }) -- a bit a tile
+end
 
 -- Points for n pieces: the tier's rate times n.
 local function points(n)

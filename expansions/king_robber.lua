@@ -24,9 +24,13 @@ local x = expansion {
 }
 local opt = x.options
 
+-- Each variable's range: a count or size is at most a board's tiles, a
+-- holder a player's number (0: nobody); a save holding more is refused.
+local TILES, PLAYERS = 1 << 24, 6
 local V = {}
-for _, name in ipairs({ "cities", "roads", "king", "robber", "king_size", "robber_size" }) do
-  V[name] = x:var("king_robber." .. name)
+for _, var in ipairs({ { "cities", TILES }, { "roads", TILES }, { "king", PLAYERS }, { "robber", PLAYERS },
+                       { "king_size", TILES }, { "robber_size", TILES } }) do
+  V[var[1]] = x:var("king_robber." .. var[1], { min = 0, max = var[2] })
 end
 local TRACK = {
   city = { count = V.cities, holder = V.king, size = V.king_size },

@@ -71,7 +71,8 @@ if x.options.town_bonus then
   }
 end
 
-local extra = x:var("maps.extra")  -- the turn number of the extra turn granted last, + 1
+-- the turn number of the extra turn granted last, + 1 (turns stop at 2^30)
+local extra = x:var("maps.extra", { min = 0, max = (1 << 30) + 2 })
 
 -- What the square of the tile just placed gives: island coats of arms, and
 -- the town variants. Without a town variant the hook is declared, and runs

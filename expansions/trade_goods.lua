@@ -26,7 +26,7 @@ local MAX_PLAYERS = 6
 local HELD = {}
 for _, good in ipairs(GOODS) do
   HELD[good] = {}
-  for p = 1, MAX_PLAYERS do HELD[good][p] = x:var("trade_goods." .. good .. "." .. p) end
+  for p = 1, MAX_PLAYERS do HELD[good][p] = x:var("trade_goods." .. good .. "." .. p, { min = 0, max = 1 << 24 }) end
 end
 
 x:hook {

@@ -813,6 +813,23 @@ static carc_result run_arms_hook(const carc_hook_args *a, void *ud) {
   return declared_failed(g, f, arms > 0 ? carc_game_add_score(g, a->player, f->arms_points * arms) : CARC_OK);
 }
 
+/* A stack's two variables hold what it can: the active card, 0 (not dealt)
+ * to n, and the others in base 16, a card a digit; a save holding more is
+ * refused at load, not left to fail in the hook. */
+static void stack_ranges(lua_State *L, carc_lua *cl, const lstack *st, const char *name, const char *key, int i) {
+  long long rest_max = 0;
+  for (int k = 0; k < st->ncards - 1; k++) rest_max = rest_max * 16 + st->ncards;
+  const int vars[2] = {st->active, st->rest}, his[2] = {st->ncards, (int)rest_max};
+  for (int v = 0; v < 2; v++) {
+    int lo, hi;
+    carc_var_range(cl->e, vars[v], &lo, &hi);
+    if (lo == 0 && hi == his[v]) continue; /* the deal's and the turn's hook share the stack */
+    if ((lo != INT32_MIN || hi != INT32_MAX) || carc_var_set_range(cl->e, vars[v], 0, his[v]) != CARC_OK)
+      luaL_error(L, "hook '%s': %s[%d].%s: the variable holds %d..%d, which a stack of %d cards does not fit", name,
+                 key, i, v ? "rest" : "active", lo, hi, st->ncards);
+  }
+}
+
 /* spec.deal or spec.turn = { { cards = { flag, ... }, active = var, rest =
  * var, shuffle = true, top = n }, ... } (spec at index 2, the list on top). */
 static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, const char *key) {
@@ -865,6 +882,7 @@ static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, co
         luaL_error(L, "hook '%s': %s[%d].top must be a card's number, 1..%d (or nil: as shuffled)", name, key, i, st->ncards);
       st->top = (int)top;
     }
+    stack_ranges(L, cl, st, name, key, i);
     lua_settop(L, t - 1);
   }
 }
@@ -1427,7 +1445,39 @@ static int p_attr(lua_State *L) {
   lua_pushinteger(L, id);
   return 1;
 }
-static int p_var(lua_State *L) { return declare(L, 0); }
+/* x:var(name [, { min = lo, max = hi }]): a range, which must hold 0, makes
+ * a set outside it an error naming the variable, and a save holding a value
+ * outside it is refused at load (the rule would fail later, in its file). */
+static int p_var(lua_State *L) {
+  const int has_range = !lua_isnoneornil(L, 2);
+  if (has_range) {
+    static const char *const range_keys[] = {"min", "max", NULL};
+    luaL_checktype(L, 2, LUA_TTABLE);
+    binding_check_keys(L, 2, "range", "x:var(name, { min = ..., max = ... })", range_keys);
+  }
+  lua_Integer lo = INT32_MIN, hi = INT32_MAX;
+  if (has_range) {
+    lua_pushliteral(L, "min");
+    if (lua_rawget(L, 2) != LUA_TNIL) lo = binding_check_whole(L, -1, "x:var range: min");
+    lua_pushliteral(L, "max");
+    if (lua_rawget(L, 2) != LUA_TNIL) hi = binding_check_whole(L, -1, "x:var range: max");
+  }
+  if (lo < INT32_MIN || hi > INT32_MAX || lo > 0 || hi < 0)
+    return luaL_error(L, "x:var: the range %I..%I must lie in -2147483648..2147483647 and hold 0 (a new game's value)",
+                      (LUAI_UACINT)lo, (LUAI_UACINT)hi);
+  lua_settop(L, 1);
+  declare(L, 0);
+  carc_lua *cl = self(L);
+  const int id = (int)lua_tointeger(L, -1);
+  int was_lo, was_hi;
+  carc_var_range(cl->e, id, &was_lo, &was_hi);
+  if (has_range && (was_lo != lo || was_hi != hi)) {
+    if (was_lo != INT32_MIN || was_hi != INT32_MAX) /* names are global: two expansions share one */
+      return luaL_error(L, "x:var: variable '%s' already has the range %d..%d", lua_tostring(L, 1), was_lo, was_hi);
+    if (carc_var_set_range(cl->e, id, (int)lo, (int)hi) != CARC_OK) return engine_error(L);
+  }
+  return 1;
+}
 static int p_flag(lua_State *L) { return declare(L, 1); }
 
 static int p_set_token_value(lua_State *L) {

@@ -256,7 +256,7 @@ local function expansion_object(name, file, options, dir, source)
   function x.handler(self, spec) check(self, "handler"); C.handler(name, spec) end
   function x.hook(self, spec) check(self, "hook"); C.hook(name, spec) end
   function x.describe(self, fn) check(self, "describe"); C.describe(name, fn) end
-  function x.var(self, v) check(self, "var"); return C.var(v) end
+  function x.var(self, v, range) check(self, "var"); return C.var(v, range) end
   function x.flag(self, f) check(self, "flag"); return C.flag(f) end
   function x.attr(self, a) check(self, "attr"); return C.attr(a) end
   function x.set_token_value(self, t, v) check(self, "set_token_value"); C.set_token_value(t, v) end

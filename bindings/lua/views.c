@@ -210,13 +210,13 @@ static int g_set_var(lua_State *L) {
   carc_view *v = view_check(L, 1, CARC_V_GAME);
   writable(L, v->g, "set_var");
   const int n = pairs_end(L, 2, "set_var");
+  const carc_engine *e = carc_game_engine(v->g);
   for (int i = 2; i < n; i += 2) { /* the error names the variable: a call may set several */
-    game_var_id(L, v->g, i, 0);
-    if (whole_in(L, i + 1, INT32_MIN, INT32_MAX)) continue;
-    check_range(L, i + 1, INT32_MIN, INT32_MAX, /* raises */
-                lua_type(L, i) == LUA_TSTRING
-                    ? lua_pushfstring(L, "set_var: the value of '%s'", lua_tostring(L, i))
-                    : lua_pushfstring(L, "set_var: the value of variable %I", (LUAI_UACINT)lua_tointeger(L, i)));
+    const int id = game_var_id(L, v->g, i, 0);
+    int lo, hi; /* its declared range, or all 32-bit values */
+    carc_var_range(e, id, &lo, &hi);
+    if (whole_in(L, i + 1, lo, hi)) continue;
+    check_range(L, i + 1, lo, hi, lua_pushfstring(L, "set_var: the value of '%s'", carc_var_name(e, id))); /* raises */
   }
   for (int i = 2; i < n; i += 2) { /* every value checked above: a whole number in range */
     int id = game_var_id(L, v->g, i, 0);

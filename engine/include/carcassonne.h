@@ -477,6 +477,15 @@ CARC_API carc_result carc_game_set_var(carc_game *g, int var, int value);
 CARC_API int carc_flag_id(carc_engine *e, const char *name);
 CARC_API int carc_flag_find(const carc_engine *e, const char *name);
 CARC_API int carc_var_count(const carc_engine *e);
+/* Variable `var`'s name, or NULL. */
+CARC_API const char *carc_var_name(const carc_engine *e, int var);
+/* Limits variable `var` to lo..hi, which must hold 0 (a new game's value):
+ * carc_game_set_var outside it fails (ARGUMENT, naming the variable), and
+ * a save holding a value outside it is refused at its JSON path. Only
+ * before the engine has games (STATE). Without one, any 32-bit value. */
+CARC_API carc_result carc_var_set_range(carc_engine *e, int var, int lo, int hi);
+/* Variable `var`'s range: INT32_MIN..INT32_MAX when none was set. */
+CARC_API void carc_var_range(const carc_engine *e, int var, int *lo, int *hi);
 CARC_API int carc_flag_count(const carc_engine *e);
 CARC_API int carc_game_flag(const carc_game *g, int flag);
 CARC_API carc_result carc_game_set_flag(carc_game *g, int flag, int on);

@@ -131,6 +131,26 @@ int carc_var_find(const carc_engine *e, const char *name) {
   return name_index((char(*)[CARC_MAX_NAME])e->var_names, e->nvars, name);
 }
 int carc_var_count(const carc_engine *e) { return e->nvars; }
+const char *carc_var_name(const carc_engine *e, int var) {
+  return e && var >= 0 && var < e->nvars ? e->var_names[var] : NULL;
+}
+carc_result carc_var_set_range(carc_engine *e, int var, int lo, int hi) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (var < 0 || var >= e->nvars) return engine_fail(e, CARC_ERR_UNKNOWN, "variable range: no variable %d", var);
+  if (lo > 0 || hi < 0) /* a new game starts every variable at 0 */
+    return engine_fail(e, CARC_ERR_ARGUMENT, "variable '%s': the range %d..%d must hold 0, a new game's value",
+                       e->var_names[var], lo, hi);
+  if (engine_without_games(e, "variable range") != CARC_OK) return CARC_ERR_STATE;
+  e->var_lo[var] = lo;
+  e->var_hi[var] = hi;
+  e->var_ranged |= 1ull << var;
+  return CARC_OK;
+}
+void carc_var_range(const carc_engine *e, int var, int *lo, int *hi) {
+  const bool ranged = e && var >= 0 && var < e->nvars && (e->var_ranged >> var & 1);
+  if (lo) *lo = ranged ? e->var_lo[var] : INT32_MIN;
+  if (hi) *hi = ranged ? e->var_hi[var] : INT32_MAX;
+}
 int carc_flag_count(const carc_engine *e) { return e->nflags; }
 int carc_flag_id(carc_engine *e, const char *name) {
   return intern(e, "game flag", e->flag_names, &e->nflags, MAX_FLAGS, name);

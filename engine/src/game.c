@@ -401,7 +401,11 @@ carc_result carc_game_lend_read_only(carc_game *g, int on) {
 
 carc_result carc_game_set_var(carc_game *g, int v, int value) {
   if (g->read_only) return read_only_fail(g);
-  if (v < 0 || v >= g->e->nvars) return game_fail(g, CARC_ERR_UNKNOWN, "no variable %d", v);
+  const carc_engine *e = g->e;
+  if (v < 0 || v >= e->nvars) return game_fail(g, CARC_ERR_UNKNOWN, "no variable %d", v);
+  if ((e->var_ranged >> v & 1) && (value < e->var_lo[v] || value > e->var_hi[v]))
+    return game_fail(g, CARC_ERR_ARGUMENT, "variable '%s': %d is outside its range %d..%d", e->var_names[v], value,
+                     e->var_lo[v], e->var_hi[v]);
   txn_touch(g);
   g->s.vars[v] = value;
   return CARC_OK;

@@ -20,6 +20,9 @@
 #define MAX_HOOKS 32
 #define MAX_FIGURES 96        /* figures in one game */
 #define GRID_MAX_SQUARES (1 << 24) /* squares the board's bounding grid may span */
+/* The turn number stops here: a game of 2^24 tiles has far fewer turns, a
+ * save holds at most this, and a rule's "turn + 1" still fits a variable. */
+#define MAX_TURN (1 << 30)
 #define ERR_CAP 512
 #define MAX_SEARCH_KINDS 4    /* kinds with a search path set through the API */
 #define SEARCH_PATH_CAP 1024
@@ -217,6 +220,8 @@ struct carc_engine {
   int ntok;
   token_type toks[MAX_TOKEN_TYPES];
   char var_names[MAX_VARS][CARC_MAX_NAME];
+  uint64_t var_ranged;              /* a bit per variable given a range (carc_var_set_range) */
+  int32_t var_lo[MAX_VARS], var_hi[MAX_VARS];
   char flag_names[MAX_FLAGS][CARC_MAX_NAME];
   int nhandlers, seq;
   handler handlers[MAX_HANDLERS];   /* kept sorted by (priority, seq) */

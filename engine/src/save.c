@@ -465,7 +465,7 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   if (!st) return false;
   if ((g->act_step = name_in(step_names, 3, st->str)) < 0)
     return bad(L, CARC_ERR_UNKNOWN, st, "act_step", "unknown act step '%s'", st->str);
-  if (!int_member(L, root, "turn", 0, INT_MAX, "", &g->turn) || /* a game of 2^24 tiles has more than a million turns */
+  if (!int_member(L, root, "turn", 0, MAX_TURN, "", &g->turn) ||
       !int_member(L, root, "current", 0, g->players - 1, "", &g->current) ||
       !int_member(L, root, "last_tile", -1, g->ntiles - 1, "", &g->last_tile) ||
       !int_member(L, root, "set_aside", 0, 1 << 24, "", &g->set_aside))
@@ -520,15 +520,23 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   const json_value *vars = member(L, root, "vars", JSON_OBJECT, false, "");
   if (!vars) return false;
   memset(g->s.vars, 0, sizeof g->s.vars);
+  uint64_t seen = 0;
   for (const json_value *vv = vars->child; vv; vv = vv->next) {
     char path[96];
     snprintf(path, sizeof path, "vars.%.80s", vv->key);
-    int id = carc_var_find(e, vv->key);
+    int id = carc_var_find(e, vv->key), lo, hi;
     if (id < 0) return bad(L, CARC_ERR_UNKNOWN, vv, path, "unknown variable '%s'", vv->key);
-    if (!int_value(L, vv, INT32_MIN, INT32_MAX, path, &g->s.vars[id])) return false;
+    carc_var_range(e, id, &lo, &hi); /* a value no rule can set would fail the rule later, in its own file */
+    if (!int_value(L, vv, lo, hi, path, &g->s.vars[id])) return false;
+    seen |= 1ull << id;
   }
+  for (int id = 0; id < e->nvars; id++) /* a save lists them all: one left out is not silently 0 */
+    if (!(seen >> id & 1)) return bad(L, CARC_ERR_PARSE, vars, "vars", "variable '%s' is missing", e->var_names[id]);
   const json_value *ts = member(L, root, "token_supply", JSON_OBJECT, false, "");
   if (!ts) return false;
+  for (int k = 0; k < e->ntok; k++) /* as vars: every token type, none left to a default */
+    if (!json_get(ts, e->toks[k].name))
+      return bad(L, CARC_ERR_PARSE, ts, "token_supply", "token '%s' is missing", e->toks[k].name);
   for (const json_value *tv = ts->child; tv; tv = tv->next) {
     char path[96];
     snprintf(path, sizeof path, "token_supply.%.60s", tv->key);

@@ -937,7 +937,7 @@ static carc_result end_turn(carc_game *g, int only_tile) {
   g->act_step = STEP_MAIN; /* a place-phase save says "main", as the loader requires */
   if (g->s.again) g->s.again = 0;
   else g->current = (g->current + 1) & -(g->current + 1 != g->players); /* no division, no branch */
-  g->turn++;
+  g->turn += g->turn < MAX_TURN; /* a loaded turn may lie near the end of the count */
   return CARC_OK;
 }
 

@@ -100,6 +100,29 @@ do
   assert(whole == "the event function failed: " .. long, #whole)
 end
 
+-- a save's variables lie in the ranges the expansions declare: a stack's
+-- variable or a count no game reaches is refused at its path, not left to
+-- fail every turn in the expansion's own file; a variable left out is refused
+do
+  local ge = assert(e:game{ players = 3, seed = 9 })
+  for _ = 1, 5 do assert(ge:bot_turn("random")) end
+  local text = ge:save()
+  local city = text:match('"land_surveyors%.city": (%-?%d+)')
+  assert(city, "no land_surveyors.city in the save")
+  local bad_stack = text:gsub('"land_surveyors%.city": %-?%d+', '"land_surveyors.city": 123456789', 1)
+  local none, why = e:load(bad_stack)
+  assert(none == nil and why:find("vars.land_surveyors.city (line", 1, true) and why:find("0..", 1, true), why)
+  local left_out = text:gsub('"land_surveyors%.city": %-?%d+, ', '', 1)
+  none, why = e:load(left_out)
+  assert(none == nil and why:find("variable 'land_surveyors.city' is missing", 1, true), why)
+  assert(e:load(text), "the save as written loads")
+  local kr = assert(carc.engine("everything"))
+  local gk = assert(kr:game{ players = 2, seed = 4 })
+  local ktext = gk:save():gsub('"king_robber%.cities": %-?%d+', '"king_robber.cities": 2147483647', 1)
+  none, why = kr:load(ktext)
+  assert(none == nil and why:find("vars.king_robber.cities", 1, true), why)
+end
+
 -- clone, save and load give the same game
 local c = g:clone()
 assert(c:save() == g:save())

@@ -662,8 +662,63 @@ static void test_long_game_turn(carc_engine *e) {
   t = set_value(good, "turn", "2147483648");
   expect_fail(e, t, "turn", "turn past 32 bits");
   free(t);
+  /* the count stops at 2^30: a save at the last turn plays on and saves a
+   * turn its loader takes (at 2^31 - 1 the next turn overflowed) */
+  t = set_value(good, "turn", "2147483647");
+  expect_fail(e, t, "turn (line", "turn at the top of 32 bits");
+  free(t);
+  t = set_value(good, "turn", "1073741824");
+  h = t ? carc_game_load(e, t, err, sizeof err) : NULL;
+  CHECK(h != NULL);
+  if (h) CHECK_INT(carc_bot_play_turn(h, CARC_BOT_RANDOM), CARC_OK);
+  CHECK_INT(h ? carc_game_turn(h) : -1, 1073741824);
+  char *again = h ? save_text(h) : NULL;
+  carc_game *k = again ? carc_game_load(e, again, err, sizeof err) : NULL;
+  CHECK(k != NULL);
+  carc_game_free(k);
+  free(again);
+  carc_game_free(h);
+  free(t);
   free(good);
   carc_game_free(g);
+}
+
+/* A variable's range (carc_var_set_range): a set outside it fails naming
+ * the variable and leaves the value; a save holding a value outside it, or
+ * leaving a variable out, is refused at its path. */
+static void test_var_ranges(void) {
+  carc_engine *e = check_base_engine();
+  const int v = carc_var_id(e, "t.count"), w = carc_var_id(e, "t.free");
+  CHECK_INT(carc_var_set_range(e, v, 1, 5), CARC_ERR_ARGUMENT); /* 0 is a new game's value */
+  CHECK(strstr(carc_engine_error(e), "must hold 0") != NULL);
+  CHECK_INT(carc_var_set_range(e, 99, 0, 5), CARC_ERR_UNKNOWN);
+  CHECK_INT(carc_var_set_range(e, v, 0, 5), CARC_OK);
+  int lo = 1, hi = 1;
+  carc_var_range(e, w, &lo, &hi);
+  CHECK(lo == INT32_MIN && hi == INT32_MAX);
+  carc_var_range(e, v, &lo, &hi);
+  CHECK(lo == 0 && hi == 5);
+  carc_game *g = new_game(e, 2, 5);
+  CHECK_INT(carc_var_set_range(e, v, 0, 9), CARC_ERR_STATE); /* a game holds values under the old one */
+  CHECK_INT(carc_game_set_var(g, v, 5), CARC_OK);
+  CHECK_INT(carc_game_set_var(g, v, 6), CARC_ERR_ARGUMENT);
+  CHECK(strstr(carc_game_error(g), "variable 't.count': 6 is outside its range 0..5") != NULL);
+  CHECK_INT(carc_game_var(g, v), 5);
+  CHECK_INT(carc_game_set_var(g, w, INT32_MIN), CARC_OK);
+  char *good = save_text(g);
+  char *t = edit(good, "\"vars\"", "\"t.count\": 5", "\"t.count\": 6");
+  expect_fail(e, t, "vars.t.count (line", "a variable past its range");
+  free(t);
+  t = edit(good, "\"vars\"", "\"t.count\": 5, ", "");
+  expect_fail(e, t, "variable 't.count' is missing", "a variable left out");
+  free(t);
+  carc_game *h = carc_game_load(e, good, NULL, 0);
+  CHECK(h != NULL);
+  CHECK_INT(h ? carc_game_var(h, v) : -1, 5);
+  carc_game_free(h);
+  free(good);
+  carc_game_free(g);
+  carc_engine_free(e);
 }
 
 int main(void) {
@@ -673,6 +728,7 @@ int main(void) {
   test_malformed(e);
   test_unreachable(e);
   test_long_game_turn(e);
+  test_var_ranges();
   test_figure_order(e);
   carc_engine_free(e);
   return check_done("test_save");

@@ -1,0 +1,2 @@
+-- luacheck: read globals ruleset
+ruleset { expansions = { "var_range" } }
