@@ -46,6 +46,8 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
 /* Sets map `map` (a name or path; NULL: nothing) unless the ruleset chose one. */
 int cli_load_map(carc_engine *e, const char *map, const char *cmd);
 int cli_write_svg(const carc_game *g, const char *path, const char *cmd);
+/* "carcassonne CMD: cannot write PATH: REASON" from `err` (an errno); returns 1. */
+int cli_cannot_write(const char *cmd, const char *path, int err);
 int cli_maps(int argc, char **argv);
 int cli_render(int argc, char **argv);
 int cli_bench(int argc, char **argv);

@@ -8,6 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+int cli_cannot_write(const char *cmd, const char *path, int err) {
+  char shown[1024];
+  fprintf(stderr, "carcassonne %s: cannot write %s: %s\n", cmd, shown_text(path, shown, sizeof shown),
+          err == EISDIR ? "it is a folder" : err ? strerror(err) : "out of memory");
+  return 1;
+}
+
 int cli_usage_message(const char *cmd, const char *msg) {
   fprintf(stderr, "carcassonne %s: %s (try 'carcassonne %s --help')\n", cmd, msg, cmd);
   return 2;
@@ -56,10 +63,7 @@ char *cli_read_file(const char *path, const char **why) {
   char *text = strcmp(path, "-") ? read_text_file(path, CLI_FILE_LIMIT, &n)
                                  : read_text_stream(stdin, CLI_FILE_LIMIT, &n);
   if (!text) {
-    *why = errno == EISDIR ? "it is a folder, not a file"
-           : errno == EINVAL ? "it is not a regular file"
-           : errno == EFBIG ? "it is larger than 64 MiB"
-           : errno ? strerror(errno) : "out of memory";
+    *why = read_failure(errno, "it is larger than 64 MiB");
     return NULL;
   }
   if (memchr(text, '\0', n)) { /* the text would end there unnoticed */
@@ -194,16 +198,17 @@ static void put_turn_start(FILE *out, const turn_columns *c, int turn, const cha
 static int write_save(const carc_game *g, const char *path) {
   size_t n = carc_game_save(g, NULL, 0);
   char *buf = malloc(n + 1);
+  errno = 0;
   FILE *f = buf ? fopen(path, "wb") : NULL;
   int ok = f != NULL;
   if (ok) {
     carc_game_save(g, buf, n + 1);
     ok = fwrite(buf, 1, n, f) == n;
   }
-  if (f) fclose(f);
+  const int err = errno;
+  if (f && fclose(f) != 0) ok = 0;
   free(buf);
-  if (!ok) fprintf(stderr, "carcassonne play: cannot write %s\n", path);
-  return ok ? 0 : 1;
+  return ok ? 0 : cli_cannot_write("play", path, err ? err : errno);
 }
 
 int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out,

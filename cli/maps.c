@@ -4,6 +4,7 @@
 #include "carc_lua.h"
 #include "cli.h"
 #include <dirent.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +15,15 @@ static int by_name(const void *a, const void *b) {
 }
 
 static int list_dir(const char *dir) {
+  errno = 0;
   DIR *d = opendir(dir);
   if (!d) {
     char shown[1024];
-    fprintf(stderr, "carcassonne maps: cannot open the folder %s\n", shown_text(dir, shown, sizeof shown));
+    shown_text(dir, shown, sizeof shown);
+    if (errno == ENOTDIR) /* a map file: its folder lists it */
+      fprintf(stderr, "carcassonne maps: %s is a file, not a folder ('carcassonne maps FOLDER' lists a folder's "
+              "maps)\n", shown);
+    else fprintf(stderr, "carcassonne maps: cannot open the folder %s: %s\n", shown, strerror(errno));
     return 1;
   }
   char **names = NULL;

@@ -2,6 +2,7 @@
  * and the SVG writer `play --svg` shares. */
 #include "carc_lua.h"
 #include "cli.h"
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,12 +11,13 @@ int cli_write_svg(const carc_game *g, const char *path, const char *cmd) {
   char *buf = malloc(n + 1);
   if (!buf) return 1;
   carc_game_render_svg(g, buf, n + 1);
+  errno = 0;
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(buf, 1, n, f) != n) {
-    fprintf(stderr, "carcassonne %s: cannot write %s\n", cmd, path);
+    const int err = errno;
     if (f) fclose(f);
     free(buf);
-    return 1;
+    return cli_cannot_write(cmd, path, err);
   }
   fclose(f);
   free(buf);

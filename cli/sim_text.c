@@ -1,6 +1,8 @@
 /* sim_text.c - a study summary for people, and the choice of outputs that
  * `simulate` and `merge` share. */
+#include "cli.h"
 #include "sim.h"
+#include <errno.h>
 #include <inttypes.h>
 #include <string.h>
 
@@ -83,15 +85,15 @@ void sim_write_text(FILE *f, const sim_summary *s) {
 int sim_emit(const sim_summary *s, int json, const char *json_path, const char *html_path, const char *cmd) {
   if (html_path) {
     FILE *f = fopen(html_path, "w");
-    if (!f) return fprintf(stderr, "carcassonne %s: cannot write %s\n", cmd, html_path), 1;
+    if (!f) return cli_cannot_write(cmd, html_path, errno);
     sim_write_html(f, s);
-    if (fclose(f) != 0) return fprintf(stderr, "carcassonne %s: cannot write %s\n", cmd, html_path), 1;
+    if (fclose(f) != 0) return cli_cannot_write(cmd, html_path, errno);
   }
   if (json && json_path) {
     FILE *f = fopen(json_path, "w");
-    if (!f) return fprintf(stderr, "carcassonne %s: cannot write %s\n", cmd, json_path), 1;
+    if (!f) return cli_cannot_write(cmd, json_path, errno);
     sim_write_json(f, s);
-    if (fclose(f) != 0) return fprintf(stderr, "carcassonne %s: cannot write %s\n", cmd, json_path), 1;
+    if (fclose(f) != 0) return cli_cannot_write(cmd, json_path, errno);
     sim_write_text(stdout, s);
   } else if (json) {
     sim_write_json(stdout, s);

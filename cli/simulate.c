@@ -7,6 +7,7 @@
  * summaries are added at the end, so --jobs changes nothing but the time. */
 #include "cli.h"
 #include "sim.h"
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -399,10 +400,7 @@ int cli_simulate(int argc, char **argv) {
       return 1;
     }
   FILE *games_out = NULL;
-  if (games_path && !(games_out = fopen(games_path, "w"))) {
-    fprintf(stderr, "carcassonne simulate: cannot write %s\n", games_path);
-    return 1;
-  }
+  if (games_path && !(games_out = fopen(games_path, "w"))) return cli_cannot_write("simulate", games_path, errno);
   sim_summary *sum = calloc(1, sizeof *sum);
   if (!sum) return fprintf(stderr, "carcassonne simulate: out of memory\n"), 1;
   int ok = cfg.count > 0 ? run(&cfg, (int)jobs, games_out, sum) : 1;
@@ -416,10 +414,7 @@ int cli_simulate(int argc, char **argv) {
       cli_engine_free(e);
     }
   }
-  if (games_out && (ferror(games_out) | (fclose(games_out) != 0))) {
-    fprintf(stderr, "carcassonne simulate: cannot write %s\n", games_path);
-    ok = 0;
-  }
+  if (games_out && (ferror(games_out) | (fclose(games_out) != 0))) ok = !cli_cannot_write("simulate", games_path, errno);
   int rc = ok ? sim_emit(sum, json, json_path, html_path, "simulate") : 1;
   free(sum);
   return rc;

@@ -236,7 +236,7 @@ if(MKFIFO)
   endif()
   execute_process(COMMAND ${CLI} play --map ${TMP}/fifo/pipe_rules.lua ERROR_VARIABLE err
                   RESULT_VARIABLE rc TIMEOUT 60)
-  if(rc EQUAL 0 OR NOT err MATCHES "pipe_rules.lua: cannot read the map \\(not a regular")
+  if(rc EQUAL 0 OR NOT err MATCHES "pipe_rules.lua: cannot read the map: it is not a regular file")
     message(FATAL_ERROR "a FIFO as a map was not refused: ${rc} ${err}")
   endif()
   execute_process(COMMAND ${CLI} test ${TMP}/fifo/pipe_rules.lua OUTPUT_QUIET ERROR_VARIABLE err
@@ -281,7 +281,7 @@ if(PRINTF)
   file(READ ${SRC}/maps/demo.map map)
   execute_process(COMMAND ${PRINTF} "%s\\000" "${map}" OUTPUT_FILE ${TMP}/nul.map)
   execute_process(COMMAND ${CLI} play --map ${TMP}/nul.map OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
-  if(rc EQUAL 0 OR NOT err MATCHES "nul.map: cannot read the map \\([^)]*NUL byte")
+  if(rc EQUAL 0 OR NOT err MATCHES "nul.map: cannot read the map: it holds a NUL byte")
     message(FATAL_ERROR "a map with a NUL byte was read: ${rc} ${err}")
   endif()
 endif()
@@ -468,6 +468,20 @@ execute_process(COMMAND ${CLI} maps ${TMP}/nomaps OUTPUT_VARIABLE out ERROR_VARI
 if(rc EQUAL 0 OR NOT out STREQUAL "" OR NOT err MATCHES "^carcassonne maps: no maps \\(\\*\\.map files\\) in the folder [^\n]*nomaps\n$")
   message(FATAL_ERROR "maps on a folder without maps: ${rc} '${out}' '${err}'")
 endif()
+# a long path is shown by its end, so that the reason after it is not cut
+# from the message (the engine's messages hold 512 bytes); a folder given as
+# a map says so
+string(REPEAT "a_rather_long_folder_name/" 22 deep)
+foreach(case "--rules;${TMP}/${deep}gone.lua;^carcassonne play: ruleset '\\.\\.\\.[^']*/gone.lua' not found: no such file"
+             "--map;${TMP}/${deep}gone.map;^carcassonne play: map file '\\.\\.\\.[^']*/gone.map' not found\n$"
+             "--map;${TMP}/a_folder.map;a_folder.map: cannot read the map: it is a folder, not a file")
+  list(POP_BACK case want)
+  file(MAKE_DIRECTORY ${TMP}/a_folder.map)
+  execute_process(COMMAND ${CLI} play ${case} ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(rc EQUAL 0 OR NOT err MATCHES "${want}")
+    message(FATAL_ERROR "play ${case}: ${rc} ${err}")
+  endif()
+endforeach()
 execute_process(COMMAND ${CLI} play --map "${TMP}/nl/m\nx" ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(rc EQUAL 0 OR NOT err MATCHES "map file '[^\n]*m\\?x' not found\n")
   message(FATAL_ERROR "a newline in a map's name was printed as it is: ${rc} ${err}")
@@ -782,6 +796,20 @@ expect_ruleset_refused(${TMP}/final_order_twice.lua "ruleset { final_order = { \
   "final_order_twice.lua:1: final order: kind 'road' is listed twice" "a repeated kind in final_order")
 expect_ruleset_refused(${TMP}/final_order_shape.lua "ruleset { final_order = \"road\" }\n"
   "final_order is a list of names" "final_order of the wrong shape")
+expect_ruleset_refused(${TMP}/ruleset_nil.lua "local t\nruleset(t)\n"
+  "ruleset_nil.lua:2: ruleset{ ... } takes a table, not nil" "ruleset(nil), once read as no call at all")
+# a file that cannot be written says why; 'maps' of a map file says it wants a folder
+file(MAKE_DIRECTORY ${TMP}/out_folder.json)
+foreach(case "play;--seed;1;--save;${TMP}/out_folder.json;cannot write [^\n]*out_folder.json: it is a folder"
+             "play;--seed;1;--svg;${TMP}/no_such_dir/x.svg;cannot write [^\n]*x.svg: No such file or directory"
+             "simulate;--games;4;--json;${TMP}/out_folder.json;cannot write [^\n]*out_folder.json: it is a folder"
+             "maps;${CMAKE_CURRENT_LIST_DIR}/../maps/demo.map;demo.map is a file, not a folder")
+  list(POP_BACK case want)
+  execute_process(COMMAND ${CLI} ${case} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 1 OR NOT err MATCHES "${want}")
+    message(FATAL_ERROR "'${case}': expected '${want}': ${rc} ${err}")
+  endif()
+endforeach()
 
 # render and merge say why a file cannot be read, refuse a folder or a FIFO
 # without waiting for a writer, and take one saved game; simulate's --json

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -61,4 +62,11 @@ const char *shown_text(const char *s, char *buf, size_t cap) {
   for (; s[n] && n + 1 < cap; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
   buf[n] = '\0';
   return buf;
+}
+
+const char *read_failure(int err, const char *too_large) {
+  return err == EISDIR ? "it is a folder, not a file"
+         : err == EINVAL ? "it is not a regular file"
+         : err == EFBIG ? too_large
+         : err ? strerror(err) : "out of memory";
 }

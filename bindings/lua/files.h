@@ -15,6 +15,9 @@
 char *read_text_file(const char *path, size_t limit, size_t *len);
 /* The same for an open stream (standard input), read to its end. */
 char *read_text_stream(FILE *f, size_t limit, size_t *len);
+/* Why read_text_file failed, from the errno it left ("it is a folder, not
+ * a file", "Permission denied" ...); `too_large` for a file past the limit. */
+const char *read_failure(int err, const char *too_large);
 /* `s` as a message shows it, in buf (which may be s): a control byte (a
  * newline in a file's name would split the line, an escape would reach the
  * terminal) as '?'. */

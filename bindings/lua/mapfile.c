@@ -8,6 +8,7 @@
  * two maps, from the pair file's folder, are joined along their half squares. */
 #define _POSIX_C_SOURCE 200809L /* stat */
 #include "binding.h"
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,16 +17,28 @@
 
 #define MAP_FILE_LIMIT ((size_t)4 << 20) /* a map file is a few KiB: /dev/zero is not read on */
 
-/* A map file's text, or NULL (read_text_file's refusals, and a NUL byte:
- * the text would end there unnoticed). */
-static char *slurp(const char *path) {
+/* A map file's text, or NULL and *why (read_text_file's refusals, and a
+ * NUL byte: the text would end there unnoticed). */
+static char *slurp(const char *path, const char **why) {
   size_t n;
+  errno = 0;
   char *text = read_text_file(path, MAP_FILE_LIMIT, &n);
+  if (!text) *why = read_failure(errno, "it is larger than 4 MiB");
   if (text && memchr(text, '\0', n)) {
     free(text);
+    *why = "it holds a NUL byte (not text)";
     return NULL;
   }
   return text;
+}
+
+/* A path as a message shows it: a long one by its last 200 bytes (whole
+ * characters), so that the reason after it is not cut from the message. */
+static const char *path_tail(const char *p, const char **dots) {
+  size_t n = strlen(p), from = n > 200 ? n - 200 : 0;
+  while (from > 0 && (p[from] & 0xC0) == 0x80) from++;
+  *dots = from ? "..." : "";
+  return p + from;
 }
 
 static int is_path(const char *spec) {
@@ -121,25 +134,27 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
     return CARC_ERR_UNKNOWN;
   }
   const int found = find_map(spec, dir, path, sizeof path);
+  const char *dots, *shown = path_tail(spec, &dots);
   if (!found && strchr(spec, '/')) { /* a path: no search */
-    if (spec[0] == '/' || !dir) snprintf(err, errcap, "map file '%s' not found", spec);
-    else snprintf(err, errcap, "map file '%s' not found (looked in %s and in the current folder)", spec, dir);
+    if (spec[0] == '/' || !dir) snprintf(err, errcap, "map file '%s%s' not found", dots, shown);
+    else snprintf(err, errcap, "map file '%s%s' not found (looked in %s and in the current folder)", dots, shown, dir);
     return CARC_ERR_UNKNOWN;
   }
   if (!found) {
     char maps[1024];
     carc_engine_search_path(NULL, "maps", 0, maps, sizeof maps, NULL);
     size_t n = strlen(spec);
-    int has_ext = n > 4 && !strcmp(spec + n - 4, ".map");
-    snprintf(err, errcap, "map '%s' not found (looked for %.*s.map in %s%s%s/maps and %s; "
-             "'carcassonne maps' lists the maps)", spec, (int)(has_ext ? n - 4 : n), spec,
+    const int has_ext = n > 4 && !strcmp(spec + n - 4, ".map"), stem = (int)(has_ext ? n - 4 : n);
+    snprintf(err, errcap, "map '%s%s' not found (looked for %.*s.map in %s%s%s/maps and %s; "
+             "'carcassonne maps' lists the maps)", dots, shown, stem > 200 ? 200 : stem, spec,
              dir ? dir : "", dir ? ", " : "", dir ? dir : ".", maps);
     return CARC_ERR_UNKNOWN;
   }
-  char *text = slurp(path);
+  const char *why = NULL;
+  char *text = slurp(path, &why);
   if (!text) {
-    snprintf(err, errcap, "%s: cannot read the map (not a regular text file, holds a NUL byte, or larger than 4 MiB)",
-             path);
+    const char *pdots, *pshown = path_tail(path, &pdots);
+    snprintf(err, errcap, "%s%s: cannot read the map: %s", pdots, pshown, why);
     return CARC_ERR_ARGUMENT;
   }
   char west[128], east[128];
@@ -161,7 +176,8 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
       free(text);
       return CARC_ERR_UNKNOWN;
     }
-    char *tw = slurp(pw), *te = slurp(pe);
+    const char *why_w = NULL, *why_e = NULL;
+    char *tw = slurp(pw, &why_w), *te = slurp(pe, &why_e);
     char w2[128], e2[128];
     int inner = 0; /* the line of a 'join' in one of the two maps: a pair of pairs */
     const char *nested = tw && join_line(tw, w2, e2, sizeof w2, &inner) ? pw
@@ -171,7 +187,7 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
         snprintf(err, errcap, "%s:%d:1: %s is a pair file itself (its 'join' at line %d): a pair joins two maps",
                  path, line, nested, inner);
       else
-        snprintf(err, errcap, "%s:%d:1: cannot read '%s' or '%s'", path, line, pw, pe);
+        snprintf(err, errcap, "%s:%d:1: cannot read '%s': %s", path, line, tw ? pe : pw, tw ? why_e : why_w);
       free(tw);
       free(te);
       free(text);

@@ -620,8 +620,11 @@ function M.load_ruleset(path)
   end
   env.ruleset = function(t)
     local at = getinfo(2, "l").currentline or 1
-    if spec ~= nil then
+    if line ~= nil then
       error(fmt("%s:%d: a second ruleset{} (the first at line %d): a file holds one", name, at, line), 0)
+    end
+    if type(t) ~= "table" then -- ruleset(nil) read as a file that never calls ruleset{}
+      error(fmt("%s:%d: ruleset{ ... } takes a table, not %s", name, at, t == nil and "nil" or type(t)), 0)
     end
     spec, line = t, at
   end

@@ -212,6 +212,15 @@ size_t carc_engine_find_data(const carc_engine *e, const char *kind, const char 
   }
 }
 
+/* A path as a message shows it: a long one by its last 200 bytes (whole
+ * characters), so that the reason after it is not cut from the message. */
+static const char *path_tail(const char *p, const char **dots) {
+  size_t n = strlen(p), from = n > 200 ? n - 200 : 0;
+  while (from > 0 && (p[from] & 0xC0) == 0x80) from++;
+  *dots = from ? "..." : "";
+  return p + from;
+}
+
 size_t carc_engine_find_ruleset(carc_engine *e, const char *spec, char *buf, size_t cap) {
   if (!buf) cap = 0; /* a NULL buffer only sizes, whatever cap says */
   if (cap) buf[0] = '\0';
@@ -221,9 +230,10 @@ size_t carc_engine_find_ruleset(carc_engine *e, const char *spec, char *buf, siz
     return 0;
   }
   struct stat st;
+  const char *dots, *shown = path_tail(spec, &dots);
   if (stat(spec, &st) == 0) { /* a file as given (the loader says if it cannot read it) */
     if (!S_ISDIR(st.st_mode)) return emit(spec, strlen(spec), buf, cap);
-    engine_fail(e, CARC_ERR_ARGUMENT, "%s is a folder, not a ruleset file", spec);
+    engine_fail(e, CARC_ERR_ARGUMENT, "%s%s is a folder, not a ruleset file", dots, shown);
     return 0;
   }
   size_t n = carc_engine_find_data(e, "expansions", spec, buf, cap);
@@ -238,7 +248,7 @@ size_t carc_engine_find_ruleset(carc_engine *e, const char *spec, char *buf, siz
   size_t at = 0;
   for (int i = 0; carc_engine_search_path(e, "expansions", i, dir, sizeof dir, NULL) > 0 && at < sizeof dirs; i++)
     at += (size_t)snprintf(dirs + at, sizeof dirs - at, "%s %s", i ? "," : "", dir);
-  engine_fail(e, CARC_ERR_UNKNOWN, "ruleset '%s' not found: no such file, and not in%s", spec, dirs);
+  engine_fail(e, CARC_ERR_UNKNOWN, "ruleset '%s%s' not found: no such file, and not in%s", dots, shown, dirs);
   return 0;
 }
 

@@ -50,6 +50,8 @@ def simulate_args(rules=None, against=None, games=10000, players=2, bots="random
     if against is not None:
         args += ["--against", os.fsdecode(against)]
     if not isinstance(bots, str):
+        if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
+            raise TypeError("bots is a bot's name or a list of them, one a seat, not %r" % (bots,))
         bots = ",".join(bots)
     args += ["--bot", bots]
     if jobs is not None:
@@ -87,8 +89,10 @@ def simulate(raw=False, **options):
 
 
 def _write_summary(path, summary):
-    with open(path, "w") as f:
-        f.write(summary if isinstance(summary, str) else json.dumps(summary))
+    # allow_nan=False: NaN is no JSON, and the program would report it in a file the caller never saw
+    text = summary if isinstance(summary, str) else json.dumps(summary, allow_nan=False)
+    with open(path, "w", encoding="utf-8", errors="strict") as f:
+        f.write(text)
     return path
 
 
@@ -98,10 +102,18 @@ def _kind(summary):
 
 def merge(summaries, raw=False):
     """Adds shard summaries (JSON texts or dicts) into the study's summary."""
+    # one text or dict is not a list of them: iterating it would pass on its characters or keys
+    if isinstance(summaries, (str, bytes, dict)) or not isinstance(summaries, (list, tuple)):
+        raise TypeError("summaries is a list of JSON texts or dicts, not %s" % _kind(summaries))
     with tempfile.TemporaryDirectory() as tmp:
         given = {}
         for i, s in enumerate(summaries, 1):
-            path = _write_summary(os.path.join(tmp, "shard%d.json" % i), s)
+            if not isinstance(s, (str, dict)):
+                raise TypeError("summary %d is a JSON text or a dict, not %s" % (i, _kind(s)))
+            try:
+                path = _write_summary(os.path.join(tmp, "shard%d.json" % i), s)
+            except (ValueError, UnicodeError) as e:
+                raise ValueError("summary %d (%s) cannot be written as JSON: %s" % (i, _kind(s), e)) from None
             given[path] = "summary %d (%s)" % (i, _kind(s))
         text = _run(["merge", "--json"] + list(given), given)
     return text if raw else json.loads(text)

@@ -255,13 +255,26 @@ class Binding(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "
                                     "summary 2 \\(a dict\\): cannot merge: different seeds or study sizes$"):
             carcassonne.merge([shard, other])
+        # one summary is not a list of them; what cannot be JSON is said before any file is written
+        with self.assertRaisesRegex(TypeError, "^summaries is a list of JSON texts or dicts, not JSON text$"):
+            carcassonne.merge(shard)
+        with self.assertRaisesRegex(TypeError, "^summaries is a list of JSON texts or dicts, not a dict$"):
+            carcassonne.merge(other)
+        with self.assertRaisesRegex(TypeError, "^summary 2 is a JSON text or a dict, not a int$"):
+            carcassonne.merge([shard, 7])
+        with self.assertRaisesRegex(ValueError, "^summary 1 \\(a dict\\) cannot be written as JSON: "):
+            carcassonne.merge([dict(other, x=float("nan"))])
+        with self.assertRaisesRegex(ValueError, "^summary 1 \\(JSON text\\) cannot be written as JSON: "):
+            carcassonne.merge(["\udcff"])
+        with self.assertRaisesRegex(TypeError, "^bots is a bot's name or a list of them, one a seat, not None$"):
+            study.simulate(games=2, bots=None)
         with tempfile.TemporaryDirectory() as tmp:
             page = os.path.join(tmp, "report.html")
             with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "
                                         "the summary \\(a dict\\): " + not_summary):
                 study.report({"games": 20}, page)
-            with self.assertRaisesRegex(RuntimeError, "carcassonne merge: cannot write %s$" % re.escape(
-                    os.path.join(tmp, "missing", "report.html"))):
+            with self.assertRaisesRegex(RuntimeError, "carcassonne merge: cannot write %s: No such file or directory$"
+                                        % re.escape(os.path.join(tmp, "missing", "report.html"))):
                 study.report(shard, os.path.join(tmp, "missing", "report.html"))
             self.assertFalse(os.path.exists(page))
 
