@@ -46,7 +46,7 @@ int cli_render(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       printf("usage: carcassonne render SAVE.json [--svg FILE] [--rules FILE] [--map NAME]\n"
-             "Loads a saved game and prints its board; --svg FILE also writes the board as\n"
+             "Loads a saved game and prints its board and scores; --svg FILE also writes the board as\n"
              "an SVG picture. A save names its tiles and map but not its ruleset: give the\n"
              "ruleset the game was played with (--rules FILE, and --map NAME if the map\n"
              "came from --map), as for 'carcassonne play'.\n");
@@ -97,9 +97,20 @@ int cli_render(int argc, char **argv) {
     cli_engine_free(e);
     return 1;
   }
-  static char board[1 << 17];
-  carc_game_render_board(g, board, sizeof board);
+  const size_t n = carc_game_render_board(g, NULL, 0); /* a large game's board is megabytes */
+  char *board = malloc(n + 1);
+  if (!board) {
+    fprintf(stderr, "carcassonne render: out of memory\n");
+    carc_game_free(g);
+    cli_engine_free(e);
+    return 1;
+  }
+  carc_game_render_board(g, board, n + 1);
   fputs(board, stdout);
+  free(board);
+  printf("%s:", carc_game_phase(g) == CARC_PHASE_OVER ? "final scores" : "scores");
+  for (int p = 0; p < carc_game_players(g); p++) printf(" %s %d", carc_player_name(p), carc_game_score(g, p));
+  printf("\n");
   int rc = svg ? cli_write_svg(g, svg, "render") : 0;
   carc_game_free(g);
   cli_engine_free(e);
