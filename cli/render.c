@@ -3,6 +3,7 @@
 #include "carc_lua.h"
 #include "cli.h"
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,15 +14,11 @@ int cli_write_svg(const carc_game *g, const char *path, const char *cmd) {
   carc_game_render_svg(g, buf, n + 1);
   errno = 0;
   FILE *f = fopen(path, "wb");
-  if (!f || fwrite(buf, 1, n, f) != n) {
-    const int err = errno;
-    if (f) fclose(f);
-    free(buf);
-    return cli_cannot_write(cmd, path, err);
-  }
-  fclose(f);
+  bool ok = f && fwrite(buf, 1, n, f) == n;
+  int err = errno;
+  if (f && fclose(f) != 0 && ok) ok = false, err = errno; /* a small picture is written only here */
   free(buf);
-  return 0;
+  return ok ? 0 : cli_cannot_write(cmd, path, err);
 }
 
 int cli_load_map(carc_engine *e, const char *map, const char *cmd) {

@@ -36,8 +36,9 @@ const char *cli_suggest_option(const char *cmd, const char *given) {
 
 int cli_unknown_option(const char *cmd, const char *option) {
   const char *near = cli_suggest_option(cmd, option);
-  char msg[320];
-  if (near) snprintf(msg, sizeof msg, "unknown option '%.200s'; did you mean '%s'?", option, near);
-  else snprintf(msg, sizeof msg, "unknown option '%.200s'", option);
+  char shown[200], msg[320]; /* a control byte as '?', a long option cut between characters */
+  shown_text(option, shown, sizeof shown);
+  if (near) snprintf(msg, sizeof msg, "unknown option '%s'; did you mean '%s'?", shown, near);
+  else snprintf(msg, sizeof msg, "unknown option '%s'", shown);
   return cli_usage_message(cmd, msg);
 }

@@ -81,6 +81,11 @@ foreach(cmd play tiles pipeline explain bench render merge simulate)
     message(FATAL_ERROR "${cmd} --zqxw: ${rc} ${err}")
   endif()
 endforeach()
+# an option's control bytes are shown as '?', on one line
+execute_process(COMMAND ${CLI} play "--se\ned" RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "^carcassonne play: unknown option '--se\\?ed'; did you mean '--seed'\\?[^\n]*\n$")
+  message(FATAL_ERROR "a newline in an unknown option: ${rc} ${err}")
+endif()
 execute_process(COMMAND ${CLI} play --seed RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(rc EQUAL 0 OR NOT err MATCHES "option '--seed' is missing its value")
   message(FATAL_ERROR "play --seed without a value: ${err}")
@@ -482,6 +487,20 @@ foreach(case "--rules;${TMP}/${deep}gone.lua;^carcassonne play: ruleset '\\.\\.\
     message(FATAL_ERROR "play ${case}: ${rc} ${err}")
   endif()
 endforeach()
+# ... and a ruleset in a deep folder naming a map that is not there keeps its
+# own file and line at the message's end; a pair naming a missing map says which
+file(MAKE_DIRECTORY ${TMP}/${deep})
+file(WRITE ${TMP}/${deep}r.lua "ruleset { expansions = { 'maps' }, options = { maps = { map = 'nowhere' } } }\n")
+file(WRITE ${TMP}/${deep}pair.map "join demo missing_east\n")
+file(WRITE ${TMP}/${deep}r2.lua "ruleset { expansions = { 'maps' }, options = { maps = { map = 'pair' } } }\n")
+foreach(case "r.lua;map 'nowhere' not found \\(looked for NAME.map in \\.\\.\\.[^\n]*with the options at [^\n]*/r.lua:1\\)"
+             "r2.lua;pair.map:1:1: the pair's east map 'missing_east' is not there[^\n]*r2.lua:1\\)")
+  list(POP_FRONT case file)
+  execute_process(COMMAND ${CLI} play --rules ${TMP}/${deep}${file} ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(rc EQUAL 0 OR NOT err MATCHES "${case}")
+    message(FATAL_ERROR "play --rules ${file} in a deep folder: ${rc} ${err}")
+  endif()
+endforeach()
 execute_process(COMMAND ${CLI} play --map "${TMP}/nl/m\nx" ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(rc EQUAL 0 OR NOT err MATCHES "map file '[^\n]*m\\?x' not found\n")
   message(FATAL_ERROR "a newline in a map's name was printed as it is: ${rc} ${err}")
@@ -801,8 +820,32 @@ expect_ruleset_refused(${TMP}/final_order_twice.lua "ruleset { final_order = { \
   "final_order_twice.lua:1: final order: kind 'road' is listed twice" "a repeated kind in final_order")
 expect_ruleset_refused(${TMP}/final_order_shape.lua "ruleset { final_order = \"road\" }\n"
   "final_order is a list of names" "final_order of the wrong shape")
+expect_ruleset_refused(${TMP}/ruleset_pcall.lua "pcall(ruleset, {})\nruleset {}\n"
+  "ruleset_pcall.lua:2: a second ruleset{} \\(the first at line 1\\)" "a ruleset{} through pcall, once at line -1")
 expect_ruleset_refused(${TMP}/ruleset_nil.lua "local t\nruleset(t)\n"
   "ruleset_nil.lua:2: ruleset{ ... } takes a table, not nil" "ruleset(nil), once read as no call at all")
+# the suggestion for a misspelt expansion reads only the head of each .lua
+# file beside the ruleset: a 40 MiB file or a FIFO there changes nothing
+# (the first read whole files under the Lua memory cap, and failed with it)
+if(EXISTS /usr/bin/truncate AND EXISTS /usr/bin/mkfifo)
+  file(REMOVE_RECURSE ${TMP}/suggest)
+  file(MAKE_DIRECTORY ${TMP}/suggest)
+  file(WRITE ${TMP}/suggest/r.lua "ruleset { expansions = { 'fary' } }\n")
+  execute_process(COMMAND /usr/bin/truncate -s 40M ${TMP}/suggest/huge.lua)
+  execute_process(COMMAND /usr/bin/mkfifo ${TMP}/suggest/pipe.lua)
+  execute_process(COMMAND ${CLI} play --rules ${TMP}/suggest/r.lua ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 60)
+  if(NOT rc EQUAL 1 OR NOT err MATCHES "r.lua:1: unknown expansion 'fary'; did you mean 'fairy'\\? \\(no fary.lua in ")
+    message(FATAL_ERROR "a misspelt expansion beside a huge file and a FIFO: ${rc} ${err}")
+  endif()
+  file(REMOVE_RECURSE ${TMP}/suggest)
+endif()
+# a picture small enough to wait in the stream's buffer is lost at its close: said too
+if(EXISTS /dev/full)
+  execute_process(COMMAND ${CLI} play --seed 1 --svg /dev/full OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 1 OR NOT err MATCHES "cannot write /dev/full: No space left on device")
+    message(FATAL_ERROR "an SVG to a full disk: ${rc} ${err}")
+  endif()
+endif()
 # a file that cannot be written says why; 'maps' of a map file says it wants a folder
 file(MAKE_DIRECTORY ${TMP}/out_folder.json)
 foreach(case "play;--seed;1;--save;${TMP}/out_folder.json;cannot write [^\n]*out_folder.json: it is a folder"

@@ -158,9 +158,10 @@ const char *binding_push_value(lua_State *L, int idx);
  * V": a string that reads as one ("7") is refused, as the scoring context's
  * fields refuse it, and a fraction is told how to round (7.0 is 7). */
 lua_Integer binding_check_whole(lua_State *L, int idx, const char *what);
-/* C.lua_files(dir) -> the names of the .lua files in dir (without ".lua";
- * at most 128, in the folder's order; {} when it cannot be read) */
-int carc_lua_lua_files(lua_State *L);
+/* C.expansion_files(dir) -> the names of the expansions in dir: its .lua
+ * files (without ".lua") whose head calls expansion{}; at most 128, in the
+ * folder's order; {} when it cannot be read */
+int carc_lua_expansion_files(lua_State *L);
 /* C.near_name(word, { name, ... }) -> the name near word, or nil */
 int carc_lua_near_name(lua_State *L);
 /* C.value_text(v) -> v as binding_push_value shows it ("440" (a string)) */

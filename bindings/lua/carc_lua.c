@@ -813,23 +813,6 @@ static carc_result run_arms_hook(const carc_hook_args *a, void *ud) {
   return declared_failed(g, f, arms > 0 ? carc_game_add_score(g, a->player, f->arms_points * arms) : CARC_OK);
 }
 
-/* A stack's two variables hold what it can: the active card, 0 (not dealt)
- * to n, and the others in base 16, a card a digit; a save holding more is
- * refused at load, not left to fail in the hook. */
-static void stack_ranges(lua_State *L, carc_lua *cl, const lstack *st, const char *name, const char *key, int i) {
-  long long rest_max = 0;
-  for (int k = 0; k < st->ncards - 1; k++) rest_max = rest_max * 16 + st->ncards;
-  const int vars[2] = {st->active, st->rest}, his[2] = {st->ncards, (int)rest_max};
-  for (int v = 0; v < 2; v++) {
-    int lo, hi;
-    carc_var_range(cl->e, vars[v], &lo, &hi);
-    if (lo == 0 && hi == his[v]) continue; /* the deal's and the turn's hook share the stack */
-    if ((lo != INT32_MIN || hi != INT32_MAX) || carc_var_set_range(cl->e, vars[v], 0, his[v]) != CARC_OK)
-      luaL_error(L, "hook '%s': %s[%d].%s: the variable holds %d..%d, which a stack of %d cards does not fit", name,
-                 key, i, v ? "rest" : "active", lo, hi, st->ncards);
-  }
-}
-
 /* spec.deal or spec.turn = { { cards = { flag, ... }, active = var, rest =
  * var, shuffle = true, top = n }, ... } (spec at index 2, the list on top). */
 static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, const char *key) {
@@ -882,7 +865,9 @@ static void read_stacks(lua_State *L, carc_lua *cl, lfn *f, const char *name, co
         luaL_error(L, "hook '%s': %s[%d].top must be a card's number, 1..%d (or nil: as shuffled)", name, key, i, st->ncards);
       st->top = (int)top;
     }
-    stack_ranges(L, cl, st, name, key, i);
+    /* the engine checks a save's stack: an order of the cards, each variable in its range */
+    if (carc_var_set_stack(cl->e, st->active, st->rest, st->ncards) != CARC_OK)
+      luaL_error(L, "hook '%s': %s[%d]: %s", name, key, i, carc_engine_error(cl->e));
     lua_settop(L, t - 1);
   }
 }
@@ -1470,12 +1455,10 @@ static int p_var(lua_State *L) {
   carc_lua *cl = self(L);
   const int id = (int)lua_tointeger(L, -1);
   int was_lo, was_hi;
-  carc_var_range(cl->e, id, &was_lo, &was_hi);
-  if (has_range && (was_lo != lo || was_hi != hi)) {
-    if (was_lo != INT32_MIN || was_hi != INT32_MAX) /* names are global: two expansions share one */
-      return luaL_error(L, "x:var: variable '%s' already has the range %d..%d", lua_tostring(L, 1), was_lo, was_hi);
-    if (carc_var_set_range(cl->e, id, (int)lo, (int)hi) != CARC_OK) return engine_error(L);
-  }
+  const int ranged = carc_var_range(cl->e, id, &was_lo, &was_hi);
+  if (has_range && ranged && (was_lo != lo || was_hi != hi)) /* names are global: two expansions share one */
+    return luaL_error(L, "x:var: variable '%s' already has the range %d..%d", lua_tostring(L, 1), was_lo, was_hi);
+  if (has_range && !ranged && carc_var_set_range(cl->e, id, (int)lo, (int)hi) != CARC_OK) return engine_error(L);
   return 1;
 }
 static int p_flag(lua_State *L) { return declare(L, 1); }
@@ -2309,7 +2292,7 @@ static int open_state(lua_State *L) {
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"final_order", p_final_order}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
-      {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {"near_name", carc_lua_near_name}, {"lua_files", carc_lua_lua_files},
+      {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {"near_name", carc_lua_near_name}, {"expansion_files", carc_lua_expansion_files},
       {"value_text", carc_lua_value_text},
       {NULL, NULL}};
   luaL_newlib(L, prims);

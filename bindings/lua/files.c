@@ -60,6 +60,7 @@ char *read_text_file(const char *path, size_t limit, size_t *len) {
 const char *shown_text(const char *s, char *buf, size_t cap) {
   size_t n = 0;
   for (; s[n] && n + 1 < cap; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+  while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--; /* cut short: between characters */
   buf[n] = '\0';
   return buf;
 }

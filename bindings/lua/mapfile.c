@@ -32,13 +32,17 @@ static char *slurp(const char *path, const char **why) {
   return text;
 }
 
-/* A path as a message shows it: a long one by its last 200 bytes (whole
- * characters), so that the reason after it is not cut from the message. */
-static const char *path_tail(const char *p, const char **dots) {
+/* A path or name as a message shows it, in `buf`: a long one by its last
+ * 200 bytes (whole characters) after "...", so that what follows it in the
+ * message (the reason, the ruleset's line) is not cut off. */
+enum { SHOWN_PATH = 204 };
+static const char *short_path(const char *p, char buf[SHOWN_PATH]) {
   size_t n = strlen(p), from = n > 200 ? n - 200 : 0;
   while (from > 0 && (p[from] & 0xC0) == 0x80) from++;
-  *dots = from ? "..." : "";
-  return p + from;
+  const size_t dots = from ? 3 : 0; /* n - from <= 200: it fits */
+  memcpy(buf, "...", dots);
+  memcpy(buf + dots, p + from, n - from + 1);
+  return buf;
 }
 
 static int is_path(const char *spec) {
@@ -134,45 +138,46 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
     return CARC_ERR_UNKNOWN;
   }
   const int found = find_map(spec, dir, path, sizeof path);
-  const char *dots, *shown = path_tail(spec, &dots);
+  char s1[SHOWN_PATH], s2[SHOWN_PATH], s3[SHOWN_PATH];
   if (!found && strchr(spec, '/')) { /* a path: no search */
-    if (spec[0] == '/' || !dir) snprintf(err, errcap, "map file '%s%s' not found", dots, shown);
-    else snprintf(err, errcap, "map file '%s%s' not found (looked in %s and in the current folder)", dots, shown, dir);
+    if (spec[0] == '/' || !dir) snprintf(err, errcap, "map file '%s' not found", short_path(spec, s1));
+    else
+      snprintf(err, errcap, "map file '%s' not found (looked in %s and in the current folder)", short_path(spec, s1),
+               short_path(dir, s2));
     return CARC_ERR_UNKNOWN;
   }
-  if (!found) {
+  if (!found) { /* a name: the folders searched, each shown once */
     char maps[1024];
     carc_engine_search_path(NULL, "maps", 0, maps, sizeof maps, NULL);
-    size_t n = strlen(spec);
-    const int has_ext = n > 4 && !strcmp(spec + n - 4, ".map"), stem = (int)(has_ext ? n - 4 : n);
-    snprintf(err, errcap, "map '%s%s' not found (looked for %.*s.map in %s%s%s/maps and %s; "
-             "'carcassonne maps' lists the maps)", dots, shown, stem > 200 ? 200 : stem, spec,
-             dir ? dir : "", dir ? ", " : "", dir ? dir : ".", maps);
+    snprintf(err, errcap, "map '%s' not found (looked for NAME.map in %s, its maps/ and ../maps/, and %s; "
+             "'carcassonne maps' lists the maps)", short_path(spec, s1), short_path(dir ? dir : ".", s2),
+             short_path(maps, s3));
     return CARC_ERR_UNKNOWN;
   }
   const char *why = NULL;
   char *text = slurp(path, &why);
   if (!text) {
-    const char *pdots, *pshown = path_tail(path, &pdots);
-    snprintf(err, errcap, "%s%s: cannot read the map: %s", pdots, pshown, why);
+    snprintf(err, errcap, "%s: cannot read the map: %s", short_path(path, s1), why);
     return CARC_ERR_ARGUMENT;
   }
   char west[128], east[128];
   int line = 0, j = join_line(text, west, east, sizeof west, &line);
   carc_result r;
   if (j < 0) {
-    snprintf(err, errcap, "%s:%d:1: 'join' takes two map names, west then east", path, line);
+    snprintf(err, errcap, "%s:%d:1: 'join' takes two map names, west then east", short_path(path, s1), line);
     free(text);
     return CARC_ERR_PARSE;
   }
-  if (j == 0) {
-    const char *texts[1] = {text}, *origins[1] = {path};
+  if (j == 0) { /* the engine's messages name the map as `origins` does */
+    const char *texts[1] = {text}, *origins[1] = {short_path(path, s1)};
     r = carc_engine_set_map(e, 1, texts, origins);
   } else {
     char pdir[4096], pw[4096], pe[4096];
     dir_of(path, pdir, sizeof pdir);
-    if (!find_map(west, pdir, pw, sizeof pw) || !find_map(east, pdir, pe, sizeof pe)) {
-      snprintf(err, errcap, "%s:%d:1: the pair names a map that is not there ('%s' or '%s')", path, line, west, east);
+    const int has_west = find_map(west, pdir, pw, sizeof pw);
+    if (!has_west || !find_map(east, pdir, pe, sizeof pe)) {
+      snprintf(err, errcap, "%s:%d:1: the pair's %s map '%s' is not there (looked beside the pair file and in %s)",
+               short_path(path, s1), line, has_west ? "east" : "west", has_west ? east : west, short_path(pdir, s2));
       free(text);
       return CARC_ERR_UNKNOWN;
     }
@@ -185,15 +190,16 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
     if (!tw || !te || nested) {
       if (nested)
         snprintf(err, errcap, "%s:%d:1: %s is a pair file itself (its 'join' at line %d): a pair joins two maps",
-                 path, line, nested, inner);
+                 short_path(path, s1), line, short_path(nested, s2), inner);
       else
-        snprintf(err, errcap, "%s:%d:1: cannot read '%s': %s", path, line, tw ? pe : pw, tw ? why_e : why_w);
+        snprintf(err, errcap, "%s:%d:1: cannot read '%s': %s", short_path(path, s1), line,
+                 short_path(tw ? pe : pw, s2), tw ? why_e : why_w);
       free(tw);
       free(te);
       free(text);
       return nested ? CARC_ERR_PARSE : CARC_ERR_ARGUMENT;
     }
-    const char *texts[2] = {tw, te}, *origins[2] = {pw, pe};
+    const char *texts[2] = {tw, te}, *origins[2] = {short_path(pw, s2), short_path(pe, s3)};
     r = carc_engine_set_map(e, 2, texts, origins);
     free(tw);
     free(te);

@@ -341,14 +341,14 @@ local function search_dirs(dir)
   return dirs, searched
 end
 
--- The expansions in `dirs` (files that call expansion{}), at most 63, the
--- first folder's first: the names a misspelt one is compared with.
+-- The expansions in `dirs` (files whose head calls expansion{}, read in C),
+-- at most 63, the first folder's first: the names a misspelt one is
+-- compared with.
 local function expansion_names(dirs)
   local names, seen = {}, {}
   for _, dir in ipairs(dirs) do
-    for _, n in ipairs(C.lua_files(dir)) do
-      local text = not seen[n] and #names < 63 and match(n, "^[%w_]+$") and C.read(dir .. "/" .. n .. ".lua")
-      if text and find(text, "expansion%s*[{(]") then names[#names + 1] = n end
+    for _, n in ipairs(C.expansion_files(dir)) do
+      if not seen[n] and #names < 63 and match(n, "^[%w_]+$") then names[#names + 1] = n end
       seen[n] = true
     end
   end
@@ -408,8 +408,9 @@ load_expansion = function(name, rs, tiles_only, by)
     local where = {}
     for i, d in ipairs(rs.dirs) do where[i] = shown_file(d) end
     local near = C.near_name(name, expansion_names(rs.dirs))
-    error(fmt("%s: unknown expansion '%s' (no %s.lua in %s)%s", rs.where(name), name, name,
-      table.concat(where, ", "), near and fmt("; did you mean '%s'?", near) or ""), 0)
+    -- the suggestion before the folders: a long list is what a message cut short loses
+    error(fmt("%s: unknown expansion '%s'%s (no %s.lua in %s)", rs.where(name), name,
+      near and fmt("; did you mean '%s'?", near) or "", name, table.concat(where, ", ")), 0)
   end
   loaded[name] = tiles_only and "loading tiles" or "loading"
   if tiles_only and rs.tiles_now then rs.tiles_now[name] = true end
@@ -619,7 +620,9 @@ function M.load_ruleset(path)
       .. "(or, on the command line, use --expansions NAME)", name), 0)
   end
   env.ruleset = function(t)
-    local at = getinfo(2, "l").currentline or 1
+    local at = getinfo(2, "l").currentline or -1
+    if at < 1 then at = getinfo(3, "l") and getinfo(3, "l").currentline or 1 end -- called through pcall
+    if at < 1 then at = 1 end
     if line ~= nil then
       error(fmt("%s:%d: a second ruleset{} (the first at line %d): a file holds one", name, at, line), 0)
     end

@@ -484,8 +484,17 @@ CARC_API const char *carc_var_name(const carc_engine *e, int var);
  * a save holding a value outside it is refused at its JSON path. Only
  * before the engine has games (STATE). Without one, any 32-bit value. */
 CARC_API carc_result carc_var_set_range(carc_engine *e, int var, int lo, int hi);
-/* Variable `var`'s range: INT32_MIN..INT32_MAX when none was set. */
-CARC_API void carc_var_range(const carc_engine *e, int var, int *lo, int *hi);
+/* Variable `var`'s range (INT32_MIN..INT32_MAX when none was set); returns
+ * 1 when one was set, else 0. */
+CARC_API int carc_var_range(const carc_engine *e, int var, int *lo, int *hi);
+/* Declares that variables `active` and `rest` hold a card stack of `cards`
+ * cards (2..8): the card face up (1..cards, 0 before the deal) and the
+ * others as base-16 digits, the next card lowest. Gives them the ranges
+ * 0..cards and 0..the largest rest, and a save is refused unless the two
+ * hold an order of the cards (or are both 0). Declaring the same stack
+ * again is allowed; a variable in another stack, or with another range, is
+ * ARGUMENT. Only before the engine has games (STATE). */
+CARC_API carc_result carc_var_set_stack(carc_engine *e, int active, int rest, int cards);
 CARC_API int carc_flag_count(const carc_engine *e);
 CARC_API int carc_game_flag(const carc_game *g, int flag);
 CARC_API carc_result carc_game_set_flag(carc_game *g, int flag, int on);

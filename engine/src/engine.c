@@ -146,10 +146,51 @@ carc_result carc_var_set_range(carc_engine *e, int var, int lo, int hi) {
   e->var_ranged |= 1ull << var;
   return CARC_OK;
 }
-void carc_var_range(const carc_engine *e, int var, int *lo, int *hi) {
+int carc_var_range(const carc_engine *e, int var, int *lo, int *hi) {
   const bool ranged = e && var >= 0 && var < e->nvars && (e->var_ranged >> var & 1);
   if (lo) *lo = ranged ? e->var_lo[var] : INT32_MIN;
   if (hi) *hi = ranged ? e->var_hi[var] : INT32_MAX;
+  return ranged;
+}
+
+/* Whether var may take the range 0..hi: it has none, or that one. */
+static bool stack_range_ok(carc_engine *e, int var, int hi) {
+  int lo, was_hi;
+  if (!carc_var_range(e, var, &lo, &was_hi) || (lo == 0 && was_hi == hi)) return true;
+  engine_fail(e, CARC_ERR_ARGUMENT, "variable '%s' has the range %d..%d, which a card stack's 0..%d is not",
+              e->var_names[var], lo, was_hi, hi);
+  return false;
+}
+
+carc_result carc_var_set_stack(carc_engine *e, int active, int rest, int cards) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (active < 0 || active >= e->nvars || rest < 0 || rest >= e->nvars || active == rest)
+    return engine_fail(e, CARC_ERR_UNKNOWN, "card stack: variables %d and %d are not two variables", active, rest);
+  if (cards < 2 || cards > STACK_MAX_CARDS)
+    return engine_fail(e, CARC_ERR_ARGUMENT, "card stack: %d cards (a stack holds 2 to %d)", cards, STACK_MAX_CARDS);
+  if (engine_without_games(e, "card stack") != CARC_OK) return CARC_ERR_STATE;
+  int i = 0;
+  while (i < e->nvar_stacks && e->var_stacks[i].active != active && e->var_stacks[i].rest != active &&
+         e->var_stacks[i].active != rest && e->var_stacks[i].rest != rest)
+    i++;
+  if (i < e->nvar_stacks) { /* a variable already in a stack: the same stack (a deal and a turn hook) only */
+    if (e->var_stacks[i].active == active && e->var_stacks[i].rest == rest && e->var_stacks[i].cards == cards)
+      return CARC_OK;
+    return engine_fail(e, CARC_ERR_ARGUMENT, "card stack: variable '%s' or '%s' is in another stack already",
+                       e->var_names[active], e->var_names[rest]);
+  }
+  if (i == MAX_VAR_STACKS)
+    return engine_fail(e, CARC_ERR_LIMIT, "card stack: an engine holds at most %d", MAX_VAR_STACKS);
+  int rest_max = 0; /* the other cards, a base-16 digit each */
+  for (int k = 0; k < cards - 1; k++) rest_max = rest_max * 16 + cards;
+  if (!stack_range_ok(e, active, cards) || !stack_range_ok(e, rest, rest_max)) return CARC_ERR_ARGUMENT;
+  carc_var_set_range(e, active, 0, cards); /* cannot fail now: both checked */
+  carc_var_set_range(e, rest, 0, rest_max);
+  e->var_stacks[i].active = (int8_t)active;
+  e->var_stacks[i].rest = (int8_t)rest;
+  e->var_stacks[i].cards = (int8_t)cards;
+  e->nvar_stacks++;
+  return CARC_OK;
 }
 int carc_flag_count(const carc_engine *e) { return e->nflags; }
 int carc_flag_id(carc_engine *e, const char *name) {

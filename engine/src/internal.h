@@ -15,6 +15,8 @@
 #define MAX_FIGURE_TYPES 8
 #define MAX_TOKEN_TYPES 8
 #define MAX_VARS 64
+#define MAX_VAR_STACKS 16     /* card stacks held in variables (carc_var_set_stack) */
+#define STACK_MAX_CARDS 8     /* a stack's rest, 7 base-16 digits, stays below 2^28 */
 #define MAX_FLAGS 64
 #define MAX_HANDLERS 96
 #define MAX_HOOKS 32
@@ -222,6 +224,8 @@ struct carc_engine {
   char var_names[MAX_VARS][CARC_MAX_NAME];
   uint64_t var_ranged;              /* a bit per variable given a range (carc_var_set_range) */
   int32_t var_lo[MAX_VARS], var_hi[MAX_VARS];
+  int nvar_stacks;                  /* card stacks kept in variable pairs (carc_var_set_stack) */
+  struct { int8_t active, rest, cards; } var_stacks[MAX_VAR_STACKS];
   char flag_names[MAX_FLAGS][CARC_MAX_NAME];
   int nhandlers, seq;
   handler handlers[MAX_HANDLERS];   /* kept sorted by (priority, seq) */

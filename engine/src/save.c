@@ -532,6 +532,25 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   }
   for (int id = 0; id < e->nvars; id++) /* a save lists them all: one left out is not silently 0 */
     if (!(seen >> id & 1)) return bad(L, CARC_ERR_PARSE, vars, "vars", "variable '%s' is missing", e->var_names[id]);
+  for (int sk = 0; sk < e->nvar_stacks; sk++) { /* a stack's pair holds an order of its cards, or is not dealt */
+    const int av = e->var_stacks[sk].active, rv = e->var_stacks[sk].rest, n = e->var_stacks[sk].cards;
+    const int active = g->s.vars[av];
+    int rest = g->s.vars[rv];
+    unsigned cards = active ? 1u << active : 0;
+    bool order = true;
+    for (int k = 0; active && k < n - 1; k++, rest >>= 4) {
+      const int card = rest & 15;
+      order &= card >= 1 && card <= n && !(cards >> card & 1);
+      cards |= 1u << card;
+    }
+    if (!order || rest != 0) {
+      char path[96];
+      snprintf(path, sizeof path, "vars.%.80s", e->var_names[rv]);
+      return bad(L, CARC_ERR_STATE, json_get(vars, e->var_names[rv]), path,
+                 "%d with %s = %d is no order of the card stack's cards 1..%d (nor 0 with 0: not dealt)",
+                 g->s.vars[rv], e->var_names[av], active, n);
+    }
+  }
   const json_value *ts = member(L, root, "token_supply", JSON_OBJECT, false, "");
   if (!ts) return false;
   for (int k = 0; k < e->ntok; k++) /* as vars: every token type, none left to a default */
@@ -563,6 +582,11 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
     if (!tile_type_of(L, bv, path, &t)) return false;
     g->bag[g->bag_len++] = (uint16_t)t;
   }
+  /* a turn takes a tile from the bag: the count must not reach its limit
+   * before the bag is empty (past it, turns would share a number) */
+  if ((long long)g->turn + g->bag_len >= MAX_TURN)
+    return bad(L, CARC_ERR_STATE, json_get(root, "turn"), "turn", "turn %d with %d tiles in the bag would pass %d turns",
+               g->turn, g->bag_len, MAX_TURN);
   return true;
 }
 

@@ -112,6 +112,10 @@ do
   local bad_stack = text:gsub('"land_surveyors%.city": %-?%d+', '"land_surveyors.city": 123456789', 1)
   local none, why = e:load(bad_stack)
   assert(none == nil and why:find("vars.land_surveyors.city (line", 1, true) and why:find("0..", 1, true), why)
+  -- in range, but no order of the stack's cards: its next card would be 15
+  none, why = e:load((text:gsub('"land_surveyors%.city_stack": %-?%d+', '"land_surveyors.city_stack": 15', 1)))
+  assert(none == nil and why:find("vars.land_surveyors.city_stack (line", 1, true)
+    and why:find("no order of the card stack's cards", 1, true), why)
   local left_out = text:gsub('"land_surveyors%.city": %-?%d+, ', '', 1)
   none, why = e:load(left_out)
   assert(none == nil and why:find("variable 'land_surveyors.city' is missing", 1, true), why)

@@ -662,16 +662,21 @@ static void test_long_game_turn(carc_engine *e) {
   t = set_value(good, "turn", "2147483648");
   expect_fail(e, t, "turn", "turn past 32 bits");
   free(t);
-  /* the count stops at 2^30: a save at the last turn plays on and saves a
-   * turn its loader takes (at 2^31 - 1 the next turn overflowed) */
+  /* the count stops at 2^30 (at 2^31 - 1 the next turn overflowed): a save
+   * is taken only while its bag's tiles fit under it, and then plays to its
+   * end and saves a game its loader takes */
   t = set_value(good, "turn", "2147483647");
   expect_fail(e, t, "turn (line", "turn at the top of 32 bits");
   free(t);
-  t = set_value(good, "turn", "1073741824");
+  t = set_value(good, "turn", "1073741800");
+  expect_fail(e, t, "tiles in the bag would pass 1073741824 turns", "a turn too near the limit for its bag");
+  free(t);
+  t = set_value(good, "turn", "1073741700");
   h = t ? carc_game_load(e, t, err, sizeof err) : NULL;
   CHECK(h != NULL);
-  if (h) CHECK_INT(carc_bot_play_turn(h, CARC_BOT_RANDOM), CARC_OK);
-  CHECK_INT(h ? carc_game_turn(h) : -1, 1073741824);
+  while (h && carc_game_phase(h) != CARC_PHASE_OVER && carc_bot_play_turn(h, CARC_BOT_RANDOM) == CARC_OK) {}
+  CHECK(h && carc_game_phase(h) == CARC_PHASE_OVER);
+  CHECK(h && carc_game_turn(h) > 1073741700 && carc_game_turn(h) < 1073741824);
   char *again = h ? save_text(h) : NULL;
   carc_game *k = again ? carc_game_load(e, again, err, sizeof err) : NULL;
   CHECK(k != NULL);
@@ -721,6 +726,65 @@ static void test_var_ranges(void) {
   carc_engine_free(e);
 }
 
+/* Sets variable `name` in a save's text to `value`, loads it: the game or NULL. */
+static carc_game *load_with(carc_engine *e, const char *text, const char *name, const char *value, char *err,
+                            size_t cap) {
+  char *t = set_value_after(text, strstr(text, "\"vars\""), name, value);
+  carc_game *g = t ? carc_game_load(e, t, err, cap) : NULL;
+  free(t);
+  return g;
+}
+
+/* A card stack in two variables (carc_var_set_stack): their ranges follow
+ * its size, and a save is taken only when they hold an order of the cards. */
+static void test_var_stacks(void) {
+  carc_engine *e = check_base_engine();
+  const int a = carc_var_id(e, "s.active"), r = carc_var_id(e, "s.rest"), o = carc_var_id(e, "s.other");
+  CHECK_INT(carc_var_set_range(e, o, 0, 4), CARC_OK);
+  CHECK_INT(carc_var_set_stack(e, a, o, 3), CARC_ERR_ARGUMENT); /* o's range is not a stack's: nothing set */
+  CHECK_INT(carc_var_range(e, a, NULL, NULL), 0);
+  CHECK_INT(carc_var_set_stack(e, a, a, 3), CARC_ERR_UNKNOWN);
+  CHECK_INT(carc_var_set_stack(e, a, r, 9), CARC_ERR_ARGUMENT);
+  CHECK_INT(carc_var_set_stack(e, a, r, 3), CARC_OK);
+  CHECK_INT(carc_var_set_stack(e, a, r, 3), CARC_OK); /* the same stack again: a deal hook and a turn hook */
+  CHECK_INT(carc_var_set_stack(e, a, r, 4), CARC_ERR_ARGUMENT);
+  int lo, hi;
+  CHECK_INT(carc_var_range(e, r, &lo, &hi), 1);
+  CHECK(lo == 0 && hi == 3 * 16 + 3);
+  carc_game *g = new_game(e, 2, 8);
+  char *text = save_text(g), err[512];
+  carc_game *h = carc_game_load(e, text, err, sizeof err); /* not dealt: 0 and 0 */
+  CHECK(h != NULL);
+  carc_game_free(h);
+  CHECK_INT(carc_game_set_var(g, a, 2), CARC_OK);
+  CHECK_INT(carc_game_set_var(g, r, 3 * 16 + 1), CARC_OK); /* 2 up, then 1, then 3 */
+  free(text);
+  text = save_text(g);
+  h = carc_game_load(e, text, err, sizeof err);
+  CHECK(h != NULL);
+  carc_game_free(h);
+  /* rests (the next card lowest) with 2 up: 3 then 3; 3 then no card; no card (0) then 3; 2 then 3 (2 is
+   * up); 1 then 1 */
+  static const char *const refused[] = {"51", "3", "48", "50", "17"};
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+    h = load_with(e, text, "s.rest", refused[i], err, sizeof err);
+    CHECK(h == NULL);
+    CHECK(strstr(err, "vars.s.rest (line") != NULL && strstr(err, "no order of the card stack's cards 1..3") != NULL);
+    if (h || !strstr(err, "no order")) fprintf(stderr, "rest %s: %s\n", refused[i], err);
+    carc_game_free(h);
+  }
+  h = load_with(e, text, "s.rest", "19", err, sizeof err); /* 3 then 1: another order, taken */
+  CHECK(h != NULL);
+  CHECK_INT(h ? carc_game_var(h, r) : -1, 19);
+  carc_game_free(h);
+  h = load_with(e, text, "s.active", "0", err, sizeof err); /* not dealt needs rest 0 too */
+  CHECK(h == NULL);
+  carc_game_free(h);
+  free(text);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
   carc_engine *e = check_base_engine();
   test_points_of_games(e);
@@ -729,6 +793,7 @@ int main(void) {
   test_unreachable(e);
   test_long_game_turn(e);
   test_var_ranges();
+  test_var_stacks();
   test_figure_order(e);
   carc_engine_free(e);
   return check_done("test_save");

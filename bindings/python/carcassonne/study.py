@@ -52,6 +52,8 @@ def simulate_args(rules=None, against=None, games=10000, players=2, bots="random
     if not isinstance(bots, str):
         if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
             raise TypeError("bots is a bot's name or a list of them, one a seat, not %r" % (bots,))
+        if any("," in b for b in bots):  # joined, one name would count as two seats
+            raise ValueError("bots: a bot's name holds no comma, not %r" % (bots,))
         bots = ",".join(bots)
     args += ["--bot", bots]
     if jobs is not None:
@@ -60,6 +62,9 @@ def simulate_args(rules=None, against=None, games=10000, players=2, bots="random
         if not isinstance(shard, (tuple, list)) or len(shard) != 2:
             raise TypeError("shard is a pair (i, n), not %r" % (shard,))
         args += ["--shard", "%s/%s" % (_whole("shard index", shard[0]), _whole("shard count", shard[1]))]
+    for option, value in zip(args[::2], args[1::2]):  # a NUL would end the argument unseen
+        if "\0" in value:
+            raise ValueError("%s holds a NUL byte: %r" % (option.lstrip("-"), value))
     return args
 
 

@@ -268,6 +268,10 @@ class Binding(unittest.TestCase):
             carcassonne.merge(["\udcff"])
         with self.assertRaisesRegex(TypeError, "^bots is a bot's name or a list of them, one a seat, not None$"):
             study.simulate(games=2, bots=None)
+        with self.assertRaisesRegex(ValueError, "^bots: a bot's name holds no comma"):
+            study.simulate(games=2, bots=["random,greedy"])
+        with self.assertRaisesRegex(ValueError, "^bot holds a NUL byte"):
+            study.simulate(games=2, bots="ran\0dom")
         with tempfile.TemporaryDirectory() as tmp:
             page = os.path.join(tmp, "report.html")
             with self.assertRaisesRegex(RuntimeError, "^carcassonne merge failed: carcassonne merge: "

@@ -26,8 +26,10 @@ end)
 
 case("one variable given two ranges; a stack's variable of another range", function()
   ruleset_error("rules/var_range_twice.lua", "var_range.lua:16:", "variable 'var_range.d' already has the range 0..3")
-  ruleset_error("rules/var_range_stack.lua", "var_range.lua:21:", "hook 'var_range.deal'", "deal[1].active",
-    "holds 0..9, which a stack of 2 cards does not fit")
+  ruleset_error("rules/var_range_full_then_narrow.lua", "var_range.lua:19:",
+    "variable 'var_range.z' already has the range -2147483648..2147483647")
+  ruleset_error("rules/var_range_stack.lua", "var_range.lua:24:", "hook 'var_range.deal'", "deal[1]:",
+    "variable 'var_range.active' has the range 0..9, which a card stack's 0..2 is not")
 end)
 
 case("a call that sets several, one of them past its range, sets none", function()

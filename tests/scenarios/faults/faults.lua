@@ -195,8 +195,8 @@ case("an inline ruleset table naming an unknown expansion", function()
 end)
 
 case("a misspelt expansion is answered with the expansion spelt most like it", function()
-  ruleset_error({ expansions = { "inns_cathedral" } }, "unknown expansion 'inns_cathedral' (no inns_cathedral.lua",
-    "; did you mean 'inns_cathedrals'?")
+  ruleset_error({ expansions = { "inns_cathedral" } },
+    "unknown expansion 'inns_cathedral'; did you mean 'inns_cathedrals'? (no inns_cathedral.lua in ")
   ruleset_error({ expansions = { "maps", "sigposts" } }, "did you mean 'signposts'?")
 end)
 

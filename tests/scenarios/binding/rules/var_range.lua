@@ -14,6 +14,9 @@ elseif case == "not_whole" then
 elseif case == "twice" then
   x:var("var_range.d", { min = 0, max = 3 })
   x:var("var_range.d", { min = 0, max = 4 })
+elseif case == "full_then_narrow" then
+  x:var("var_range.z", { min = -(1 << 31), max = (1 << 31) - 1 }) -- every 32-bit value, given
+  x:var("var_range.z", { min = 0, max = 3 })
 elseif case == "stack" then
   -- a stack of two cards needs 0..2 and 0..2: a variable of 0..9 cannot be one
   x:var("var_range.active", { min = 0, max = 9 })
