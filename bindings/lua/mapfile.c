@@ -212,9 +212,8 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
 /* A map's messages are one line each: a control byte in a path or a map's
  * name (a newline) is shown as '?'. */
 carc_result carc_map_file_load(carc_engine *e, const char *spec, const char *dir, char *err, size_t errcap) {
-  char none[1];
-  if (!err || !errcap) err = none, errcap = sizeof none; /* the caller wants no message */
-  carc_result r = load_map(e, spec, dir, err, errcap);
-  if (r != CARC_OK && errcap) shown_text(err, err, errcap);
+  char whole[2048]; /* written whole, then cut to the caller's buffer between characters */
+  carc_result r = load_map(e, spec, dir, whole, sizeof whole);
+  if (err && errcap) shown_text(r != CARC_OK ? whole : "", err, errcap);
   return r;
 }

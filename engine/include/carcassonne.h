@@ -482,7 +482,9 @@ CARC_API const char *carc_var_name(const carc_engine *e, int var);
 /* Limits variable `var` to lo..hi, which must hold 0 (a new game's value):
  * carc_game_set_var outside it fails (ARGUMENT, naming the variable), and
  * a save holding a value outside it is refused at its JSON path. Only
- * before the engine has games (STATE). Without one, any 32-bit value. */
+ * before the engine has games (STATE); not for a variable of a card stack
+ * (ARGUMENT: carc_var_set_stack sets its range). Without one, any 32-bit
+ * value. */
 CARC_API carc_result carc_var_set_range(carc_engine *e, int var, int lo, int hi);
 /* Variable `var`'s range (INT32_MIN..INT32_MAX when none was set); returns
  * 1 when one was set, else 0. */

@@ -140,6 +140,10 @@ carc_result carc_var_set_range(carc_engine *e, int var, int lo, int hi) {
   if (lo > 0 || hi < 0) /* a new game starts every variable at 0 */
     return engine_fail(e, CARC_ERR_ARGUMENT, "variable '%s': the range %d..%d must hold 0, a new game's value",
                        e->var_names[var], lo, hi);
+  for (int i = 0; i < e->nvar_stacks; i++) /* a stack's ranges follow its cards */
+    if (e->var_stacks[i].active == var || e->var_stacks[i].rest == var)
+      return engine_fail(e, CARC_ERR_ARGUMENT, "variable '%s' holds a card stack: its range is the stack's",
+                         e->var_names[var]);
   if (engine_without_games(e, "variable range") != CARC_OK) return CARC_ERR_STATE;
   e->var_lo[var] = lo;
   e->var_hi[var] = hi;
@@ -184,7 +188,7 @@ carc_result carc_var_set_stack(carc_engine *e, int active, int rest, int cards) 
   int rest_max = 0; /* the other cards, a base-16 digit each */
   for (int k = 0; k < cards - 1; k++) rest_max = rest_max * 16 + cards;
   if (!stack_range_ok(e, active, cards) || !stack_range_ok(e, rest, rest_max)) return CARC_ERR_ARGUMENT;
-  carc_var_set_range(e, active, 0, cards); /* cannot fail now: both checked */
+  carc_var_set_range(e, active, 0, cards); /* cannot fail now: both checked, neither in a stack yet */
   carc_var_set_range(e, rest, 0, rest_max);
   e->var_stacks[i].active = (int8_t)active;
   e->var_stacks[i].rest = (int8_t)rest;

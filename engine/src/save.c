@@ -536,9 +536,9 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
     const int av = e->var_stacks[sk].active, rv = e->var_stacks[sk].rest, n = e->var_stacks[sk].cards;
     const int active = g->s.vars[av];
     int rest = g->s.vars[rv];
-    unsigned cards = active ? 1u << active : 0;
-    bool order = true;
-    for (int k = 0; active && k < n - 1; k++, rest >>= 4) {
+    bool order = active >= 0 && active <= n; /* its range says so too */
+    unsigned cards = order && active ? 1u << active : 0;
+    for (int k = 0; order && active && k < n - 1; k++, rest >>= 4) {
       const int card = rest & 15;
       order &= card >= 1 && card <= n && !(cards >> card & 1);
       cards |= 1u << card;
@@ -582,9 +582,10 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
     if (!tile_type_of(L, bv, path, &t)) return false;
     g->bag[g->bag_len++] = (uint16_t)t;
   }
-  /* a turn takes a tile from the bag: the count must not reach its limit
-   * before the bag is empty (past it, turns would share a number) */
-  if ((long long)g->turn + g->bag_len >= MAX_TURN)
+  /* each turn left takes a tile (the one drawn, then the bag's): the count
+   * must not pass its limit before the game ends (turns would share a number) */
+  const int drawn = g->phase == CARC_PHASE_PLACE || g->phase == CARC_PHASE_ACT;
+  if ((long long)g->turn + drawn + g->bag_len > MAX_TURN)
     return bad(L, CARC_ERR_STATE, json_get(root, "turn"), "turn", "turn %d with %d tiles in the bag would pass %d turns",
                g->turn, g->bag_len, MAX_TURN);
   return true;

@@ -89,8 +89,36 @@ static void engine_after_lua_free(void) {
   carc_engine_free(e);
 }
 
+/* Whether s ends on a whole UTF-8 character. */
+static int ends_whole(const char *s) {
+  size_t n = strlen(s), k = n;
+  while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80) k--; /* back to the last lead byte */
+  if (k == 0) return n == 0;
+  const unsigned char lead = (unsigned char)s[k - 1];
+  const size_t len = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+  return n - (k - 1) == len;
+}
+
+/* A message cut to a small buffer is cut between characters: the map's
+ * name of 100 three-byte characters, at every size from 1 to 300 bytes. */
+static void small_message_buffers(void) {
+  carc_engine *e = check_base_engine();
+  char name[301] = "";
+  for (int i = 0; i < 100; i++) strcat(name, "\xe2\x82\xac"); /* the euro sign */
+  for (size_t cap = 1; cap <= 300; cap++) {
+    char err[300];
+    memset(err, 'x', sizeof err);
+    CHECK_INT(carc_map_file_load(e, name, NULL, err, cap), CARC_ERR_UNKNOWN);
+    CHECK(strlen(err) < cap);
+    CHECK(ends_whole(err));
+    if (!ends_whole(err)) fprintf(stderr, "cap %zu: the message ends inside a character\n", cap);
+  }
+  carc_engine_free(e);
+}
+
 int main(void) {
   null_map_names();
+  small_message_buffers();
   short_path_buffers();
   null_loader_names();
   engine_after_lua_free();

@@ -64,7 +64,7 @@ def simulate_args(rules=None, against=None, games=10000, players=2, bots="random
         args += ["--shard", "%s/%s" % (_whole("shard index", shard[0]), _whole("shard count", shard[1]))]
     for option, value in zip(args[::2], args[1::2]):  # a NUL would end the argument unseen
         if "\0" in value:
-            raise ValueError("%s holds a NUL byte: %r" % (option.lstrip("-"), value))
+            raise ValueError("%s holds a NUL byte: %r" % ({"--bot": "bots"}.get(option, option.lstrip("-")), value))
     return args
 
 

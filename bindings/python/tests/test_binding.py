@@ -270,7 +270,7 @@ class Binding(unittest.TestCase):
             study.simulate(games=2, bots=None)
         with self.assertRaisesRegex(ValueError, "^bots: a bot's name holds no comma"):
             study.simulate(games=2, bots=["random,greedy"])
-        with self.assertRaisesRegex(ValueError, "^bot holds a NUL byte"):
+        with self.assertRaisesRegex(ValueError, "^bots holds a NUL byte"):
             study.simulate(games=2, bots="ran\0dom")
         with tempfile.TemporaryDirectory() as tmp:
             page = os.path.join(tmp, "report.html")
