@@ -2,6 +2,7 @@
  * saves byte for byte the same and plays on exactly as the original; bad input
  * gives NULL and a message that names the problem and where it is. */
 #include "check.h"
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,16 @@ static char *save_text(const carc_game *g) {
   CHECK_INT(m, n);
   CHECK_INT(strlen(buf), n);
   return buf;
+}
+
+/* Whether g's save loads again into e (the message on stderr, under `label`, when not). */
+static bool loads_again(carc_engine *e, const carc_game *g, const char *label) {
+  char *text = save_text(g), err[512] = "";
+  carc_game *k = carc_game_load(e, text, err, sizeof err);
+  if (!k) fprintf(stderr, "%s: %s\n", label, err);
+  carc_game_free(k);
+  free(text);
+  return k != NULL;
 }
 
 static char *log_text(const carc_game *g) {
@@ -474,12 +485,7 @@ static void test_unreachable(carc_engine *e) {
   if (h) {
     play_turns(h, 40, CARC_BOT_RANDOM);
     CHECK(carc_board_tiles(h) > 30);
-    char *again = save_text(h);
-    carc_game *k = carc_game_load(e, again, err, sizeof err);
-    CHECK(k != NULL);
-    if (!k) fprintf(stderr, "corner game: %s\n", err);
-    carc_game_free(k);
-    free(again);
+    CHECK(loads_again(e, h, "corner game"));
   }
   carc_game_free(h);
   free(t);
@@ -682,11 +688,7 @@ static void test_long_game_turn(carc_engine *e) {
   while (h && carc_game_phase(h) != CARC_PHASE_OVER && carc_bot_play_turn(h, CARC_BOT_RANDOM) == CARC_OK) {}
   CHECK(h && carc_game_phase(h) == CARC_PHASE_OVER);
   CHECK(h && carc_game_turn(h) > 1073741700 && carc_game_turn(h) <= 1073741824);
-  char *again = h ? save_text(h) : NULL;
-  carc_game *k = again ? carc_game_load(e, again, err, sizeof err) : NULL;
-  CHECK(k != NULL);
-  carc_game_free(k);
-  free(again);
+  CHECK(h && loads_again(e, h, "a game ended at the turn limit"));
   carc_game_free(h);
   free(t);
   free(good);
