@@ -21,8 +21,6 @@ int cli_usage_error(const char *cmd, const char *option, int unknown);
 /* "unknown option 'X'; did you mean 'Y'?" (when one of `cmd`'s options is
  * spelt alike) as cli_usage_message prints it; returns 2. */
 int cli_unknown_option(const char *cmd, const char *option);
-/* The option of `cmd` spelt most like `given`, or NULL (suggest.c). */
-const char *cli_suggest_option(const char *cmd, const char *given);
 /* argv[*i] among `known` (NULL-ended) options that take a value: 0 and the
  * value (advancing *i), 1 if unknown, 2 if the value is missing. */
 int cli_option(int argc, char **argv, int *i, const char *const *known, const char **value);

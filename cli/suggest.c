@@ -22,7 +22,8 @@ static const struct {
                                        "--shard", "--json", "--games-out", "--html", "--help", NULL}},
 };
 
-const char *cli_suggest_option(const char *cmd, const char *given) {
+/* The option of `cmd` spelt most like `given`, or NULL. */
+static const char *suggest_option(const char *cmd, const char *given) {
   for (size_t c = 0; c < sizeof COMMAND_OPTIONS / sizeof *COMMAND_OPTIONS; c++) {
     if (strcmp(COMMAND_OPTIONS[c].cmd, cmd)) continue;
     /* the beginning of an option ("--comp") names it, as the shell's completion would */
@@ -35,7 +36,7 @@ const char *cli_suggest_option(const char *cmd, const char *given) {
 }
 
 int cli_unknown_option(const char *cmd, const char *option) {
-  const char *near = cli_suggest_option(cmd, option);
+  const char *near = suggest_option(cmd, option);
   char shown[200], msg[320]; /* a control byte as '?', a long option cut between characters */
   shown_text(option, shown, sizeof shown);
   if (near) snprintf(msg, sizeof msg, "unknown option '%s'; did you mean '%s'?", shown, near);

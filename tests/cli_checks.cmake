@@ -493,7 +493,7 @@ file(MAKE_DIRECTORY ${TMP}/${deep})
 file(WRITE ${TMP}/${deep}r.lua "ruleset { expansions = { 'maps' }, options = { maps = { map = 'nowhere' } } }\n")
 file(WRITE ${TMP}/${deep}pair.map "join demo missing_east\n")
 file(WRITE ${TMP}/${deep}r2.lua "ruleset { expansions = { 'maps' }, options = { maps = { map = 'pair' } } }\n")
-foreach(case "r.lua;map 'nowhere' not found \\(looked for NAME.map in \\.\\.\\.[^\n]*with the options at [^\n]*/r.lua:1\\)"
+foreach(case "r.lua;map 'nowhere' not found \\(no such .map file in \\.\\.\\.[^\n]*with the options at [^\n]*/r.lua:1\\)"
              "r2.lua;pair.map:1:1: the pair's east map 'missing_east' is not there[^\n]*r2.lua:1\\)")
   list(POP_FRONT case file)
   execute_process(COMMAND ${CLI} play --rules ${TMP}/${deep}${file} ERROR_VARIABLE err RESULT_VARIABLE rc)

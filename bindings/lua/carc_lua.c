@@ -2292,8 +2292,8 @@ static int open_state(lua_State *L) {
       {"handler", p_handler}, {"hook", p_hook},     {"move", p_move},
       {"disable", p_disable}, {"final_order", p_final_order}, {"random", p_random}, {"randomseed", p_randomseed},
       {"describe", p_describe}, {"map", p_map}, {"tile_split", p_tile_split},
-      {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {"near_name", carc_lua_near_name}, {"expansion_files", carc_lua_expansion_files},
-      {"value_text", carc_lua_value_text},
+      {"search_dirs", carc_lua_search_dirs}, {"options_at", p_options_at}, {"near_name", carc_lua_near_name},
+      {"expansion_files", carc_lua_expansion_files}, {"value_text", carc_lua_value_text},
       {NULL, NULL}};
   luaL_newlib(L, prims);
   carc_lua_guards_raw(L);

@@ -146,12 +146,12 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
                short_path(dir, s2));
     return CARC_ERR_UNKNOWN;
   }
-  if (!found) { /* a name: the folders searched, each shown once */
-    char maps[1024];
+  if (!found) { /* a name: the folders searched (find_map's), each shown once */
+    char maps[1024], beside[SHOWN_PATH + 48] = "";
     carc_engine_search_path(NULL, "maps", 0, maps, sizeof maps, NULL);
-    snprintf(err, errcap, "map '%s' not found (looked for NAME.map in %s, its maps/ and ../maps/, and %s; "
-             "'carcassonne maps' lists the maps)", short_path(spec, s1), short_path(dir ? dir : ".", s2),
-             short_path(maps, s3));
+    if (dir) snprintf(beside, sizeof beside, "%s, its maps/ and ../maps/, nor in ", short_path(dir, s2));
+    snprintf(err, errcap, "map '%s' not found (no such .map file in %s%s; 'carcassonne maps' lists the maps)",
+             short_path(spec, s1), beside, short_path(maps, s3));
     return CARC_ERR_UNKNOWN;
   }
   const char *why = NULL;
@@ -176,8 +176,9 @@ static carc_result load_map(carc_engine *e, const char *spec, const char *dir, c
     dir_of(path, pdir, sizeof pdir);
     const int has_west = find_map(west, pdir, pw, sizeof pw);
     if (!has_west || !find_map(east, pdir, pe, sizeof pe)) {
-      snprintf(err, errcap, "%s:%d:1: the pair's %s map '%s' is not there (looked beside the pair file and in %s)",
-               short_path(path, s1), line, has_west ? "east" : "west", has_west ? east : west, short_path(pdir, s2));
+      snprintf(err, errcap, "%s:%d:1: the pair's %s map '%s' is not there (no such .map file beside the pair file, in "
+               "its maps/ and ../maps/, nor in the search path for maps)", short_path(path, s1), line,
+               has_west ? "east" : "west", has_west ? east : west);
       free(text);
       return CARC_ERR_UNKNOWN;
     }

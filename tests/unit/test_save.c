@@ -757,6 +757,20 @@ static void test_var_stacks(void) {
   CHECK_INT(carc_var_set_stack(e, a, r, 4), CARC_ERR_ARGUMENT);
   CHECK_INT(carc_var_set_range(e, a, -100, 100), CARC_ERR_ARGUMENT); /* a stack's range is the stack's */
   CHECK(strstr(carc_engine_error(e), "holds a card stack") != NULL);
+  /* a rolled-back declaration leaves neither the stack nor its ranges; the 17th stack is past the limit */
+  const int ra = carc_var_id(e, "s.ra"), rr = carc_var_id(e, "s.rr");
+  CHECK_INT(carc_engine_begin(e), CARC_OK);
+  CHECK_INT(carc_var_set_stack(e, ra, rr, 2), CARC_OK);
+  carc_engine_rollback(e);
+  CHECK_INT(carc_var_range(e, ra, NULL, NULL) | carc_var_range(e, rr, NULL, NULL), 0);
+  CHECK_INT(carc_var_set_range(e, ra, 0, 9), CARC_OK); /* no stack holds it now */
+  for (int k = 0; k < 15; k++) { /* 1 stack declared above, 15 more */
+    char n1[16], n2[16];
+    snprintf(n1, sizeof n1, "s.a%d", k);
+    snprintf(n2, sizeof n2, "s.r%d", k);
+    CHECK_INT(carc_var_set_stack(e, carc_var_id(e, n1), carc_var_id(e, n2), 2), CARC_OK);
+  }
+  CHECK_INT(carc_var_set_stack(e, carc_var_id(e, "s.a99"), carc_var_id(e, "s.r99"), 2), CARC_ERR_LIMIT);
   int lo, hi;
   CHECK_INT(carc_var_range(e, r, &lo, &hi), 1);
   CHECK(lo == 0 && hi == 3 * 16 + 3);
