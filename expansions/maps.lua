@@ -11,6 +11,8 @@
 --     town_extra_turn  placing on a town gives one extra turn (at most one a turn)
 --     town_cost        placing on a town costs 2 points
 --     town_bonus       +2 per still-visible town touching a scored road
+--   and start_towns: for the three variants an unused start square is a town
+--     too (its print shows one); off, it is plain land
 
 local x = expansion {
   name = "maps",
@@ -22,6 +24,7 @@ local x = expansion {
     town_extra_turn = false,
     town_cost = false,
     town_bonus = false,
+    start_towns = false,
   },
 }
 
@@ -31,7 +34,10 @@ local x = expansion {
 local marked = x:flag("maps.square")
 local town_signal = x.options.town_extra_turn or x.options.town_cost
 x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles, signal = "maps.square",
-                       towns = town_signal })
+                       towns = town_signal, start_towns = x.options.start_towns })
+
+-- Whether a map square of this kind counts as a town for the variants.
+local TOWN = { town = true, start = x.options.start_towns or nil }
 
 -- Coats of arms on a road: the engine counts them on the feature; the base
 -- rates give roads no symbol points, so this handler adds them (declared:
@@ -48,7 +54,11 @@ x:handler {
 }
 
 if x.options.town_bonus then
-  -- +2 for every town square with no tile on it next to a tile of the road.
+  local SIDES = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }
+  -- +2 for every town square (TOWN) with no tile on it next to a square of the road.
+  -- A ferry route or a piece abroad lies on no square: it carries its first
+  -- end's coordinates, and the towns beside that end touch the road only
+  -- through a tile there.
   x:handler {
     name = "town_bonus",
     priority = 510,
@@ -57,12 +67,15 @@ if x.options.town_bonus then
     fn = function(ctx)
       local game, seen, towns = ctx.game, {}, 0
       for _, t in ipairs(ctx:tiles()) do
-        for _, d in ipairs({ { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }) do
-          local nx, ny = t.x + d[1], t.y + d[2]
-          local key = nx * 1000 + ny
-          if not seen[key] and game:map_square(nx, ny) == "town" and not game:tile_at(nx, ny) then
-            seen[key] = true
-            towns = towns + 1
+        local here = game:tile_at(t.x, t.y)
+        if here and here.index == t.index then
+          for _, d in ipairs(SIDES) do
+            local nx, ny = t.x + d[1], t.y + d[2]
+            local key = nx * 1000 + ny
+            if not seen[key] and TOWN[game:map_square(nx, ny)] and not game:tile_at(nx, ny) then
+              seen[key] = true
+              towns = towns + 1
+            end
           end
         end
       end
@@ -93,7 +106,7 @@ if town_signal then
     if not t then return end
     local kind, arms = game:map_square(t.x, t.y)
     if kind == "island" and arms > 0 then game:add_score(args.player, 2 * arms) end
-    if kind ~= "town" then return end
+    if not TOWN[kind] then return end
     if x.options.town_cost then game:add_score(args.player, -2) end
     -- at most one extra turn a turn: none for a town placed in the extra turn itself
     if x.options.town_extra_turn and game:var(extra) ~= game.turn + 1 then

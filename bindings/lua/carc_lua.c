@@ -1275,9 +1275,10 @@ static int p_tile_attr(lua_State *L) {
   return 0;
 }
 
-/* map(name, dir, followers, tiles, signal, towns): finds and sets the engine's
- * map; `signal` names a game flag the engine turns on for island squares with
- * coats of arms (and town squares if `towns`). */
+/* map(name, dir, followers, tiles, signal, towns, start_towns): finds and
+ * sets the engine's map; `signal` names a game flag the engine turns on for
+ * island squares with coats of arms (and town squares if `towns`, start
+ * squares too if also `start_towns`). */
 /* x:map's count at `arg` (nil is 0): a number beyond an int is refused here
  * by the option's name, as the engine refuses one beyond its range. */
 static int map_count(lua_State *L, int arg, const char *name, long long max) {
@@ -1305,7 +1306,8 @@ static int p_map(lua_State *L) {
   int flag = signal ? carc_flag_id(cl->e, signal) : -1;
   if (signal && flag < 0) /* -1 would be no signal at all */
     return luaL_error(L, "map signal: %s", carc_engine_error(cl->e));
-  if (signal && carc_engine_map_signal(cl->e, flag, lua_toboolean(L, 6)) != CARC_OK) return engine_error(L);
+  const int towns = lua_toboolean(L, 6) ? 1 + lua_toboolean(L, 7) : 0;
+  if (signal && carc_engine_map_signal(cl->e, flag, towns) != CARC_OK) return engine_error(L);
   declared(L);
   return 0;
 }

@@ -709,9 +709,9 @@ CARC_API carc_result carc_engine_set_map(carc_engine *e, int n, const char *cons
 #define CARC_MAX_MAP_FOLLOWERS 16
 CARC_API carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles);
 /* Turns game flag `flag` on whenever a tile is placed on an island square
- * with coats of arms (and, if `towns`, on a town square), so that a hook
- * filtered on that flag runs only then (the flag is the hook's to clear);
- * flag -1 stops it. */
+ * with coats of arms (and, with `towns` 1, on a town square; with `towns` 2,
+ * on a town or start square), so that a hook filtered on that flag runs only
+ * then (the flag is the hook's to clear); flag -1 stops it. */
 CARC_API carc_result carc_engine_map_signal(carc_engine *e, int flag, int towns);
 typedef struct carc_map_info {
   const char *name;

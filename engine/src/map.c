@@ -692,8 +692,9 @@ static int count_area_squares(const map_shape *m, int x, int y) {
 static void set_after_mask(map_shape *m);
 static void list_around_cities(map_shape *m);
 
-/* The map's signal (a flag id + 1, or 0) and whether towns raise it, with
- * what depends on them: a square's side bits (MAP_AFTER). */
+/* The map's signal (a flag id + 1, or 0) and whether towns raise it (1;
+ * 2: start squares too), with what depends on them: a square's side bits
+ * (MAP_AFTER). */
 void map_set_signal(map_shape *m, int signal, int towns) {
   m->signal = signal;
   m->signal_towns = towns;
@@ -703,7 +704,8 @@ void map_set_signal(map_shape *m, int signal, int towns) {
 /* Which squares' tiles give map_after_place work: beside a large city
  * always; on an island with arms, or a town, when the map signals them. */
 static void set_after_mask(map_shape *m) {
-  m->after_mask = (uint8_t)(AFTER_CITY | (m->signal ? AFTER_ARMS : 0u) | (m->signal && m->signal_towns ? AFTER_TOWN : 0u));
+  m->after_mask = (uint8_t)(AFTER_CITY | (m->signal ? AFTER_ARMS : 0u) | (m->signal && m->signal_towns ? AFTER_TOWN : 0u) |
+                            (m->signal && m->signal_towns > 1 ? AFTER_START : 0u));
   for (int y = 0; y < m->h; y++)
     for (int x = 0; x < m->w; x++) {
       map_square *q = &m->sq[y][x];
@@ -776,6 +778,7 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
     for (int x = 0; x < m->w; x++) {
       map_square *q = &m->sq[y][x];
       q->after = (uint8_t)((q->city_side ? AFTER_CITY : 0) | (q->kind == CARC_SQ_TOWN ? AFTER_TOWN : 0) |
+                           (q->kind == CARC_SQ_START ? AFTER_START : 0) |
                            (q->kind == CARC_SQ_ISLAND && q->arms ? AFTER_ARMS : 0));
       q->closed = q->slow = 0;
       q->plane_like = opens_like_plane(m, x, y);
@@ -956,7 +959,10 @@ carc_result carc_engine_map_signal(carc_engine *e, int flag, int towns) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
   if (flag < -1 || flag >= e->nflags) return (carc_result)engine_fail(e, CARC_ERR_UNKNOWN, "no flag %d", flag);
-  map_set_signal(e->map, flag + 1, towns != 0);
+  if (towns < 0 || towns > 2)
+    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "towns is %d: 0 (none), 1 (towns) or 2 (towns and start squares)",
+                                    towns);
+  map_set_signal(e->map, flag + 1, towns);
   return CARC_OK;
 }
 
@@ -1186,7 +1192,8 @@ __attribute__((noinline)) void map_after_place(carc_game *g, int ti) {
   if (ti < g->nprinted) return;
   if (m->signal) {
     const map_square *s = &m->sq[bt->y][bt->x];
-    if ((s->kind == CARC_SQ_TOWN && m->signal_towns) || (s->kind == CARC_SQ_ISLAND && s->arms))
+    if ((s->kind == CARC_SQ_TOWN && m->signal_towns) || (s->kind == CARC_SQ_START && m->signal_towns > 1) ||
+        (s->kind == CARC_SQ_ISLAND && s->arms))
       g->s.flags |= 1ull << (m->signal - 1);
   }
   if (!on_grid(m, bt->x, bt->y)) return;
@@ -1237,6 +1244,14 @@ bool map_is_start(const carc_game *g, int x, int y) {
   return sq_kind(g->e->map, x, y) == CARC_SQ_START;
 }
 
+/* The start tiles are the setup's, not a player's: a start square signalled
+ * as a town (signal_towns 2) raises no flag for them. */
+static carc_result setup_unsignalled(carc_game *g) {
+  const map_shape *m = g->e->map;
+  if (m->signal && m->signal_towns > 1) g->s.flags &= ~(1ull << (m->signal - 1));
+  return CARC_OK;
+}
+
 /* A new game on the map: printed pieces, the start tile and random tiles on
  * the start squares used (turned to fit), the bag cut to the map's count. */
 carc_result map_setup(carc_game *g) {
@@ -1262,7 +1277,7 @@ carc_result map_setup(carc_game *g) {
   while (rot < 3 && !map_fits_square(g, e->start_type, sx, sy, rot)) rot++; /* one fits: map_start_misfit */
   board_place(g, e->start_type, sx, sy, rot);
   bag_fill(g);
-  if (g->opt.no_bag) return CARC_OK;
+  if (g->opt.no_bag) return setup_unsignalled(g);
   int want = m->tiles_max ? m->tiles_max - 1 : g->bag_len; /* the start tile is one of them */
   if (want < g->bag_len) g->bag_len = want < 0 ? 0 : want;
   for (int i = 1; i < m->starts_used; i++) {
@@ -1279,7 +1294,7 @@ carc_result map_setup(carc_game *g) {
     g->bag[g->bag_pos++] = t;
     board_place(g, t, x, y, r);
   }
-  return CARC_OK;
+  return setup_unsignalled(g);
 }
 
 /* "the large city NAME" (or its letter) when (x, y) is one of its squares. */

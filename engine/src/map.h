@@ -44,6 +44,7 @@ typedef struct map_square {
 #define AFTER_CITY 0x1u   /* a large city's square beside it */
 #define AFTER_TOWN 0x2u   /* a town: a signal when the map signals towns */
 #define AFTER_ARMS 0x4u   /* an island with coats of arms: a signal when the map signals */
+#define AFTER_START 0x8u  /* a start square: a signal when the map signals them as towns */
 
 enum { LINK_ROAD, LINK_CITY, LINK_FERRY };
 
@@ -90,7 +91,7 @@ struct map_shape {
   int w, h;
   int tiles_min, tiles_max, starts_used, followers;
   int signal;            /* game flag id + 1 turned on by a tile on an island-with-arms square */
-  int signal_towns;      /* ... and on a town square */
+  int signal_towns;      /* ... and on a town square (1), or on a town or start square (2) */
   uint8_t after_mask;    /* the AFTER_ bits that give map_after_place work, with this signal */
   int nstart;
   int16_t start_x[MAP_MAX_STARTS], start_y[MAP_MAX_STARTS];

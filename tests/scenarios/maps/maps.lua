@@ -278,3 +278,65 @@ case("town variant: a town covered by a tile gives nothing", function()
   -- 7 + 1 visible town (Lindau) x 2 = 9
   s:expect_scores{ 9, 0 }
 end)
+
+-- The ferry route (5,5)S - (5,7)N is a printed piece that lies on no square;
+-- it carries the coordinates of its first end, (5,5). With no tile there,
+-- the towns beside (5,5) do not touch the road.
+case("town variant: towns beside a ferry's empty end square give nothing", function()
+  local s = map_game{ town_bonus = true }
+  -- reach (5,7) from the east without touching (4,5), (6,5) or (5,5)
+  path(s, { { 5, 4 }, { 6, 4 }, { 7, 4 }, { 7, 5 }, { 7, 6 }, { 7, 7 }, { 6, 7 } })
+  s:place("A", 5, 7, 2)   -- monastery, its road north onto the ferry
+  s:follower(1, 5, 7, "road")
+  s:end_turn()
+  s:expect_scores{ 0, 0 }
+  s:final_scoring()
+  -- open at the end: A and the route 2 tiles x 1 + the route's 2 arms x 1 = 4;
+  -- (5,7)'s neighbours: (4,7) land, (6,7) covered, (5,6) waves
+  s:expect_scores{ 4, 0 }
+end)
+
+-- Start squares carry a town in print. By default an unused start square is
+-- plain land for the town variants; with `start_towns` it is a town. Osterwik
+-- (8,5) is a start square the scenarios leave unused.
+local function to_osterwik(s)
+  path(s, { { 5, 4 }, { 6, 4 }, { 7, 4 }, { 7, 5 } })
+end
+
+case("town variant 2 on an unused start square: free by default, -2 with start_towns", function()
+  for _, start_towns in ipairs({ false, true }) do
+    local s = map_game{ town_cost = true, start_towns = start_towns }
+    to_osterwik(s)
+    s:end_turn()                 -- red, on plain land
+    path(s, { { 8, 5 } })         -- blue, on Osterwik
+    s:end_turn()
+    s:expect_scores{ 0, start_towns and -2 or 0 }
+  end
+end)
+
+case("town variant 1 on an unused start square: an extra turn only with start_towns", function()
+  for _, start_towns in ipairs({ false, true }) do
+    local s = map_game{ town_extra_turn = true, start_towns = start_towns }
+    to_osterwik(s)
+    path(s, { { 8, 5 } })         -- red
+    s:end_turn()
+    assert(s:game().current_player == (start_towns and 1 or 2),
+      "start_towns " .. tostring(start_towns) .. ": player " .. s:game().current_player .. " plays next")
+  end
+end)
+
+case("town variant 3 beside an unused start square: +2 only with start_towns", function()
+  for _, start_towns in ipairs({ false, true }) do
+    local s = map_game{ town_bonus = true, start_towns = start_towns }
+    path(s, { { 5, 4 }, { 6, 4 }, { 7, 4 } })
+    -- a road of two monasteries beside Osterwik (8,5): A's road turned west at
+    -- (7,5) meets A's road turned east at (6,5), on Anlegedorf
+    s:place("A", 7, 5, 1)
+    s:place("A", 6, 5, 3)
+    s:follower(1, 6, 5, "road")
+    s:end_turn()
+    -- the road: 2 tiles x 1; towns beside (7,5) and (6,5): Osterwik (8,5) with
+    -- start_towns; Lindau (4,5) is not beside them, Anlegedorf is covered
+    s:expect_scores{ 2 + (start_towns and 2 or 0), 0 }
+  end
+end)
