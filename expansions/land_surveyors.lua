@@ -49,6 +49,9 @@ local x = expansion {
     highway_arms = true,
     -- false: the Bad Neighborhood never drops a map's printed piece (a city abroad)
     bad_neighborhood_printed = true,
+    -- false: the coats of arms on the tiles the Bad Neighborhood drops score
+    -- nothing either (its "not part of the scoring" read whole)
+    bad_neighborhood_arms = true,
     -- false: the Hermit Monastery and the Pilgrimage Route count placed tiles
     -- only, not a large city's printed squares among the nine
     monastery_printed = true,
@@ -249,12 +252,15 @@ end
 
 -- 210 count: Bad Neighborhood. A tile whose every segment of this city is
 -- semicircular (touches one edge) is not counted. Figures and tokens on it
--- still count for majority and bonuses.
+-- still count for majority and bonuses; its coats of arms too, unless
+-- bad_neighborhood_arms is off.
+local placed = opt.bad_neighborhood_printed and "" or "placed_"
 x:handler {
   name = "bad_neighborhood", priority = 210, kinds = { "city" }, reasons = COMPLETED,
   flag = "land_surveyors.bad_neighborhood",
   describe = "Bad Neighborhood up: tiles showing only semicircular city segments do not count",
-  sub = { count = opt.bad_neighborhood_printed and "semicircular_tiles" or "placed_semicircular_tiles" }, -- in C
+  sub = { count = placed .. "semicircular_tiles", -- in C
+          symbols = not opt.bad_neighborhood_arms and placed .. "semicircular_symbols" or nil },
 }
 
 -- 310 per_tile: Siege. One more point per coat of arms.

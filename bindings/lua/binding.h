@@ -119,8 +119,10 @@ void carc_lua_views_open(lua_State *L);
 int binding_tiles_with_attr(carc_score_ctx *ctx, int attr);
 int binding_tiles_with_kind(carc_score_ctx *ctx, int kind, int placed_only);
 /* The scored tiles that show the scored feature only in segments touching
- * one edge each (the source "semicircular_tiles"). */
-int binding_semicircular_tiles(carc_score_ctx *ctx, int placed_only);
+ * one edge each (the source "semicircular_tiles"); when `symbols` is not
+ * NULL, the coats of arms on those tiles' segments of the feature in it
+ * ("semicircular_symbols"). */
+int binding_semicircular_tiles(carc_score_ctx *ctx, int placed_only, int *symbols);
 /* A bit per player with a figure of their own on the scored feature (the
  * step strength = { present = n }). */
 unsigned binding_players_present(carc_score_ctx *ctx);

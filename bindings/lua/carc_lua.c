@@ -25,7 +25,8 @@ extern const char carc_lua_prelude[];
 /* One step of a declarative handler: field = source, field += source,
  * field -= source, or field = field / 2 rounded up. */
 enum { SRC_CONST, SRC_FIELD, SRC_TOKEN_POINTS, SRC_TOKENS, SRC_TILES_ATTR, SRC_TILES_KIND, SRC_POINTERS,
-       SRC_SEMICIRCULAR, SRC_FEATURE_SYMBOLS, SRC_TILES_KIND_PLACED, SRC_SEMICIRCULAR_PLACED };
+       SRC_SEMICIRCULAR, SRC_FEATURE_SYMBOLS, SRC_TILES_KIND_PLACED, SRC_SEMICIRCULAR_PLACED,
+       SRC_SEMICIRCULAR_SYMBOLS, SRC_SEMICIRCULAR_SYMBOLS_PLACED };
 enum { OP_SET, OP_ADD, OP_SUB, OP_HALVE };
 #define MAX_POINTERS 4
 typedef struct ladd {
@@ -516,8 +517,13 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     else if (a->src == SRC_TILES_ATTR) v = binding_tiles_with_attr(ctx, a->value);
     else if (a->src == SRC_TILES_KIND) v = binding_tiles_with_kind(ctx, a->value, 0);
     else if (a->src == SRC_TILES_KIND_PLACED) v = binding_tiles_with_kind(ctx, a->value, 1);
-    else if (a->src == SRC_SEMICIRCULAR) v = binding_semicircular_tiles(ctx, 0);
-    else if (a->src == SRC_SEMICIRCULAR_PLACED) v = binding_semicircular_tiles(ctx, 1);
+    else if (a->src == SRC_SEMICIRCULAR) v = binding_semicircular_tiles(ctx, 0, NULL);
+    else if (a->src == SRC_SEMICIRCULAR_PLACED) v = binding_semicircular_tiles(ctx, 1, NULL);
+    else if (a->src == SRC_SEMICIRCULAR_SYMBOLS || a->src == SRC_SEMICIRCULAR_SYMBOLS_PLACED) {
+      int symbols = 0;
+      binding_semicircular_tiles(ctx, a->src == SRC_SEMICIRCULAR_SYMBOLS_PLACED, &symbols);
+      v = symbols;
+    }
     else if (a->src == SRC_FEATURE_SYMBOLS) v = carc_feature_symbols(carc_ctx_game(ctx), carc_ctx_feature(ctx));
     else if (a->src == SRC_POINTERS && pointers_value(ctx, f, a, &v) != CARC_OK) return CARC_ERR_SCRIPT;
     if (a->op == OP_SET) out = v;
@@ -1743,10 +1749,13 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
         else if (!strcmp(src, "tokens")) a->src = SRC_TOKENS;
         else if (!strcmp(src, "semicircular_tiles")) a->src = SRC_SEMICIRCULAR;
         else if (!strcmp(src, "placed_semicircular_tiles")) a->src = SRC_SEMICIRCULAR_PLACED;
+        else if (!strcmp(src, "semicircular_symbols")) a->src = SRC_SEMICIRCULAR_SYMBOLS;
+        else if (!strcmp(src, "placed_semicircular_symbols")) a->src = SRC_SEMICIRCULAR_SYMBOLS_PLACED;
         else if (!strcmp(src, "feature_symbols")) a->src = SRC_FEATURE_SYMBOLS;
         else if (a->value < 0)
           luaL_error(L, "handler '%s': %s.%s = \"%s\": a source is a whole number, a field name, "
                         "\"token_points\", \"tokens\", \"semicircular_tiles\", \"placed_semicircular_tiles\", "
+                        "\"semicircular_symbols\", \"placed_semicircular_symbols\", "
                         "\"feature_symbols\", { tiles_with_attr = name }, { tiles_with_kind = name }, "
                         "{ placed_tiles_with_kind = name } or { pointers = ... }", name, what, k, src);
       } else if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "pointers") != LUA_TNIL) {

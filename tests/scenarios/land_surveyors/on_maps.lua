@@ -57,6 +57,21 @@ case("bad_neighborhood_printed = false: Kronland's piece stays, (3 - 1) x 2 + 2 
   s:expect_scores { 8, 0 }
 end)
 
+case("bad_neighborhood_arms = false: Kronland's coats of arms drop with its piece, (3 - 2) x 2 + 0 = 2", function()
+  local s = game { active_city = "bad_neighborhood", bad_neighborhood_arms = false }
+  city_abroad(s)
+  s:expect_change("land_surveyors.bad_neighborhood", "count", 1)
+  s:expect_change("land_surveyors.bad_neighborhood", "symbols", 0)
+  s:expect_scores { 2, 0 }
+end)
+
+case("bad_neighborhood_arms = false with the piece kept (printed = false): its arms stay, 8", function()
+  local s = game { active_city = "bad_neighborhood", bad_neighborhood_printed = false, bad_neighborhood_arms = false }
+  city_abroad(s)
+  s:expect_change("land_surveyors.bad_neighborhood", "count", 2)
+  s:expect_scores { 8, 0 }
+end)
+
 case("Street Fair doubles the road's tiles, not its coats of arms: 4 x 2 + 2 x 2 = 12", function()
   -- The community's note on the Street Fair: it doubles the basic value per
   -- road tile. (Doubling the coats of arms too would give 16.)
