@@ -188,3 +188,32 @@ case("Large followers change nothing under the Citizens' Jury: 6 and 6", functio
   s:end_turn()
   s:expect_scores { 6, 6 }
 end)
+
+-- The section's words on Hills & Sheep's vineyards: a vineyard gives its
+-- bonus as usual under the Hermit Monastery and the Pilgrimage Route, whose
+-- per-tile change does not touch it. Monastery B at (0,1); A at (-1,0) and
+-- (1,0) close D's road; the other five squares around B as each case says.
+local function vineyard_game(active)
+  return scenario { players = 2, rules = { expansions = { "land_surveyors", "vineyards" },
+    options = { land_surveyors = { shuffle = false, farmhouse_tiles = "", active_monastery = active } } } }
+end
+
+local function around_monastery(s, below)
+  s:place("B", 0, 1, 0)
+  s:follower(1, 0, 1, "monastery")
+  place_all(s, { { "A", -1, 0, 3 }, { "A", 1, 0, 1 }, { "B", -1, 1, 0 }, { "B", 1, 1, 0 } })
+  place_all(s, below)
+  s:end_turn()
+end
+
+case("vineyards: Pilgrimage Route and a vineyard on a road tile, 9 + 6 road tiles + 3 = 18", function()
+  local s = vineyard_game("pilgrimage_route")
+  around_monastery(s, { { "A", -1, 2, 3 }, { "VY_VINEYARD_ROAD", 0, 2, 0 }, { "A", 1, 2, 1 } })
+  s:expect_scores { 18, 0 }
+end)
+
+case("vineyards: Hermit Monastery and a vineyard on a city tile, 9 - 2 city tiles + 3 = 10", function()
+  local s = vineyard_game("hermit_monastery")
+  around_monastery(s, { { "B", -1, 2, 0 }, { "city:S field:N,E,W @vineyard", 0, 2, 0 }, { "B", 1, 2, 0 } })
+  s:expect_scores { 10, 0 }
+end)
