@@ -708,6 +708,8 @@ static void open_scenario_class(lua_State *L) {
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, scen_gc);
     lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "locked"); /* a script that reached __gc would free the game under a running method */
+    lua_setfield(L, -2, "__metatable");
   }
   lua_pop(L, 1);
 }

@@ -35,3 +35,17 @@ case("once the scenario is collected the kept views have expired", function()
   if not tostring(seen.err):find("this game view has expired", 1, true) then error(tostring(seen.err)) end
   if not tostring(seen.tile_err):find("this tile view has expired", 1, true) then error(tostring(seen.tile_err)) end
 end)
+
+-- A scenario's metatable is locked: a script that reached its __gc could
+-- free the game under a running method (expect_error's function called it,
+-- and the method then read the freed game).
+case("a scenario's metatable is locked", function()
+  local s = scenario{ players = 2 }
+  assert(getmetatable(s) == "locked", "the metatable is reachable: " .. tostring(getmetatable(s)))
+  s:expect_error(function()
+    local mt = getmetatable(s)
+    return mt.__gc(s)
+  end, "attempt to call a nil value")
+  s:place("A", 1, 0, 1)
+  s:expect_scores{ 0, 0 }
+end)
