@@ -4,9 +4,19 @@
 
 #include "carcassonne.h"
 #include <stdarg.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <string.h>
+
+/* A line or column number for a message: counting stops at INT_MAX, which a
+ * text of over 2 GiB would pass. */
+static inline int count_on(int n) { return n < INT_MAX ? n + 1 : n; }
+static inline int column_of(const char *line_start, const char *at) {
+  const ptrdiff_t d = at - line_start;
+  return d < INT_MAX ? (int)d + 1 : INT_MAX;
+}
 
 #define MAX_ATTRS 64          /* attribute names per engine (bit masks) */
 #define MAX_SEG_ATTRS 6       /* attributes on one segment or tile */

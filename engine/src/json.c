@@ -60,8 +60,8 @@ void json_free(json_doc *d) {
 void json_where(const json_doc *d, size_t pos, int *line, int *col) {
   int l = 1, c = 1;
   for (size_t i = 0; i < pos && d->text[i]; i++) {
-    if (d->text[i] == '\n') l++, c = 1;
-    else c++;
+    if (d->text[i] == '\n') l = count_on(l), c = 1;
+    else c = count_on(c);
   }
   *line = l;
   *col = c;

@@ -43,7 +43,7 @@ static carc_result perr(carc_engine *e, const parse_aux *a, int line, int col, c
   return (carc_result)engine_fail(e, CARC_ERR_PARSE, "%s:%d:%d: %s", a->origin, line, col, what);
 }
 
-static int col_of(const cursor *c, const char *at) { return (int)(at - c->line) + 1; }
+static int col_of(const cursor *c, const char *at) { return column_of(c->line, at); }
 static bool blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 static bool at_end(const char *p) { return *p == '\0' || *p == '\n' || *p == '#'; }
 
@@ -186,7 +186,7 @@ static carc_result parse_grid(carc_engine *e, map_shape *m, parse_aux *a, cursor
     if (!*c->p || c->p >= text_end) return perr(e, a, gl, 1, "'grid' has no closing 'end'");
     c->p++;
     c->line = c->p;
-    c->lineno++;
+    c->lineno = count_on(c->lineno);
     skip_blanks(c);
     if (at_end(c->p)) continue;
     if (!strncmp(c->p, "end", 3) && (at_end(c->p + 3) || blank(c->p[3]))) break;
@@ -232,9 +232,9 @@ static carc_result check_text(carc_engine *e, const char *text, const parse_aux 
   const char *line_start = text;
   for (const unsigned char *s = (const unsigned char *)text; *s;) {
     const unsigned char ch = *s;
-    const int col = (int)((const char *)s - line_start) + 1;
+    const int col = column_of(line_start, (const char *)s);
     if (ch == '\n') {
-      line++;
+      line = count_on(line);
       line_start = (const char *)++s;
       continue;
     }
@@ -291,7 +291,7 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
     }
     while (*c.p && *c.p != '\n') c.p++;
     if (*c.p) c.p++;
-    c.lineno++;
+    c.lineno = count_on(c.lineno);
   }
   if (!grid) return perr(e, a, c.lineno, 1, "the map has no 'grid'");
   if (!m->name[0]) return perr(e, a, 1, 1, "the map has no 'name'");

@@ -264,7 +264,7 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
 fail:;
   char quoted[NOTATION_QUOTED + 32];
   quote_notation(notation, quoted, sizeof quoted);
-  snprintf(err, errcap, "tile notation %s: at column %d ('%.*s'): %s", quoted, (int)(item - notation) + 1,
+  snprintf(err, errcap, "tile notation %s: at column %d ('%.*s'): %s", quoted, column_of(notation, item),
            (int)utf8_fit(item, 12), item, why);
   if (errcap) text_one_line(err);
   return CARC_ERR_PARSE;
@@ -390,7 +390,7 @@ carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, c
   int lineno = 0;
   int first = e->ntypes;
   while (*line) {
-    lineno++;
+    lineno = count_on(lineno);
     const char *end = strchr(line, '\n');
     size_t len = end ? (size_t)(end - line) : strlen(line);
     char buf[512];

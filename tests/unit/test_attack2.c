@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "internal.h" /* map_area_squares: which squares around a map square count */
 #include <stdlib.h>
+#include <sys/mman.h>
 
 /* A 5x5 block of field tiles south of the start tile, the eight squares
  * around its centre (0,3) holding tiles with two monasteries each: placing
@@ -751,7 +752,24 @@ static void test_handler_switched_inside(void) {
   carc_engine_free(e);
 }
 
+/* Line and column numbers in messages stop at INT_MAX: a text of over 2 GiB
+ * (a save, a notation) gave negative columns, and signed overflow. The
+ * columns are measured on a reserved, untouched 2 GiB + 16 mapping. */
+static void test_counts_stop(void) {
+  CHECK_INT(count_on(1), 2);
+  CHECK_INT(count_on(INT_MAX - 1), INT_MAX);
+  CHECK_INT(count_on(INT_MAX), INT_MAX);
+  const size_t span = ((size_t)1 << 31) + 16;
+  char *text = mmap(NULL, span, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (text == MAP_FAILED) return; /* no address space to spare: nothing to measure */
+  CHECK_INT(column_of(text, text + 9), 10);
+  CHECK_INT(column_of(text, text + INT_MAX - 1), INT_MAX);
+  CHECK_INT(column_of(text, text + ((size_t)1 << 31) + 5), INT_MAX);
+  munmap(text, span);
+}
+
 int main(void) {
+  test_counts_stop();
   test_handler_list_changed_inside();
   test_handler_switched_inside();
   test_hook_list_changed_inside();
