@@ -197,8 +197,8 @@ static int g_moves(lua_State *L) {
 /* A call's results: true, and the event function's first error if it
  * failed on this call's events (the call itself is done), or fail and the
  * game's message. */
-static int done(lua_State *L, lgame *lg, carc_result r) {
-  deliver(L, lg);
+static int results(lua_State *L, lgame *lg, carc_result r) {
+  if (!lg->g) return fail(L, "the game was freed by its event function (through the debug library)");
   if (r != CARC_OK) {
     if (!lg->delivering) drop_event_error(L, lg); /* a failed call wrote no events */
     return fail(L, carc_game_error(lg->g));
@@ -208,6 +208,19 @@ static int done(lua_State *L, lgame *lg, carc_result r) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, lg->event_err);
   drop_event_error(L, lg);
   return 2;
+}
+
+/* The call's events delivered, then its results. The game userdata (index
+ * 1 of every method) is pinned in the registry meanwhile: an event function
+ * may drop every other reference to it (the debug library reaches the
+ * callers' locals) and collect garbage, and the call still reads it. */
+static int done(lua_State *L, lgame *lg, carc_result r) {
+  lua_pushvalue(L, 1);
+  const int pin = luaL_ref(L, LUA_REGISTRYINDEX);
+  deliver(L, lg);
+  const int n = results(L, lg, r);
+  luaL_unref(L, LUA_REGISTRYINDEX, pin); /* allocates nothing: no collection after it */
+  return n;
 }
 
 static int g_play(lua_State *L) {
@@ -222,15 +235,34 @@ static carc_bot bot_of(lua_State *L, int i) {
   return luaL_checkoption(L, i, "greedy", names) == 0 ? CARC_BOT_RANDOM : CARC_BOT_GREEDY;
 }
 
-static int g_bot_turn(lua_State *L) {
+/* A bot's moves, all or nothing: the C calls play a turn as several calls,
+ * each its own transaction, and keep those made before one that fails. Here
+ * a failure puts the game back as it was before the first, and drops the
+ * events its steps queued, as any failed call of the module does. */
+static int bot_moves(lua_State *L, int whole_game) {
   lgame *lg = check_game(L, 1);
-  return done(L, lg, carc_bot_play_turn(lg->g, bot_of(L, 2)));
+  const carc_bot bot = bot_of(L, 2);
+  carc_game *before = carc_game_clone(lg->g);
+  if (!before) return fail(L, "out of memory: the game could not be copied for the bot's moves");
+  const int queued = lg->npending;
+  const carc_result r = whole_game ? carc_bot_play_game(lg->g, bot) : carc_bot_play_turn(lg->g, bot);
+  if (r == CARC_OK) {
+    carc_game_free(before);
+    return done(L, lg, r);
+  }
+  char why[1024];
+  snprintf(why, sizeof why, "%s", carc_game_error(lg->g)); /* before the copy, which clears it */
+  if (carc_game_copy(lg->g, before) != CARC_OK)
+    snprintf(why + strlen(why), sizeof why - strlen(why), " (and the game could not be put back: out of memory)");
+  carc_game_free(before);
+  for (int k = queued; k < lg->npending; k++) free(lg->pending[k]);
+  lg->npending = queued;
+  if (!lg->delivering) drop_event_error(L, lg);
+  return fail(L, why);
 }
 
-static int g_bot_game(lua_State *L) {
-  lgame *lg = check_game(L, 1);
-  return done(L, lg, carc_bot_play_game(lg->g, bot_of(L, 2)));
-}
+static int g_bot_turn(lua_State *L) { return bot_moves(L, 0); }
+static int g_bot_game(lua_State *L) { return bot_moves(L, 1); }
 
 static int g_clone(lua_State *L) {
   lgame *lg = check_game(L, 1);
@@ -406,6 +438,7 @@ static int e_game(lua_State *L) {
     lua_getfield(L, 2, "followers");
     opt.followers = field_int(L, -1, "game{followers=...}", opt.followers);
     lua_pop(L, 3);
+    le = check_engine(L, 1); /* the options' metamethods ran Lua code: the engine is checked again */
   }
   lgame *lg = push_game(L, 1);
   if (!(lg->g = carc_game_new(le->e, &opt))) {

@@ -240,3 +240,59 @@ print(("module %s: game over %d:%d, %d events"):format(carc.version, info.scores
 local here = debug.getinfo(1, "l").currentline + 1
 local sok, serr = pcall(carc.scenario, { rules = "/" })
 assert(not sok and serr:find("module.lua:" .. here .. ": scenario rules: /: cannot read the ruleset", 1, true), serr)
+
+-- Through the debug library an event function can drop the last reference
+-- to its game that the running call's frame held, and collect: the call
+-- keeps its own reference while it delivers (a use after free under ASan
+-- before). And an options table whose metamethod clears e:game's engine
+-- argument is an argument error, not a null engine.
+do
+  local function drop_and_collect()
+    for level = 2, 8 do
+      if not debug.getinfo(level, "S") then break end
+      for i = 1, 12 do
+        local name, v = debug.getlocal(level, i)
+        if not name then break end
+        if type(v) == "userdata" and tostring(v):find("carcassonne.game", 1, true) then
+          debug.setlocal(level, i, nil)
+        end
+      end
+    end
+    collectgarbage(); collectgarbage()
+    local junk = {}
+    for i = 1, 500 do junk[i] = ("x"):rep(64) .. i end
+    return #junk
+  end
+  local plain = assert(carc.engine())
+  local function played(method)
+    local lone = plain:game { players = 2, seed = 3 }
+    lone:on_event(drop_and_collect)
+    return lone[method](lone, "random")
+  end
+  assert(played("bot_turn") == true)
+  assert(played("bot_game") == true)
+  local cleared = setmetatable({}, { __index = function(_, k)
+    if k == "players" then debug.setlocal(2, 1, nil) end
+  end })
+  local gok, gerr = pcall(plain.game, plain, cleared)
+  assert(not gok and tostring(gerr):find("carcassonne.engine expected, got nil", 1, true), tostring(gerr))
+end
+
+-- A bot turn that fails part way (a turn-end hook raises after the bot
+-- placed and acted) changes nothing and delivers no event: the C call keeps
+-- the steps before the failing one, the module puts the game back.
+do
+  local folder = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
+  local raising = assert(carc.engine(folder .. "/../scenarios/faults/rules/r_hook_raise.lua"))
+  local game = assert(raising:game { players = 2, seed = 3 })
+  local heard = 0
+  game:on_event(function() heard = heard + 1 end)
+  local before = game:save()
+  for _, method in ipairs { "bot_turn", "bot_game" } do
+    local played, why = game[method](game, "random")
+    assert(played == nil and why:find("hook failed on purpose", 1, true), why)
+    assert(game:save() == before, method .. " left the game changed")
+  end
+  assert(heard == 0, heard .. " events of undone steps were delivered")
+  assert(game:info().phase == "place")
+end

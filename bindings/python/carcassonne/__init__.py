@@ -325,6 +325,23 @@ class Game:
         if rc != 0:
             raise CarcError(_s(self._c.carc_game_error(self._g)))
 
+    def _whole(self, call):
+        """Runs `call` (a C call of several steps, each its own transaction)
+        all or nothing: when a step fails, the game is put back as it was
+        before the first, and CarcError says why."""
+        before = self._c.carc_game_clone(self._g)
+        if not before:
+            raise MemoryError("cannot copy the game to play a bot's moves")
+        try:
+            rc = call()
+            if rc != 0:
+                why = _s(self._c.carc_game_error(self._g))
+                if self._c.carc_game_copy(self._g, before) != 0:
+                    why += " (and the game could not be put back: out of memory)"
+                raise CarcError(why)
+        finally:
+            self._c.carc_game_free(before)
+
     # -- state
     @property
     @_locked
@@ -435,12 +452,17 @@ class Game:
 
     @_locked
     def bot_turn(self, bot="random"):
-        self._check(self._c.carc_bot_play_turn(self._g, _bot(bot)))
+        """The bot plays the current player's whole turn; a turn that fails
+        part way leaves the game as it was before it."""
+        bot = _bot(bot)
+        self._whole(lambda: self._c.carc_bot_play_turn(self._g, bot))
 
     @_locked
     def play_out(self, bot="random"):
-        """Plays to the end (final scoring included) with a bot for every seat."""
-        self._check(self._c.carc_bot_play_game(self._g, _bot(bot)))
+        """Plays to the end (final scoring included) with a bot for every seat;
+        a failure leaves the game as it was before the call."""
+        bot = _bot(bot)
+        self._whole(lambda: self._c.carc_bot_play_game(self._g, bot))
 
     # -- copies
     @_locked

@@ -83,6 +83,7 @@ ENGINE_FUNCTIONS = {
     "carc_game_new": (G, [E, ctypes.POINTER(GameOptions)]),
     "carc_game_free": (None, [G]),
     "carc_game_clone": (G, [G]),
+    "carc_game_copy": (ctypes.c_int, [G, G]),
     "carc_game_error": (c_char_p, [G]),
     "carc_game_phase": (c_int, [G]),
     "carc_game_players": (c_int, [G]),

@@ -293,6 +293,18 @@ class Binding(unittest.TestCase):
             game.legal_moves()
         self.assertEqual(game.save(), before)
 
+    def test_a_bot_turn_that_fails_changes_nothing(self):
+        # the turn-end hook fails after the bot placed a tile and acted: the
+        # whole turn is undone, not only its last step (the tile stayed placed)
+        rules = os.path.join(SOURCE, "tests", "scenarios", "faults", "rules", "r_hook_raise.lua")
+        game = carcassonne.Engine(rules).new_game(players=2, seed=3)
+        before = game.save()
+        for call in (game.bot_turn, game.play_out):
+            with self.assertRaisesRegex(carcassonne.CarcError, "hook failed on purpose"):
+                call("random")
+            self.assertEqual(game.save(), before)
+            self.assertEqual(game.phase, carcassonne.PHASE_PLACE)
+
     def test_out_of_range_arguments_are_refused(self):
         engine = carcassonne.Engine()
         with self.assertRaisesRegex(ValueError, "players 4294967299 is outside"):
