@@ -386,12 +386,15 @@ expect_ruleset_refused(${TMP}/notexp/r.lua "ruleset { expansions = { \"oddone\" 
   "r.lua:1: unknown expansion 'oddone' \\([^\n]*oddone.lua does not call expansion{}: not an expansion file\\)"
   "a file of an expansion's name that is not one")
 # a scenario case that allocates without end fails at the scenario file's
-# memory cap (it grew to the machine's memory), and the next case runs
-file(WRITE ${TMP}/grow/grow.lua "case(\"grows\", function()\n  local t, s = {}, string.rep(\"x\", 1 << 20)\n"
+# memory cap (it grew to the machine's memory), and the next case runs; the
+# failure names the case's own line (it named the line of the case that
+# failed before it)
+file(WRITE ${TMP}/grow/grow.lua "case(\"fails first\", function() error(\"on purpose\") end)\n"
+  "case(\"grows\", function()\n  local t, s = {}, string.rep(\"x\", 1 << 20)\n"
   "  for i = 1, 1e9 do t[i] = s .. i end\nend)\ncase(\"next\", function() assert(1 + 1 == 2) end)\n")
 execute_process(COMMAND ${CLI} test ${TMP}/grow/grow.lua OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
                 TIMEOUT 300)
-if(NOT rc EQUAL 1 OR NOT out MATCHES "FAIL [^\n]*grow.lua: grows\n    the case ran out of memory: a scenario file's own code holds at most 1024 MiB\nok   [^\n]*grow.lua: next\n1 passed, 1 failed\n$")
+if(NOT rc EQUAL 1 OR NOT out MATCHES "FAIL [^\n]*grow.lua:2: grows\n    the case ran out of memory: a scenario file's own code holds at most 1024 MiB\nok   [^\n]*grow.lua: next\n1 passed, 2 failed\n$")
   message(FATAL_ERROR "a scenario case allocating without end: ${rc} ${out} ${err}")
 endif()
 # an expansion's describe text reaches the terminal with its control bytes
@@ -648,6 +651,13 @@ file(WRITE ${TMP}/looping/loops.lua "time_limit(0.5)\ncase(\"loops\", function()
      "case(\"runs after\", function() assert(true) end)\n")
 file(WRITE ${TMP}/looping/top.lua "time_limit(0.5)\nlocal n = 0\nwhile true do n = n + 1 end\n")
 file(WRITE ${TMP}/looping/zero.lua "time_limit(0)\ncase(\"never\", function() end)\n")
+# time_limit() holds for the cases declared after it (the last call had set
+# every case's limit), and one called inside a case for that case only
+file(WRITE ${TMP}/looping/order.lua
+     "case(\"declared before\", function() local n = 0 while n < 5e7 do n = n + 1 end end)\n"
+     "case(\"lowers its own\", function() time_limit(0.05) while true do end end)\n"
+     "case(\"keeps the file's\", function() local n = 0 while n < 5e7 do n = n + 1 end end)\n"
+     "time_limit(0.5)\ncase(\"declared after\", function() while true do end end)\n")
 # A message handler or a finalizer that loops, and a pattern that would
 # backtrack for hours, end too (Lua runs both handlers with hooks off).
 file(WRITE ${TMP}/looping/handlers.lua "time_limit(0.5)\n"
@@ -660,6 +670,8 @@ execute_process(COMMAND ${CLI} test ${TMP}/looping RESULT_VARIABLE rc OUTPUT_VAR
 if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*loops.lua:3: loops\n[^\n]*loops.lua:3: the case ran over its time limit \\(0.5 s of CPU time" OR
    NOT out MATCHES "FAIL [^\n]*loops.lua:6: swallows" OR NOT out MATCHES "ok   [^\n]*loops.lua: runs after" OR
    NOT out MATCHES "FAIL [^\n]*top.lua:3: the file does not load" OR
+   NOT out MATCHES "ok   [^\n]*order.lua: declared before\n[^\n]*order.lua:2: lowers its own" OR
+   NOT out MATCHES "ok   [^\n]*order.lua: keeps the file's\n[^\n]*order.lua:5: declared after\n[^\n]*time limit \\(0.5 s" OR
    NOT out MATCHES "zero.lua:1: bad argument #1 to 'time_limit' \\(seconds above 0, at most 3600\\)" OR
    NOT out MATCHES "handlers.lua:2: the case ran over its time limit" OR NOT out MATCHES "ok   [^\n]*handlers.lua: finalizer" OR
    NOT out MATCHES "handlers.lua:4: pattern too costly" OR NOT out MATCHES "ok   [^\n]*handlers.lua: xpcall answers")

@@ -668,6 +668,11 @@ static void print_game(FILE *out, carc_game *g) {
   fprintf(out, "\n");
 }
 
+static double limit_now(lua_State *L); /* the time limit time_limit() last set */
+
+/* case(name, fn): a case, run after the file's top level, with the time
+ * limit in force where it is declared; its line names a failure that
+ * leaves no line of its own (running out of memory). */
 static int l_case(lua_State *L) {
   luaL_checktype(L, 1, LUA_TSTRING); /* a name: not a number turned into one */
   luaL_checktype(L, 2, LUA_TFUNCTION);
@@ -676,11 +681,17 @@ static int l_case(lua_State *L) {
   if (lua_getfield(L, LUA_REGISTRYINDEX, R_RUNNING) != LUA_TNIL) /* it would never run */
     return luaL_error(L, "case() inside a case: declare cases at the top level of the scenario file");
   lua_pop(L, 1);
-  lua_createtable(L, 2, 0);
+  lua_Debug ar;
+  const int line = lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) ? ar.currentline : 0;
+  lua_createtable(L, 4, 0);
   lua_pushvalue(L, 1);
   lua_rawseti(L, -2, 1);
   lua_pushvalue(L, 2);
   lua_rawseti(L, -2, 2);
+  lua_pushnumber(L, limit_now(L));
+  lua_rawseti(L, -2, 3);
+  lua_pushinteger(L, line);
+  lua_rawseti(L, -2, 4);
   lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
   return 0;
 }
@@ -954,7 +965,10 @@ static int l_setmetatable(lua_State *L) {
   return 1;
 }
 
-/* time_limit(seconds): the CPU time each later case may take. */
+static double limit_now(lua_State *L) { return clock_of(L)->seconds; }
+
+/* time_limit(seconds): the CPU time each case declared after it may take
+ * (inside a case: the rest of that case). */
 static int l_time_limit(lua_State *L) {
   double s = luaL_checknumber(L, 1);
   luaL_argcheck(L, s > 0 && s <= LIMIT_MAX, 1, "seconds above 0, at most 3600");
@@ -1083,6 +1097,13 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, R_MADE);
     lua_rawgeti(L, cases, i);
+    lua_rawgeti(L, -1, 3);
+    clock_of(L)->seconds = lua_tonumber(L, -1); /* as where the case was declared */
+    lua_rawgeti(L, -2, 4);
+    const int declared_at = (int)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    lua_pushinteger(L, 0); /* no line yet: a memory error notes none */
+    lua_setfield(L, LUA_REGISTRYINDEX, R_LINE);
     lua_rawgeti(L, -1, 1);
     const char *name = lua_tostring(L, -1);
     lua_pushcfunction(L, traceback_msgh);
@@ -1098,6 +1119,7 @@ static void run_file(const char *file, FILE *out, int *passed, int *failed) {
       lua_getfield(L, LUA_REGISTRYINDEX, R_LINE);
       int line = (int)lua_tointeger(L, -1);
       lua_pop(L, 1);
+      if (line <= 0) line = declared_at;
       if (line > 0) fprintf(out, "FAIL %s:%d: %s\n", shown, line, name);
       else fprintf(out, "FAIL %s: %s\n", shown, name);
       if (st == LUA_ERRMEM) /* Lua's own message says only "not enough memory" */
