@@ -94,9 +94,9 @@ static int s_place(lua_State *L) {
   int x = check_int(L, 3), y = check_int(L, 4);
   int rot = opt_int(L, 5, 0);
   int type = carc_tile_type_find(s->e, tile), there = carc_board_tile_at(s->g, x, y);
-  if (there >= 0 && type >= 0 && carc_board_tile_type(s->g, there) == type &&
-      carc_board_tile_rotation(s->g, there) == rot)
-    return 0; /* the start tile, named again */
+  if (there >= 0 && there == carc_board_printed_tiles(s->g) && type >= 0 &&
+      carc_board_tile_type(s->g, there) == type && carc_board_tile_rotation(s->g, there) == rot)
+    return 0; /* the start tile (the first after a map's printed pieces), named again */
   if (s->strict) {
     if (type < 0)
       return luaL_error(L, "strict scenario: '%s' is no tile type (ad-hoc notation bypasses the bag; "

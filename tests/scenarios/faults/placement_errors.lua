@@ -28,3 +28,18 @@ case("a refusal whose reason is a number, from a full state, is a refusal", func
   assert(s:draw(), "a tile waits")
   assert(#s:placements() == 0, "the hook refuses every placement")
 end)
+
+-- Only the start tile, named again at its square, is passed over: a tile
+-- placed twice elsewhere is refused (it was passed over silently, and in a
+-- strict scenario that skipped "finish the turn in progress first").
+case("a tile placed again on its own square is refused; the start tile is not", function()
+  local s = scenario{ players = 2 }
+  s:place("D", 0, 0, 0)
+  s:place("A", -1, 0, 3)
+  s:expect_error(function() s:place("A", -1, 0, 3) end, "square (-1,0) already holds tile A")
+  local strict = scenario{ players = 2, strict = true, bag = true, seed = 4 }
+  local drawn = strict:draw()
+  local p = strict:placements()[1]
+  strict:place(drawn, p.x, p.y, p.rotation)
+  strict:expect_error(function() strict:place(drawn, p.x, p.y, p.rotation) end, "finish the turn in progress first")
+end)
