@@ -268,6 +268,15 @@ static int s_expect_score(lua_State *L) {
 static int s_expect_scores(lua_State *L) {
   scen *s = scen_check(L);
   luaL_checktype(L, 2, LUA_TTABLE);
+  for (lua_Integer p = 1; p <= (lua_Integer)lua_rawlen(L, 2); p++) { /* "0" would print as 0 in the message */
+    const int type = lua_rawgeti(L, 2, p);
+    if (type != LUA_TNUMBER || !lua_isinteger(L, -1)) {
+      const char *q = type == LUA_TSTRING ? "\"" : "", *shown = luaL_tolstring(L, -1, NULL);
+      return luaL_error(L, "expect_scores: score %I is %s%s%s (a %s), not a whole number", (LUAI_UACINT)p, q, shown, q,
+                        lua_typename(L, type));
+    }
+    lua_pop(L, 1);
+  }
   int n = carc_game_players(s->g), bad = (int)lua_rawlen(L, 2) != n;
   for (int p = 0; p < n && !bad; p++) {
     lua_rawgeti(L, 2, p + 1);

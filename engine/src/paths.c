@@ -226,7 +226,7 @@ size_t carc_engine_find_ruleset(carc_engine *e, const char *spec, char *buf, siz
   if (cap) buf[0] = '\0';
   if (!e) return 0;
   if (!spec || !spec[0]) {
-    engine_fail(e, CARC_ERR_ARGUMENT, "no ruleset named");
+    engine_fail(e, CARC_ERR_ARGUMENT, "the ruleset's name is empty (a path, or a shipped ruleset's name such as 'default')");
     return 0;
   }
   struct stat st;

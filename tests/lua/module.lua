@@ -11,6 +11,10 @@ assert(bad == nil and msg:find("ruleset '/no/such/ruleset.lua' not found: no suc
 bad, msg = carc.engine("no_such_ruleset")
 assert(bad == nil and msg:find("^ruleset 'no_such_ruleset' not found: no such file, and not in .*expansions"), msg)
 
+-- an empty name says so (it said "no ruleset named", naming nothing)
+bad, msg = carc.engine("")
+assert(bad == nil and msg:find("the ruleset's name is empty", 1, true), msg)
+
 -- a game by move numbers, with events
 local g = assert(e:game{ players = 2, seed = 11 })
 local events = {}

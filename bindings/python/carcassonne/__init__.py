@@ -92,6 +92,8 @@ class _Handle:
 
 
 def _bot(name):
+    if not isinstance(name, str):
+        raise TypeError("bot is a name (%s), not %s" % (", ".join(sorted(BOTS)), type(name).__name__))
     if name not in BOTS:
         raise ValueError("bot is one of %s, not %r" % (", ".join(sorted(BOTS)), name))
     return BOTS[name]
@@ -261,6 +263,8 @@ class Engine:
         and, for a ferry route, its other end "far" = (x, y, edge); None when
         nothing is printed there or there is no map."""
         x, y = _int("x", x), _int("y", y)
+        if not isinstance(edge, str):
+            raise TypeError("edge is one of %s, not %s" % (", ".join(EDGES), type(edge).__name__))
         if edge not in EDGES:
             raise ValueError("edge must be one of %s, not %r" % (", ".join(EDGES), edge))
         link = _lib.MapLink()

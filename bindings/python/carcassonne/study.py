@@ -126,6 +126,11 @@ def merge(summaries, raw=False):
 
 def report(summary, html_path):
     """Writes the HTML report page of a summary (JSON text or dict)."""
+    if not isinstance(summary, (str, dict)):
+        raise TypeError("the summary is a JSON text or a dict, not %s" % _kind(summary))
     with tempfile.TemporaryDirectory() as tmp:
-        path = _write_summary(os.path.join(tmp, "summary.json"), summary)
+        try:
+            path = _write_summary(os.path.join(tmp, "summary.json"), summary)
+        except (ValueError, UnicodeError) as e:
+            raise ValueError("the summary (%s) cannot be written as JSON: %s" % (_kind(summary), e)) from None
         _run(["merge", "--html", str(html_path), path], {path: "the summary (%s)" % _kind(summary)})

@@ -293,6 +293,21 @@ class Binding(unittest.TestCase):
             game.legal_moves()
         self.assertEqual(game.save(), before)
 
+    def test_arguments_of_the_wrong_kind_are_named(self):
+        game = carcassonne.Engine().new_game()
+        with self.assertRaisesRegex(TypeError, "^bot is a name \\(greedy, random\\), not list$"):
+            game.bot_turn([])
+        with self.assertRaisesRegex(carcassonne.CarcError, "the ruleset's name is empty"):
+            carcassonne.Engine("")
+        with tempfile.TemporaryDirectory() as tmp:
+            page = os.path.join(tmp, "report.html")
+            with self.assertRaisesRegex(ValueError, "^the summary \\(a dict\\) cannot be written as JSON"):
+                study.report({"games": float("nan")}, page)
+            with self.assertRaisesRegex(ValueError, "^the summary \\(JSON text\\) cannot be written as JSON"):
+                study.report("\ud800", page)
+            with self.assertRaisesRegex(TypeError, "^the summary is a JSON text or a dict, not a list"):
+                study.report([], page)
+
     def test_a_bot_turn_that_fails_changes_nothing(self):
         # the turn-end hook fails after the bot placed a tile and acted: the
         # whole turn is undone, not only its last step (the tile stayed placed)
@@ -384,6 +399,8 @@ class Binding(unittest.TestCase):
         self.assertIsNone(engine.map_link(500, -500, "E"))
         with self.assertRaises(ValueError):
             engine.map_link(5, 5, "south")
+        with self.assertRaisesRegex(TypeError, "^edge is one of N, E, S, W, not list$"):
+            engine.map_link(5, 5, [])
         with self.assertRaises(TypeError):
             engine.map_square(True, 3)
         with self.assertRaises(ValueError):

@@ -43,3 +43,11 @@ case("a tile placed again on its own square is refused; the start tile is not", 
   strict:place(drawn, p.x, p.y, p.rotation)
   strict:expect_error(function() strict:place(drawn, p.x, p.y, p.rotation) end, "finish the turn in progress first")
 end)
+
+-- An expected score that is not a whole number is named as such (a string
+-- "0" printed as 0: "expected { 0, 0 }, got { 0, 0 }").
+case("expect_scores refuses a score that is not a whole number", function()
+  local s = scenario{ players = 2 }
+  s:expect_error(function() s:expect_scores{ "0", 0 } end, 'score 1 is "0" (a string), not a whole number')
+  s:expect_error(function() s:expect_scores{ 0, 0.5 } end, "score 2 is 0.5 (a number), not a whole number")
+end)
