@@ -519,13 +519,13 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     else if (a->src == SRC_TILES_KIND_PLACED) v = binding_tiles_with_kind(ctx, a->value, 1);
     else if (a->src == SRC_SEMICIRCULAR) v = binding_semicircular_tiles(ctx, 0, NULL);
     else if (a->src == SRC_SEMICIRCULAR_PLACED) v = binding_semicircular_tiles(ctx, 1, NULL);
+    else if (a->src == SRC_FEATURE_SYMBOLS) v = carc_feature_symbols(carc_ctx_game(ctx), carc_ctx_feature(ctx));
+    else if (a->src == SRC_POINTERS && pointers_value(ctx, f, a, &v) != CARC_OK) return CARC_ERR_SCRIPT;
     else if (a->src == SRC_SEMICIRCULAR_SYMBOLS || a->src == SRC_SEMICIRCULAR_SYMBOLS_PLACED) {
       int symbols = 0;
       binding_semicircular_tiles(ctx, a->src == SRC_SEMICIRCULAR_SYMBOLS_PLACED, &symbols);
       v = symbols;
     }
-    else if (a->src == SRC_FEATURE_SYMBOLS) v = carc_feature_symbols(carc_ctx_game(ctx), carc_ctx_feature(ctx));
-    else if (a->src == SRC_POINTERS && pointers_value(ctx, f, a, &v) != CARC_OK) return CARC_ERR_SCRIPT;
     if (a->op == OP_SET) out = v;
     else if (a->op == OP_ADD) out = now + v;
     else if (a->op == OP_SUB) out = now - v;
