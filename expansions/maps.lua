@@ -36,8 +36,13 @@ local town_signal = x.options.town_extra_turn or x.options.town_cost
 x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles, signal = "maps.square",
                        towns = town_signal, start_towns = x.options.start_towns })
 
--- Whether a map square of this kind counts as a town for the variants.
-local TOWN = { town = true, start = x.options.start_towns or nil }
+-- Whether square (x, y) counts as a town for the variants: a town in print
+-- (a start square may show one), or with start_towns any start square.
+local start_towns = x.options.start_towns
+local function town_at(game, sx, sy)
+  local kind, _, _, printed = game:map_square(sx, sy)
+  return printed or (start_towns and kind == "start")
+end
 
 -- Coats of arms on a road: the engine counts them on the feature; the base
 -- rates give roads no symbol points, so this handler adds them (declared:
@@ -55,7 +60,7 @@ x:handler {
 
 if x.options.town_bonus then
   local SIDES = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }
-  -- +2 for every town square (TOWN) with no tile on it next to a square of the road.
+  -- +2 for every town square (town_at) with no tile on it next to a square of the road.
   -- A ferry route or a piece abroad lies on no square: it carries its first
   -- end's coordinates, and the towns beside that end touch the road only
   -- through a tile there.
@@ -72,7 +77,7 @@ if x.options.town_bonus then
           for _, d in ipairs(SIDES) do
             local nx, ny = t.x + d[1], t.y + d[2]
             local key = nx * 1000 + ny
-            if not seen[key] and TOWN[game:map_square(nx, ny)] and not game:tile_at(nx, ny) then
+            if not seen[key] and town_at(game, nx, ny) and not game:tile_at(nx, ny) then
               seen[key] = true
               towns = towns + 1
             end
@@ -106,7 +111,7 @@ if town_signal then
     if not t then return end
     local kind, arms = game:map_square(t.x, t.y)
     if kind == "island" and arms > 0 then game:add_score(args.player, 2 * arms) end
-    if not TOWN[kind] then return end
+    if not town_at(game, t.x, t.y) then return end
     if x.options.town_cost then game:add_score(args.player, -2) end
     -- at most one extra turn a turn: none for a town placed in the extra turn itself
     if x.options.town_extra_turn and game:var(extra) ~= game.turn + 1 then

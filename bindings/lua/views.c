@@ -324,7 +324,8 @@ static int g_map_square(lua_State *L) {
   const char *name = carc_map_square_name(e, x, y);
   if (name) lua_pushstring(L, name);
   else lua_pushnil(L);
-  return 3;
+  lua_pushboolean(L, carc_map_square_town(e, x, y));
+  return 4;
 }
 /* map_link(x, y, edge): what is printed on edge "N", "E", "S" or "W" of
  * square (x, y): kind ("road" or "city" abroad, "ferry"), coats of arms,

@@ -729,6 +729,7 @@ CARC_API int carc_engine_map_info(const carc_engine *e, carc_map_info *out);
  * when the engine has no map. */
 CARC_API int carc_map_square(const carc_engine *e, int x, int y);
 CARC_API int carc_map_square_arms(const carc_engine *e, int x, int y); /* island coats of arms */
+CARC_API int carc_map_square_town(const carc_engine *e, int x, int y); /* 1: a town in print, a start square too */
 CARC_API const char *carc_map_square_name(const carc_engine *e, int x, int y); /* NULL if none */
 CARC_API const char *carc_map_square_kind_name(int kind); /* "land", "waves" ... */
 /* A piece printed on an edge of a map's square: a road or a city abroad

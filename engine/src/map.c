@@ -203,6 +203,7 @@ static carc_result parse_grid(carc_engine *e, map_shape *m, parse_aux *a, cursor
       if (x >= MAP_MAX_W) return perr(e, a, c->lineno, col_of(c, c->p), "a map has at most %d columns", MAP_MAX_W);
       map_square *s = &m->sq[y][x];
       s->kind = (uint8_t)k;
+      s->town = k == CARC_SQ_TOWN;
       s->arms = (uint8_t)arms;
       s->city = -1;
       s->start = s->name = -1;
@@ -777,7 +778,7 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
   for (int y = 0; y < m->h; y++) /* once every square knows whether it is simple */
     for (int x = 0; x < m->w; x++) {
       map_square *q = &m->sq[y][x];
-      q->after = (uint8_t)((q->city_side ? AFTER_CITY : 0) | (q->kind == CARC_SQ_TOWN ? AFTER_TOWN : 0) |
+      q->after = (uint8_t)((q->city_side ? AFTER_CITY : 0) | (q->town ? AFTER_TOWN : 0) |
                            (q->kind == CARC_SQ_START ? AFTER_START : 0) |
                            (q->kind == CARC_SQ_ISLAND && q->arms ? AFTER_ARMS : 0));
       q->closed = q->slow = 0;
@@ -997,7 +998,7 @@ int carc_engine_map_info(const carc_engine *e, carc_map_info *out) {
     for (int y = 0; y < m->h; y++)
       for (int x = 0; x < m->w; x++) {
         out->islands += m->sq[y][x].kind == CARC_SQ_ISLAND;
-        out->towns += m->sq[y][x].kind == CARC_SQ_TOWN;
+        out->towns += m->sq[y][x].town;
       }
   }
   return 1;
@@ -1006,6 +1007,11 @@ int carc_engine_map_info(const carc_engine *e, carc_map_info *out) {
 int carc_map_square(const carc_engine *e, int x, int y) {
   if (!e || !e->map) return -1;
   return sq_kind(e->map, x, y);
+}
+
+int carc_map_square_town(const carc_engine *e, int x, int y) {
+  if (!e || !e->map || !on_grid(e->map, x, y)) return 0;
+  return e->map->sq[y][x].town;
 }
 
 int carc_map_square_arms(const carc_engine *e, int x, int y) {
@@ -1192,7 +1198,7 @@ __attribute__((noinline)) void map_after_place(carc_game *g, int ti) {
   if (ti < g->nprinted) return;
   if (m->signal) {
     const map_square *s = &m->sq[bt->y][bt->x];
-    if ((s->kind == CARC_SQ_TOWN && m->signal_towns) || (s->kind == CARC_SQ_START && m->signal_towns > 1) ||
+    if ((s->town && m->signal_towns) || (s->kind == CARC_SQ_START && m->signal_towns > 1) ||
         (s->kind == CARC_SQ_ISLAND && s->arms))
       g->s.flags |= 1ull << (m->signal - 1);
   }

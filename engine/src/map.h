@@ -24,6 +24,7 @@
 typedef struct map_square {
   uint8_t kind;          /* CARC_SQ_* */
   uint8_t arms;          /* coats of arms printed on an island square */
+  uint8_t town;          /* a town in print ('t'): a start square declared on one keeps it */
   int8_t city;           /* large city index, -1 */
   int8_t link[4];        /* printed link on this edge (index into links), -1 */
   int8_t start;          /* start square index, -1 */
@@ -42,9 +43,9 @@ typedef struct map_square {
   uint16_t sides;        /* map_sides for a tile here, with the map's signal (set_after_mask) */
 } map_square;
 #define AFTER_CITY 0x1u   /* a large city's square beside it */
-#define AFTER_TOWN 0x2u   /* a town: a signal when the map signals towns */
+#define AFTER_TOWN 0x2u   /* a town in print: a signal when the map signals towns */
 #define AFTER_ARMS 0x4u   /* an island with coats of arms: a signal when the map signals */
-#define AFTER_START 0x8u  /* a start square: a signal when the map signals them as towns */
+#define AFTER_START 0x8u  /* a start square: a signal when the map signals every one as a town */
 
 enum { LINK_ROAD, LINK_CITY, LINK_FERRY };
 

@@ -340,3 +340,23 @@ case("town variant 3 beside an unused start square: +2 only with start_towns", f
     s:expect_scores{ 2 + (start_towns and 2 or 0), 0 }
   end
 end)
+
+-- A start square declared on a town square ('t' in the grid) stays a town:
+-- Veldmark's Oosterend (9,5), which the scenarios leave unused, costs 2 with
+-- town_cost as the town Lutjen (7,7) does (it cost nothing: the start
+-- directive had overwritten the town).
+case("town variant 2 on a start square printed as a town: -2 without start_towns", function()
+  local s = map_game{ map = "veldmark", town_cost = true }
+  local kind, _, name, town = s:game():map_square(9, 5)
+  assert(kind == "start" and name == "Oosterend" and town == true, tostring(kind) .. " " .. tostring(town))
+  path(s, { { 5, 5 }, { 6, 5 }, { 7, 5 }, { 8, 5 } })
+  s:end_turn()
+  path(s, { { 9, 5 } })   -- blue, on Oosterend
+  s:end_turn()
+  s:expect_scores{ 0, -2 }
+  path(s, { { 7, 6 } })
+  s:end_turn()
+  path(s, { { 7, 7 } })   -- blue, on Lutjen
+  s:end_turn()
+  s:expect_scores{ 0, -4 }
+end)
