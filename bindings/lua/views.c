@@ -784,17 +784,20 @@ int binding_tiles_with_kind(carc_score_ctx *ctx, int kind, int placed_only) {
 /* semicircular_tiles: how many of the scored tiles show the scored feature
  * only in segments that each touch exactly one edge (placed_only: leaving a
  * map's printed pieces out); with `symbols`, the coats of arms on those
- * segments too (semicircular_symbols). */
+ * segments too (semicircular_symbols), but not a large city's: they belong
+ * to the whole city, and are kept on one of its squares. */
 int binding_semicircular_tiles(carc_score_ctx *ctx, int placed_only, int *symbols) {
   carc_game *g = carc_ctx_game(ctx);
   carc_engine *e = carc_game_engine(g);
   const int root = carc_feature_root(g, carc_ctx_feature(ctx));
   const int printed = placed_only ? carc_board_printed_tiles(g) : 0;
-  const int arms = symbols ? carc_attr_find(e, "arms") : -1;
+  const int arms = symbols ? carc_attr_find(e, "arms") : -1, pieces = carc_board_printed_tiles(g);
   int n = 0, arms_dropped = 0;
   for (int i = 0; i < carc_ctx_tile_count(ctx); i++) {
     const int tile = carc_ctx_tile(ctx, i), type = carc_board_tile_type(g, tile);
     if (tile < printed) continue;
+    const int large_city = tile < pieces && carc_map_square(e, carc_board_tile_x(g, tile),
+                                                              carc_board_tile_y(g, tile)) == CARC_SQ_CITY;
     int shown = 0, all_one_edge = 1, arms_here = 0;
     for (int s = 0; s < carc_tile_type_segments(e, type); s++) {
       const int id = carc_board_segment_id(g, tile, s);
@@ -802,7 +805,7 @@ int binding_semicircular_tiles(carc_score_ctx *ctx, int placed_only, int *symbol
       const unsigned edges = edges_touched(carc_segment_ports(e, type, s));
       shown = 1;
       all_one_edge = all_one_edge && edges != 0 && (edges & (edges - 1)) == 0; /* exactly one */
-      if (arms >= 0) arms_here += carc_segment_attr(e, type, s, arms);
+      if (arms >= 0 && !large_city) arms_here += carc_segment_attr(e, type, s, arms);
     }
     n += shown && all_one_edge;
     arms_dropped += shown && all_one_edge ? arms_here : 0;

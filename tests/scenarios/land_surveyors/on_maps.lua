@@ -152,3 +152,24 @@ case("Pilgrimage Route beside Altburg: its road edge at (3,1) counts, 6 + 1 = 7;
     s:expect_scores { o[2], 0 }
   end
 end)
+
+-- A large city's coats of arms belong to the whole city: the Bad
+-- Neighborhood does not drop them with the square they are kept on (the
+-- west square of maps/duo.map, which shows the city on one edge). E's cap
+-- closes the city from the north; the cap and the west square drop:
+-- (3 - 2) x 2 + 2 x 2 = 6 whatever bad_neighborhood_arms says (it gave 2
+-- with the option off, and 6 on the mirror-image map whose arms lay on the
+-- square kept).
+for _, keep_arms in ipairs { true, false } do
+  case("a large city's arms stay with bad_neighborhood_arms = " .. tostring(keep_arms), function()
+    local s = scenario { players = 2, rules = { expansions = { "maps", "land_surveyors" }, options = {
+      maps = { map = "maps/duo.map" },
+      land_surveyors = { shuffle = false, farmhouse_tiles = "", active_city = "bad_neighborhood",
+                         bad_neighborhood_arms = keep_arms } } } }
+    s:place("E", 2, 0, 2)
+    s:follower(1, 2, 0, "city")
+    s:end_turn()
+    s:expect_change("land_surveyors.bad_neighborhood", "count", 1)
+    s:expect_scores { 6, 0 }
+  end)
+end
