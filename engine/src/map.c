@@ -946,6 +946,7 @@ int map_start_misfit(const carc_engine *e, int type) {
 carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
+  if (engine_without_games(e, "carc_engine_map_setup") != CARC_OK) return CARC_ERR_STATE; /* a live game plays the map */
   if (followers < 0 || followers > CARC_MAX_MAP_FOLLOWERS)
     return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "followers: %d is outside 1..%d (0 keeps the map's)", followers,
                                     CARC_MAX_MAP_FOLLOWERS);
@@ -959,6 +960,7 @@ carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
 carc_result carc_engine_map_signal(carc_engine *e, int flag, int towns) {
   if (!e) return CARC_ERR_ARGUMENT;
   if (!e->map) return (carc_result)engine_fail(e, CARC_ERR_STATE, "the engine has no map");
+  if (engine_without_games(e, "carc_engine_map_signal") != CARC_OK) return CARC_ERR_STATE;
   if (flag < -1 || flag >= e->nflags) return (carc_result)engine_fail(e, CARC_ERR_UNKNOWN, "no flag %d", flag);
   if (towns < 0 || towns > 2)
     return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "towns is %d: 0 (none), 1 (towns) or 2 (towns and start squares)",

@@ -545,6 +545,10 @@ static void test_signal_start_squares(void) {
   carc_game_options go = {2, 1, 0, 1}; /* a scenario's: the first start square only */
   carc_game *g = carc_game_new(e, &go);
   CHECK(g != NULL);
+  /* a live game plays the map as it was set: neither changes under it */
+  CHECK_INT(carc_engine_map_signal(e, f, 1), CARC_ERR_STATE);
+  CHECK_HAS(carc_engine_error(e), "carc_engine_map_signal");
+  CHECK_INT(carc_engine_map_setup(e, 5, 0), CARC_ERR_STATE);
   if (g) {
     CHECK_INT(carc_game_place_named(g, check_type(e, "U"), 1, 0, 1), CARC_OK); /* plain land */
     CHECK_INT(carc_game_flag(g, f), 0);
