@@ -155,6 +155,7 @@ static carc_result game_reset_board(carc_game *g, uint64_t seed) {
     board_place(g, e->start_type, 0, 0, 0);
     bag_fill(g);
   }
+  g->nsetup = g->ntiles - g->nprinted;
   return game_arms_fit(g, 0);
 }
 

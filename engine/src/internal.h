@@ -439,6 +439,7 @@ struct carc_game {
   int bag_len;
   int ntiles, nsegs, nfrontier, nfigs;
   int nprinted;               /* on a map: the first board tiles are its printed pieces */
+  int nsetup;                 /* the tiles after them the setup placed: the start tile, a map's start squares */
   uint32_t cities_opened;     /* on a map: bit per large city whose squares around are open */
   uint32_t stamp;
   int keep_records;

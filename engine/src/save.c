@@ -63,6 +63,8 @@ size_t carc_game_save(const carc_game *g, char *buf, size_t cap) {
   text_put(&o, "],\n  \"rng\": \"%016" PRIx64 "\",\n  \"flags\": \"%016" PRIx64 "\",\n", g->s.rng,
       g->s.flags);
   if (g->s.again) text_put(&o, "  \"play_again\": 1,\n"); /* only when set: other saves read as before */
+  if (e->map && !g->opt.no_bag && g->nsetup != e->map->starts_used) /* a start square the setup left free */
+    text_put(&o, "  \"setup_tiles\": %d,\n", g->nsetup);
   text_put(&o, "  \"vars\": {");
   for (int v = 0; v < e->nvars; v++) {
     text_put(&o, "%s", v ? ", " : "");
@@ -246,13 +248,13 @@ static bool adhoc_type(loader *L, const json_value *name, const json_value *nota
 }
 
 /* Is board tile ti, on (x, y), one the map's setup placed (no turn follows
- * it)? The run of start-square tiles right after the printed pieces, at
- * most starts_used long (without a bag, the start tile alone); a player's
- * tile on a start square the setup left free is a turn's tile. Asked of a
- * tile placed, or of the next one (ti == ntiles) before it is placed. */
+ * it)? The run of start-square tiles right after the printed pieces,
+ * g->nsetup long (without a bag, the start tile alone; a save says when the
+ * setup left a start square free); a player's tile on a start square the
+ * setup left free is a turn's tile. Asked of a tile placed, or of the next
+ * one (ti == ntiles) before it is placed. */
 static bool setup_on_map(const carc_game *g, int ti, int x, int y) {
-  const map_shape *m = g->e->map;
-  if (!map_is_start(g, x, y) || ti >= g->nprinted + (g->opt.no_bag ? 1 : m->starts_used)) return false;
+  if (!map_is_start(g, x, y) || ti >= g->nprinted + g->nsetup) return false;
   for (int i = g->nprinted; i < ti; i++)
     if (!map_is_start(g, g->tiles[i].x, g->tiles[i].y)) return false;
   return true;
@@ -442,7 +444,13 @@ static bool setup_tile(const carc_game *g, int ti) {
 static bool load_state(loader *L, carc_game *g, const json_value *root) {
   carc_engine *e = L->e;
   int v;
-  /* board first: indexes below refer to it */
+  /* board first: indexes below refer to it; on a map, how many of its
+   * tiles the setup placed (all the start squares used unless it says) */
+  g->nsetup = e->map && !g->opt.no_bag ? e->map->starts_used : 1;
+  const json_value *setup = json_get(root, "setup_tiles");
+  if (setup && (!e->map || g->opt.no_bag))
+    return bad(L, CARC_ERR_PARSE, setup, "setup_tiles", "only a map game with a bag has it");
+  if (setup && !int_value(L, setup, 1, g->nsetup, "setup_tiles", &g->nsetup)) return false;
   const json_value *tiles = member(L, root, "tiles", JSON_ARRAY, false, "");
   if (!tiles || !load_tiles(L, g, tiles)) return false;
   const json_value *figs = member(L, root, "figures", JSON_ARRAY, false, "");

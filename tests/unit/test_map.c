@@ -561,6 +561,58 @@ static void test_signal_start_squares(void) {
   carc_engine_free(e);
 }
 
+/* The setup may leave a drawn start square free (no tile of the bag fits
+ * it). A player's tile then on another start square is a turn's tile: its
+ * save says how many tiles the setup placed, and loads (it was refused, the
+ * tile taken for the setup's). Seed 7 draws Gamma, which nothing fits. */
+static void test_setup_left_a_start_square(void) {
+  carc_engine *e = check_base_engine();
+  const char *text = "name Tri\ntiles 2 3\nstarts 2\ngrid\n. .\n~ ~\n. ~\nend\n"
+                     "start 0,0 Alpha\nstart 1,0 Beta\nstart 0,2 Gamma\n"
+                     "abroad 0,2 N city Nord\nabroad 0,2 E road Ost\nabroad 0,2 W road West\n";
+  const char *t[1] = {text}, *o[1] = {"tri.map"};
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  carc_game_options go = {2, 7, 0, 0};
+  carc_game *g = carc_game_new(e, &go);
+  CHECK(g != NULL);
+  if (!g) {
+    carc_engine_free(e);
+    return;
+  }
+  CHECK_INT(carc_board_tiles(g) - carc_board_printed_tiles(g), 1); /* the start tile alone */
+  carc_placement_option opts[16];
+  const int n = carc_game_placements(g, opts, 16);
+  int beta = -1;
+  for (int i = 0; i < n && i < 16; i++)
+    if (opts[i].x == 1 && opts[i].y == 0) beta = i;
+  CHECK(beta >= 0);
+  if (beta >= 0) CHECK_INT(carc_game_place(g, 1, 0, opts[beta].rotation), CARC_OK);
+  char *saved = check_save_text(g), err[512];
+  CHECK(strstr(saved, "\"setup_tiles\": 1,") != NULL);
+  carc_game *h = carc_game_load(e, saved, err, sizeof err);
+  CHECK(h != NULL);
+  if (!h) fprintf(stderr, "load failed: %s\n", err);
+  if (h) {
+    char *again = check_save_text(h);
+    CHECK(strcmp(saved, again) == 0);
+    free(again);
+  }
+  /* a plane game or a scenario's has no such count */
+  char *wrong = malloc(strlen(saved) + 1);
+  if (wrong) {
+    strcpy(wrong, saved);
+    char *at = strstr(wrong, "\"setup_tiles\": 1");
+    if (at) at[15] = '3'; /* more than the map's start squares used */
+    CHECK(carc_game_load(e, wrong, err, sizeof err) == NULL);
+    CHECK_HAS(err, "setup_tiles");
+    free(wrong);
+  }
+  free(saved);
+  carc_game_free(h);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 /* Start tiles are turned to fit what is printed around their square. */
 static void test_start_turned(void) {
   carc_engine *e = check_base_engine();
@@ -634,6 +686,7 @@ int main(void) {
   test_start_misfit();
   test_signal_rollback();
   test_signal_start_squares();
+  test_setup_left_a_start_square();
   test_mutations();
   test_errors();
   test_join();
