@@ -259,6 +259,7 @@ static void push_scores(lua_State *L, carc_game *g) {
 static int s_expect_score(lua_State *L) {
   scen *s = scen_check(L);
   int p = check_player(L, s, 2);
+  luaL_checktype(L, 3, LUA_TNUMBER); /* "0" is no score, as in expect_scores */
   lua_Integer want = luaL_checkinteger(L, 3);
   if (carc_game_score(s->g, p) != want)
     return luaL_error(L, "player %d (%s): expected score %I, got %d", p + 1, carc_player_name(p),
@@ -270,7 +271,9 @@ static int s_expect_scores(lua_State *L) {
   luaL_checktype(L, 2, LUA_TTABLE);
   for (lua_Integer p = 1; p <= (lua_Integer)lua_rawlen(L, 2); p++) { /* "0" would print as 0 in the message */
     const int type = lua_rawgeti(L, 2, p);
-    if (type != LUA_TNUMBER || !lua_isinteger(L, -1)) {
+    int whole = 0;
+    lua_tointegerx(L, -1, &whole); /* 6.0 is a whole number, as elsewhere */
+    if (type != LUA_TNUMBER || !whole) {
       const char *q = type == LUA_TSTRING ? "\"" : "", *shown = luaL_tolstring(L, -1, NULL);
       return luaL_error(L, "expect_scores: score %I is %s%s%s (a %s), not a whole number", (LUAI_UACINT)p, q, shown, q,
                         lua_typename(L, type));
@@ -280,7 +283,7 @@ static int s_expect_scores(lua_State *L) {
   int n = carc_game_players(s->g), bad = (int)lua_rawlen(L, 2) != n;
   for (int p = 0; p < n && !bad; p++) {
     lua_rawgeti(L, 2, p + 1);
-    bad = !lua_isinteger(L, -1) || lua_tointeger(L, -1) != carc_game_score(s->g, p);
+    bad = lua_tointeger(L, -1) != carc_game_score(s->g, p); /* a whole number: checked above */
     lua_pop(L, 1);
   }
   if (!bad) return 0;

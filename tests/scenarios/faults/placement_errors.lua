@@ -50,4 +50,7 @@ case("expect_scores refuses a score that is not a whole number", function()
   local s = scenario{ players = 2 }
   s:expect_error(function() s:expect_scores{ "0", 0 } end, 'score 1 is "0" (a string), not a whole number')
   s:expect_error(function() s:expect_scores{ 0, 0.5 } end, "score 2 is 0.5 (a number), not a whole number")
+  s:expect_error(function() s:expect_score(1, "0") end, "number expected, got string")
+  s:expect_scores{ 0.0, 0 } -- a whole number, written as a float
+  s:expect_score(1, 0.0)
 end)
