@@ -257,6 +257,13 @@ class Engine:
             return (_s(c.carc_map_square_kind_name(kind)), c.carc_map_square_arms(e, x, y),
                     _s(c.carc_map_square_name(e, x, y)))
 
+    def map_town(self, x, y):
+        """Whether square (x, y) shows a town in print: a town, or a start
+        square declared on one (its kind is then "start"); False without a map."""
+        x, y = _int("x", x), _int("y", y)
+        with self._lock:
+            return bool(self._c.carc_map_square_town(self._e, x, y))
+
     def map_link(self, x, y, edge):
         """What is printed on edge "N", "E", "S" or "W" of square (x, y): a dict
         with kind ("road" or "city" abroad, or "ferry"), arms, name (or None)

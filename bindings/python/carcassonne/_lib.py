@@ -120,6 +120,7 @@ ENGINE_FUNCTIONS = {
     "carc_engine_map_info": (c_int, [E, ctypes.POINTER(MapInfo)]),
     "carc_map_square": (c_int, [E, c_int, c_int]),
     "carc_map_square_arms": (c_int, [E, c_int, c_int]),
+    "carc_map_square_town": (c_int, [E, c_int, c_int]),
     "carc_map_square_name": (c_char_p, [E, c_int, c_int]),
     "carc_map_square_kind_name": (c_char_p, [c_int]),
     "carc_map_link_at": (c_int, [E, c_int, c_int, c_int, ctypes.POINTER(MapLink)]),
