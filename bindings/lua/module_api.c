@@ -25,6 +25,7 @@ typedef struct lgame {
   int npending, cap, next;
   int delivering;     /* 1 while the event function runs: a call it makes queues, the running delivery delivers */
   int event_err;      /* registry ref of the event function's first error since the call began, or LUA_NOREF */
+  int pin;            /* registry slot made with the game: holds it while its events are delivered (done) */
 } lgame;
 
 static lengine *check_engine(lua_State *L, int i) {
@@ -128,13 +129,15 @@ static lgame *push_game(lua_State *L, int engine_index) {
   engine_index = lua_absindex(L, engine_index);
   lgame *lg = lua_newuserdatauv(L, sizeof *lg, 1);
   memset(lg, 0, sizeof *lg);
-  lg->on_event = lg->event_err = LUA_NOREF;
+  lg->on_event = lg->event_err = lg->pin = LUA_NOREF;
   luaL_setmetatable(L, GAME_MT);
   lua_pushvalue(L, engine_index); /* the engine lives as long as its games */
   lua_setiuservalue(L, -2, 1);
   lengine *le = lua_touserdata(L, engine_index);
   le->games++;
   lg->counted = 1;
+  lua_pushboolean(L, 0); /* the slot exists from now on: filling it later allocates nothing */
+  lg->pin = luaL_ref(L, LUA_REGISTRYINDEX);
   return lg;
 }
 
@@ -175,6 +178,8 @@ static int g_gc(lua_State *L) {
   lg->npending = lg->cap = lg->next = 0;
   luaL_unref(L, LUA_REGISTRYINDEX, lg->on_event);
   lg->on_event = LUA_NOREF;
+  luaL_unref(L, LUA_REGISTRYINDEX, lg->pin);
+  lg->pin = LUA_NOREF;
   return 0;
 }
 
@@ -210,16 +215,26 @@ static int results(lua_State *L, lgame *lg, carc_result r) {
   return 2;
 }
 
+/* Puts `v` (a value on the stack top, popped) in the game's registry slot,
+ * made with the game: an existing slot, so nothing is allocated and no
+ * memory error can interrupt a call whose move is made. A __gc called
+ * through the debug library may have released the slot: then nothing. */
+static void pin_set(lua_State *L, const lgame *lg) {
+  if (lg->pin == LUA_NOREF) lua_pop(L, 1);
+  else lua_rawseti(L, LUA_REGISTRYINDEX, lg->pin);
+}
+
 /* The call's events delivered, then its results. The game userdata (index
- * 1 of every method) is pinned in the registry meanwhile: an event function
- * may drop every other reference to it (the debug library reaches the
- * callers' locals) and collect garbage, and the call still reads it. */
+ * 1 of every method) is held in its registry slot meanwhile: an event
+ * function may drop every other reference to it (the debug library reaches
+ * the callers' locals) and collect garbage, and the call still reads it. */
 static int done(lua_State *L, lgame *lg, carc_result r) {
   lua_pushvalue(L, 1);
-  const int pin = luaL_ref(L, LUA_REGISTRYINDEX);
+  pin_set(L, lg);
   deliver(L, lg);
   const int n = results(L, lg, r);
-  luaL_unref(L, LUA_REGISTRYINDEX, pin); /* allocates nothing: no collection after it */
+  lua_pushboolean(L, 0);
+  pin_set(L, lg);
   return n;
 }
 
