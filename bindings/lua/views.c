@@ -796,8 +796,8 @@ int binding_semicircular_tiles(carc_score_ctx *ctx, int placed_only, int *symbol
   for (int i = 0; i < carc_ctx_tile_count(ctx); i++) {
     const int tile = carc_ctx_tile(ctx, i), type = carc_board_tile_type(g, tile);
     if (tile < printed) continue;
-    const int large_city = tile < pieces && carc_map_square(e, carc_board_tile_x(g, tile),
-                                                              carc_board_tile_y(g, tile)) == CARC_SQ_CITY;
+    const int large_city = arms >= 0 && tile < pieces &&
+                           carc_map_square(e, carc_board_tile_x(g, tile), carc_board_tile_y(g, tile)) == CARC_SQ_CITY;
     int shown = 0, all_one_edge = 1, arms_here = 0;
     for (int s = 0; s < carc_tile_type_segments(e, type); s++) {
       const int id = carc_board_segment_id(g, tile, s);

@@ -1252,11 +1252,12 @@ bool map_is_start(const carc_game *g, int x, int y) {
   return sq_kind(g->e->map, x, y) == CARC_SQ_START;
 }
 
-/* The start tiles are the setup's, not a player's: a start square signalled
- * as a town (signal_towns 2) raises no flag for them. */
+/* The start tiles are the setup's, not a player's: a start square that
+ * signals (a town in print, or any with signal_towns 2) raises no flag for
+ * them. */
 static carc_result setup_unsignalled(carc_game *g) {
   const map_shape *m = g->e->map;
-  if (m->signal && m->signal_towns > 1) g->s.flags &= ~(1ull << (m->signal - 1));
+  if (m->signal) g->s.flags &= ~(1ull << (m->signal - 1));
   return CARC_OK;
 }
 

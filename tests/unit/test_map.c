@@ -525,22 +525,26 @@ static void test_signal_rollback(void) {
 }
 
 /* With towns 2 a tile on a start square raises the signal as a town's does,
- * but the setup's own start tiles raise none; towns beyond 2 are refused. */
+ * but the setup's own start tiles raise none, nor with towns 1 on the start
+ * square Q printed as a town; towns beyond 2 are refused. */
 static void test_signal_start_squares(void) {
   carc_engine *e = check_base_engine();
-  const char *text = "name T\nstarts 2\ngrid\n. . . .\nend\nstart 0,0 S\nstart 2,0 R\nstart 3,0 Q\n";
+  const char *text = "name T\nstarts 2\ngrid\n. . . t\nend\nstart 0,0 S\nstart 2,0 R\nstart 3,0 Q\n";
   const char *t[1] = {text}, *o[1] = {"t.map"};
   CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  CHECK_INT(carc_map_square_town(e, 3, 0), 1);
   int f = carc_flag_id(e, "sig");
   CHECK_INT(carc_engine_map_signal(e, f, 3), CARC_ERR_ARGUMENT);
   CHECK_HAS(carc_engine_error(e), "towns is 3");
-  CHECK_INT(carc_engine_map_signal(e, f, 2), CARC_OK);
-  for (uint64_t seed = 1; seed <= 8; seed++) { /* two of three start squares, drawn */
-    carc_game_options go = {2, seed, 0, 0};
-    carc_game *g = carc_game_new(e, &go);
-    CHECK(g != NULL);
-    if (g) CHECK_INT(carc_game_flag(g, f), 0);
-    carc_game_free(g);
+  for (int towns = 1; towns <= 2; towns++) {
+    CHECK_INT(carc_engine_map_signal(e, f, towns), CARC_OK);
+    for (uint64_t seed = 1; seed <= 8; seed++) { /* two of three start squares, drawn */
+      carc_game_options go = {2, seed, 0, 0};
+      carc_game *g = carc_game_new(e, &go);
+      CHECK(g != NULL);
+      if (g) CHECK_INT(carc_game_flag(g, f), 0);
+      carc_game_free(g);
+    }
   }
   carc_game_options go = {2, 1, 0, 1}; /* a scenario's: the first start square only */
   carc_game *g = carc_game_new(e, &go);
