@@ -19,9 +19,10 @@ static const char *const sq_names[] = {"sea", "land", "town", "start", "island",
 typedef struct parse_aux {
   const char *origin;
   uint8_t cedge[MAP_MAX_H][MAP_MAX_W][4]; /* large-city outer edges: 0 field, 1 road, 2 city */
-  int16_t cedge_line[MAP_MAX_H][MAP_MAX_W][4], cedge_col[MAP_MAX_H][MAP_MAX_W][4]; /* each 'edge' line */
+  int cedge_line[MAP_MAX_H][MAP_MAX_W][4], cedge_col[MAP_MAX_H][MAP_MAX_W][4]; /* each 'edge' line */
   int row_line[MAP_MAX_H];
-  int16_t col[MAP_MAX_H][MAP_MAX_W];
+  int col[MAP_MAX_H][MAP_MAX_W];
+  char letter[MAP_MAX_H][MAP_MAX_W]; /* a large city's square: its letter in the grid, else 0 */
   int join_line;                          /* a 'join' line: a pair file, not a map */
   int starts_line, starts_col;            /* the 'starts' count, for an error about it */
   int start_line[MAP_MAX_STARTS], start_col[MAP_MAX_STARTS]; /* each 'start' line, in order */
@@ -29,9 +30,10 @@ typedef struct parse_aux {
 } parse_aux;
 
 typedef struct cursor {
-  const char *line;   /* start of the current line */
+  const char *line;     /* start of the current line */
   const char *p;
   int lineno;
+  const char *overlong; /* the line's first word too long for its buffer, or NULL */
 } cursor;
 
 static carc_result perr(carc_engine *e, const parse_aux *a, int line, int col, const char *fmt, ...) {
@@ -51,7 +53,9 @@ static void skip_blanks(cursor *c) {
   while (blank(*c->p)) c->p++;
 }
 
-/* Reads one word into buf; returns its start or NULL at the line's end. */
+/* Reads one word into buf; returns its start or NULL at the line's end. A
+ * word that does not fit reads as empty, which no directive takes, and is
+ * kept in c->overlong for the error (cut, "5,000...03" would read as 5,0). */
 static const char *word(cursor *c, char *buf, size_t cap) {
   skip_blanks(c);
   if (at_end(c->p)) return NULL;
@@ -60,6 +64,10 @@ static const char *word(cursor *c, char *buf, size_t cap) {
   while (!blank(*c->p) && !at_end(c->p)) {
     if (n + 1 < cap) buf[n++] = *c->p;
     c->p++;
+  }
+  if ((size_t)(c->p - s) >= cap) {
+    n = 0;
+    if (!c->overlong) c->overlong = s;
   }
   buf[n] = '\0';
   return s;
@@ -171,6 +179,13 @@ static int square_symbol(char ch, int *arms) {
   return -1;
 }
 
+/* The printed pieces a map's directives have declared so far. */
+static int printed_count(const map_shape *m) {
+  int n = m->nlinks;
+  for (int i = 0; i < m->ncities; i++) n += m->cities[i].w * m->cities[i].h;
+  return n;
+}
+
 static int add_name(map_shape *m, const char *name) {
   if (!name[0] || m->nnames >= MAP_MAX_NAMES) return -1;
   set_name(m->names[m->nnames], MAP_NAME, name);
@@ -205,11 +220,11 @@ static carc_result parse_grid(carc_engine *e, map_shape *m, parse_aux *a, cursor
       s->kind = (uint8_t)k;
       s->town = k == CARC_SQ_TOWN;
       s->arms = (uint8_t)arms;
-      s->city = -1;
+      s->city = -1; /* its index once its 'city' line is read */
       s->start = s->name = -1;
       memset(s->link, -1, sizeof s->link);
-      if (k == CARC_SQ_CITY) s->city = (int8_t)(*c->p - 'A'); /* letter for now; index once declared */
-      a->col[y][x] = (int16_t)col_of(c, c->p);
+      a->letter[y][x] = k == CARC_SQ_CITY ? *c->p : 0;
+      a->col[y][x] = col_of(c, c->p);
       x++;
     }
     if (y == 0) m->w = x;
@@ -221,7 +236,13 @@ static carc_result parse_grid(carc_engine *e, map_shape *m, parse_aux *a, cursor
   return CARC_OK;
 }
 
+/* A word of a directive that did not fit its buffer (word). */
+static carc_result overlong(carc_engine *e, const parse_aux *a, const cursor *c) {
+  return perr(e, a, c->lineno, col_of(c, c->overlong), "a word of 64 bytes or more: no directive takes one");
+}
+
 static carc_result need(carc_engine *e, const parse_aux *a, const cursor *c, const char *at, const char *what) {
+  if (c->overlong) return overlong(e, a, c);
   return perr(e, a, c->lineno, at ? col_of(c, at) : col_of(c, c->p), "expected %s", what);
 }
 
@@ -253,7 +274,7 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
   text = past_bom(text);
   if (check_text(e, text, a) != CARC_OK) return CARC_ERR_PARSE;
   m->starts_used = 0;
-  cursor c = {text, text, 1};
+  cursor c = {text, text, 1, NULL};
   const char *end = text + strlen(text);
   bool grid = false;
   char w[64], name[MAP_NAME * 2];
@@ -262,8 +283,10 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
   int later_line[512], nlater = 0;
   while (*c.p) {
     c.line = c.p;
+    c.overlong = NULL;
     skip_blanks(&c);
     const char *at = word(&c, w, sizeof w);
+    if (c.overlong) return overlong(e, a, &c);
     if (at) {
       if (!strcmp(w, "grid")) {
         if (grid) return perr(e, a, c.lineno, col_of(&c, at), "a second 'grid'");
@@ -281,7 +304,7 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       } else if (!strcmp(w, "tiles") || !strcmp(w, "starts") || !strcmp(w, "followers") ||
                  !strcmp(w, "start") || !strcmp(w, "town") || !strcmp(w, "city") ||
                  !strcmp(w, "edge") || !strcmp(w, "abroad") || !strcmp(w, "ferry")) {
-        if (nlater >= 512) return perr(e, a, c.lineno, 1, "too many lines");
+        if (nlater >= 512) return perr(e, a, c.lineno, 1, "at most 512 directive lines besides name and grid");
         later[nlater] = c.line;
         later_line[nlater++] = c.lineno;
       } else {
@@ -298,7 +321,7 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
   if (!m->name[0]) return perr(e, a, 1, 1, "the map has no 'name'");
   /* second pass: directives that name squares */
   for (int i = 0; i < nlater; i++) {
-    cursor d = {later[i], later[i], later_line[i]};
+    cursor d = {later[i], later[i], later_line[i], NULL};
     const char *at = word(&d, w, sizeof w);
     char t1[64], t2[64], t3[64], t4[64];
     const char *a1, *a2, *a3, *a4;
@@ -339,7 +362,8 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       } else if (s->kind != CARC_SQ_TOWN) {
         return perr(e, a, d.lineno, col_of(&d, a1), "square (%d,%d) is %s, not a town (t)", x, y, sq_names[s->kind]);
       }
-      if (name[0]) s->name = (int8_t)add_name(m, name);
+      if (name[0] && (s->name = (int8_t)add_name(m, name)) < 0)
+        return perr(e, a, d.lineno, col_of(&d, a1), "at most %d squares have names", MAP_MAX_NAMES);
     } else if (!strcmp(w, "city")) {
       /* city LETTER WxH X,Y arms N NAME */
       a1 = word(&d, t1, sizeof t1);
@@ -365,10 +389,13 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       int inside = 0, total = 0;
       for (int yy = 0; yy < m->h; yy++)
         for (int xx = 0; xx < m->w; xx++) {
-          if (m->sq[yy][xx].kind != CARC_SQ_CITY || m->sq[yy][xx].city != t1[0] - 'A') continue;
+          if (a->letter[yy][xx] != t1[0]) continue;
           total++;
           inside += xx >= x && xx < x + cw && yy >= y && yy < y + ch;
         }
+      if (printed_count(m) + cw * ch > MAP_MAX_PRINTED)
+        return perr(e, a, d.lineno, col_of(&d, a2), "at most %d printed pieces: large-city squares, border "
+                    "pieces and ferries", MAP_MAX_PRINTED);
       if (cw * ch < 2 || inside != cw * ch || total != cw * ch)
         return perr(e, a, d.lineno, col_of(&d, a2),
                     "large city %c does not fit its squares: %dx%d at (%d,%d) but the grid has %d '%c' "
@@ -397,11 +424,11 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       if (sq_kind(m, x, y) != CARC_SQ_CITY)
         return perr(e, a, d.lineno, col_of(&d, a1), "square (%d,%d) is not part of a large city", x, y);
       int nx = x + dx_of(dd), ny = y + dy_of(dd);
-      if (sq_kind(m, nx, ny) == CARC_SQ_CITY && m->sq[ny][nx].city == m->sq[y][x].city)
+      if (sq_kind(m, nx, ny) == CARC_SQ_CITY && a->letter[ny][nx] == a->letter[y][x])
         return perr(e, a, d.lineno, col_of(&d, a2), "edge %c of (%d,%d) lies inside the large city", edge_letters[dd], x, y);
       a->cedge[y][x][dd] = t3[0] == 'r' ? 1 : 2;
-      a->cedge_line[y][x][dd] = (int16_t)d.lineno;
-      a->cedge_col[y][x][dd] = (int16_t)col_of(&d, a2);
+      a->cedge_line[y][x][dd] = d.lineno;
+      a->cedge_col[y][x][dd] = col_of(&d, a2);
     } else if (!strcmp(w, "abroad") || !strcmp(w, "ferry")) {
       bool ferry = w[0] == 'f';
       int ends = ferry ? 2 : 1, xs[2], ys[2], ds[2], kind = LINK_FERRY, ecol[2] = {1, 1};
@@ -442,6 +469,9 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       }
       rest(&d, name, sizeof name);
       if (m->nlinks >= MAP_MAX_LINKS) return perr(e, a, d.lineno, 1, "at most %d printed border pieces and ferries", MAP_MAX_LINKS);
+      if (printed_count(m) >= MAP_MAX_PRINTED)
+        return perr(e, a, d.lineno, 1, "at most %d printed pieces: large-city squares, border pieces and ferries",
+                    MAP_MAX_PRINTED);
       a->link_line[m->nlinks] = d.lineno;
       a->link_col[m->nlinks][0] = ecol[0];
       a->link_col[m->nlinks][1] = ecol[1];
@@ -464,6 +494,7 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
     if (!strcmp(w, "tiles") || !strcmp(w, "starts") || !strcmp(w, "followers")) {
       char extra[64];
       const char *ax = word(&d, extra, sizeof extra);
+      if (d.overlong) return overlong(e, a, &d);
       if (ax) return perr(e, a, d.lineno, col_of(&d, ax), "unexpected '%s'", extra);
     }
   }
@@ -475,7 +506,7 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
                                       x < m->cities[s->city].x || y < m->cities[s->city].y ||
                                       x >= m->cities[s->city].x + m->cities[s->city].w ||
                                       y >= m->cities[s->city].y + m->cities[s->city].h))
-        return perr(e, a, a->row_line[y], a->col[y][x], "large city square '%c' has no 'city' line", 'A' + s->city);
+        return perr(e, a, a->row_line[y], a->col[y][x], "large city square '%c' has no 'city' line", a->letter[y][x]);
     }
   /* two large cities side by side: what each shows the other must match */
   for (int y = 0; y < m->h; y++)
@@ -524,7 +555,9 @@ static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm
     halves += hw;
   }
   if (!halves) return perr(e, wa, wa->row_line[0], 1, "%s and %s share no half squares", wa->origin, ea->origin);
-  if (wm->w + em->w - 1 > MAP_MAX_W) return perr(e, ea, 1, 1, "the joined map is wider than %d", MAP_MAX_W);
+  if (wm->w + em->w - 1 > MAP_MAX_W) /* at the east map's first square beyond the width */
+    return perr(e, ea, ea->row_line[0], ea->col[0][MAP_MAX_W - wm->w + 1], "joined to %s, the map is wider than %d",
+                wa->origin, MAP_MAX_W);
   *out = *wm;
   char joined[sizeof out->name * 2 + 4];
   memcpy(joined, wm->name, strlen(wm->name));
@@ -553,14 +586,17 @@ static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm
       }
       if (s.city >= 0) s.city = (int8_t)(s.city + wm->ncities);
       if (s.start >= 0) s.start = (int8_t)(s.start + wm->nstart);
-      if (s.name >= 0) s.name = (int8_t)(s.name + wm->nnames < MAP_MAX_NAMES ? s.name + wm->nnames : -1);
+      if (s.name >= 0) s.name = (int8_t)(s.name + wm->nnames); /* the sum is checked below */
       for (int d = 0; d < 4; d++)
         if (s.link[d] >= 0) s.link[d] = (int8_t)(s.link[d] + wm->nlinks);
       out->sq[y][x + ox] = s;
     }
   if (wm->ncities + em->ncities > MAP_MAX_CITIES || wm->nlinks + em->nlinks > MAP_MAX_LINKS ||
-      wm->nstart + em->nstart > MAP_MAX_STARTS)
-    return perr(e, ea, 1, 1, "the joined map has too many large cities, printed pieces or start squares");
+      wm->nstart + em->nstart > MAP_MAX_STARTS || wm->nnames + em->nnames > MAP_MAX_NAMES ||
+      printed_count(wm) + printed_count(em) > MAP_MAX_PRINTED)
+    return perr(e, ea, 1, 1, "joined to %s, the map has too many of one of: large cities (%d at most), border "
+                "pieces and ferries (%d), start squares (%d), named squares (%d), printed pieces (%d)", wa->origin,
+                MAP_MAX_CITIES, MAP_MAX_LINKS, MAP_MAX_STARTS, MAP_MAX_NAMES, MAP_MAX_PRINTED);
   for (int i = 0; i < em->ncities; i++) {
     map_city c = em->cities[i];
     c.x = (int16_t)(c.x + ox);
@@ -889,9 +925,10 @@ carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
   if (r == CARC_OK && n == 2) {
     r = join_maps(e, m[2], m[0], &a[0], m[1], &a[1]);
     use = m[2];
-    /* large-city outer edges of the east map move with it */
-    int ox = m[0]->w - 1;
-    for (int y = 0; y < m[1]->h; y++)
+    /* large-city outer edges of the east map move with it (only once the
+     * join holds: a refused one may be wider than the grid) */
+    const int ox = m[0]->w - 1;
+    for (int y = 0; r == CARC_OK && y < m[1]->h; y++)
       for (int x = 1; x < m[1]->w; x++) memcpy(a[0].cedge[y][x + ox], a[1].cedge[y][x], 4);
   }
   if (r == CARC_OK) r = make_printed(e, use, ua, (const uint8_t (*)[MAP_MAX_W][4])cedge);

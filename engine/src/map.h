@@ -16,6 +16,7 @@
 #define MAP_MAX_H 40
 #define MAP_MAX_LINKS 64
 #define MAP_MAX_CITIES 26
+#define MAP_MAX_PRINTED 256 /* large-city squares, border pieces and ferries */
 #define MAP_MAX_STARTS 16
 #define MAP_MAX_NAMES 96
 #define MAP_NAME 40
@@ -99,7 +100,7 @@ struct map_shape {
   int ncities, nlinks, nprinted, nnames, squares, halves;
   map_city cities[MAP_MAX_CITIES];
   map_link links[MAP_MAX_LINKS];
-  map_printed printed[256];
+  map_printed printed[MAP_MAX_PRINTED];
   char names[MAP_MAX_NAMES][MAP_NAME];
   map_square sq[MAP_MAX_H][MAP_MAX_W];
   /* Per large city ci, around[around_from[ci] .. around_from[ci + 1]): the

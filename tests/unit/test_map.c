@@ -68,6 +68,79 @@ static void test_errors(void) {
   bad_map("name T\xf4\x90\x80\x80\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "not UTF-8 (byte 0xF4)");
   bad_map("name T\xc2\x9b\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "a control character"); /* C1 */
   bad_map("name T\rX\n" HEAD "grid\n. . .\nend\n", "m.map:1:7:", "a control character"); /* a lone CR */
+  /* a ghost city: A's line finds no 'A' square (it took C's before letters
+   * and indices were kept apart), and C's squares keep their own city */
+  bad_map("name T\ngrid\n. . .\n. C C\nend\nstart 0,0 S\ncity C 2x1 1,1\ncity A 2x1 1,1\n", "m.map:8:8:",
+          "large city A does not fit its squares: 2x1 at (1,1) but the grid has 0 'A' squares");
+  /* a word too long for the reader is refused, not cut: "5,000...03" read
+   * as (5,0) */
+  {
+    char text[256];
+    snprintf(text, sizeof text, "name T\nstart 1,%0*d\ngrid\n. . .\n. . .\nend\n", 62, 1);
+    bad_map(text, "m.map:2:7:", "a word of 64 bytes or more");
+    snprintf(text, sizeof text, "name T\n%0*d\ngrid\n. . .\nend\n", 70, 0);
+    bad_map(text, "m.map:2:1:", "a word of 64 bytes or more");
+    snprintf(text, sizeof text, "name T\ntiles 5 6 %0*d\nstart 0,0\ngrid\n. . .\nend\n", 70, 0);
+    bad_map(text, "m.map:2:11:", "a word of 64 bytes or more");
+  }
+  { /* columns and lines past 32,767 are told as they are */
+    static char text[40100];
+    snprintf(text, sizeof text, "name T\nstart 0,0\ngrid\n%*s. A A\nend\n", 40000, "");
+    bad_map(text, "m.map:4:40003:", "large city square 'A' has no 'city' line");
+  }
+  { /* limits are refused at the line that passes them */
+    static char text[8192];
+    size_t n = (size_t)snprintf(text, sizeof text, "name T\ngrid\n");
+    for (int y = 0; y < 40; y++) /* five 8x8 cities, A to E, side by side: 320 printed squares */
+      for (int x = 0; x < 41; x++)
+        n += (size_t)snprintf(text + n, sizeof text - n, x == 40 ? ".\n" : "%c ", y < 8 ? 'A' + x / 8 : '.');
+    n += (size_t)snprintf(text + n, sizeof text - n, "end\nstart 40,39\n");
+    for (int c = 0; c < 5; c++) n += (size_t)snprintf(text + n, sizeof text - n, "city %c 8x8 %d,0\n", 'A' + c, 8 * c);
+    bad_map(text, "m.map:49:8:", "at most 256 printed pieces"); /* E's line: A to D hold 256 */
+    n = (size_t)snprintf(text, sizeof text, "name T\nstart 0,0\ngrid\n");
+    for (int y = 0; y < 10; y++) n += (size_t)snprintf(text + n, sizeof text - n, "t t t t t t t t t t\n");
+    n += (size_t)snprintf(text + n, sizeof text - n, "end\n");
+    for (int k = 1; k <= 97; k++) /* (0,0) is the start square */
+      n += (size_t)snprintf(text + n, sizeof text - n, "town %d,%d Town%d\n", k % 10, k / 10, k);
+    bad_map(text, "m.map:111:6:", "at most 96 squares have names"); /* the 97th town's line */
+    n = (size_t)snprintf(text, sizeof text, "name T\nstart 0,0\ngrid\n. .\nend\n");
+    for (int k = 0; k < 512; k++) n += (size_t)snprintf(text + n, sizeof text - n, "followers 5\n");
+    bad_map(text, "m.map:517:1:", "at most 512 directive lines besides name and grid"); /* start's is the first */
+  }
+}
+
+/* Large cities declared in any order: B's line before A's. */
+static void test_city_order(void) {
+  carc_engine *e = check_base_engine();
+  const char *t[1] = {"name T\ngrid\n. . . . . .\n. B B . . .\n. . . . . .\n. . . A A .\n. . . . . .\nend\n"
+                      "start 0,0 S\ncity B 2x1 1,1 arms 1 Bee\ncity A 2x1 3,3 arms 2 Ay\n"},
+             *o[1] = {"m.map"};
+  CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+  CHECK_HAS(carc_map_square_name(e, 2, 1), "Bee");
+  CHECK_HAS(carc_map_square_name(e, 4, 3), "Ay");
+  carc_engine_free(e);
+}
+
+/* Two halves of 40 columns join into 79, past the 64 a map may have:
+ * refused at the east half's first column beyond, with no square of it
+ * written past the grid (an ASan build checks). */
+static void test_join_too_wide(void) {
+  static char west[1024], east[1024];
+  size_t w = (size_t)snprintf(west, sizeof west, "name W\nstart 0,0\ngrid\n");
+  size_t n = (size_t)snprintf(east, sizeof east, "name E\nstart 5,0\ngrid\n");
+  for (int y = 0; y < 3; y++)
+    for (int x = 0; x < 40; x++) {
+      w += (size_t)snprintf(west + w, sizeof west - w, "%s", x == 39 ? ":\n" : ". ");
+      n += (size_t)snprintf(east + n, sizeof east - n, "%s", x == 0 ? ": " : x == 39 ? ".\n" : ". ");
+    }
+  snprintf(west + w, sizeof west - w, "end\n");
+  snprintf(east + n, sizeof east - n, "end\n");
+  carc_engine *e = check_base_engine();
+  const char *t[2] = {west, east}, *o[2] = {"w.map", "e.map"};
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "e.map:4:51: joined to w.map, the map is wider than 64");
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  carc_engine_free(e);
 }
 
 static void test_join(void) {
@@ -693,7 +766,9 @@ int main(void) {
   test_setup_left_a_start_square();
   test_mutations();
   test_errors();
+  test_city_order();
   test_join();
+  test_join_too_wide();
   test_plane_svg();
   test_long_names_svg();
   static const char *const demo[] = {"demo"}, *veld[] = {"veldmark"}, *skarn[] = {"skarnholm"},
