@@ -59,7 +59,11 @@ static bool parse_attr(carc_engine *e, const char **pp, attr_value *out, char *w
       value = edge_of_letter(*p++);
     } else {
       char *end;
-      long v = strtol(p, &end, 10);
+      /* strtol would skip blanks (and a line break) before the number: an
+       * item holds none */
+      const bool number = isdigit((unsigned char)*p) || ((*p == '-' || *p == '+') && isdigit((unsigned char)p[1]));
+      long v = number ? strtol(p, &end, 10) : 0;
+      if (!number) end = (char *)(uintptr_t)p;
       if (end == p || v < -ATTR_VALUE_MAX || v > ATTR_VALUE_MAX) {
         snprintf(why, cap, "attribute '%s' needs an integer from %d to %d or an edge letter", name,
                  -ATTR_VALUE_MAX, ATTR_VALUE_MAX);
@@ -169,6 +173,9 @@ static void quote_notation(const char *n, char *out, size_t cap) {
   snprintf(out, cap, "'%.*s...' (%zu bytes)", (int)utf8_fit(n, NOTATION_QUOTED), n, len);
 }
 
+/* A byte below the space, or DEL; a tab separates items. */
+static bool control_char(char c) { return ((unsigned char)c < 0x20 && c != '\t') || c == 0x7F; }
+
 carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char *err,
                        size_t errcap) {
   memset(t, 0, sizeof *t);
@@ -179,8 +186,9 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
   unsigned claimed = 0;
   while (*p) {
     while (*p == ' ' || *p == '\t') p++;
-    if (!*p || *p == '#' || *p == '\n' || *p == '\r') break;
+    if (!*p || *p == '#') break;
     item = p;
+    if (control_char(*p)) goto control;
     if (*p == '@') {
       p++;
       if (t->nattr >= MAX_SEG_ATTRS) {
@@ -244,7 +252,11 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
       if (s->ports & (1u << q)) t->port_seg[q] = (int8_t)t->nseg;
     t->nseg++;
   next:
-    if (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != '#') {
+    if (*p && *p != ' ' && *p != '\t' && *p != '#') {
+      if (control_char(*p)) {
+        item = p;
+        goto control;
+      }
       snprintf(why, sizeof why, "unexpected '%c'", *p);
       goto fail;
     }
@@ -261,6 +273,8 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
   }
   derive(e, t);
   return CARC_OK;
+control: /* a line break or another control byte: a notation is one line of text */
+  snprintf(why, sizeof why, "a control character (byte 0x%02X): a notation is one line", (unsigned char)*item);
 fail:;
   char quoted[NOTATION_QUOTED + 32];
   quote_notation(notation, quoted, sizeof quoted);

@@ -268,6 +268,22 @@ static void test_errors(void) {
   bad(e, "city field:N,E,S,W", "a city needs ports");
   bad(e, "monastery:N field:N,E,S,W", "a monastery has no ports");
   bad(e, "city:N; field:E,S,W", "unexpected ';'");
+  /* no blank inside an item: strtol would have read " 5" as 5 */
+  bad(e, "city:N+arms= 5 field:E,S,W", "attribute 'arms' needs an integer");
+  bad(e, "city:N+arms=+ field:E,S,W", "attribute 'arms' needs an integer");
+  /* a notation is one line: what follows a line break is not dropped */
+  static const char *const broken[][2] = {
+      {"city:N,E,S,W\nmonastery", "at column 13 ('?monastery'): a control character (byte 0x0A)"},
+      {"city:N,E,S,W\rgarbage", "at column 13 ('?garbage'): a control character (byte 0x0D)"},
+      {"city:N,E,S,W \nmonastery", "at column 14 ('?monastery'): a control character (byte 0x0A)"},
+      {"city:N+arms=\n5 field:E,S,W", "attribute 'arms' needs an integer"},
+  };
+  for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
+    const int before = carc_tile_type_count(e);
+    CHECK_INT(carc_tile_define(e, "test", "BAD", 1, broken[i][0]), CARC_ERR_PARSE);
+    CHECK_HAS(carc_engine_error(e), broken[i][1]);
+    CHECK_INT(carc_tile_type_count(e), before);
+  }
   /* the item quoted is cut between characters; an escape is shown as '?' */
   CHECK_INT(carc_tile_define(e, "test", "BAD", 1, "city:N,E,S+\xc3\xa9 field:W x"), CARC_ERR_PARSE);
   CHECK_HAS(carc_engine_error(e), "('city:N,E,S+'): expected an attribute name");
