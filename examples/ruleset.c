@@ -3,7 +3,7 @@
  *
  *   example_ruleset [RULESET]
  *
- * Without an argument it loads default.lua (every shipped expansion) from the
+ * Without an argument it loads default.lua (the five expansions in scope) from the
  * engine's search path for "expansions": CARCASSONNE_EXPANSIONS_PATH, then
  * share/carcassonne/expansions of the installation. */
 #include "carc_lua.h"

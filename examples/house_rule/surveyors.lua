@@ -1,5 +1,5 @@
 -- The tutorial's ruleset with the Land Surveyors, their scoring tiles fixed
--- for tests (docs/house-rule-tutorial.md, step 6): no shuffle, the tile on
+-- for tests (docs/house-rule-tutorial.md, section 4): no shuffle, the tile on
 -- top of each stack named, and no farmhouse, so that the Peasant Uprising
 -- on the road stack leaves a road's points as they are.
 -- luacheck: read globals ruleset

@@ -56,7 +56,7 @@ case("a 5-tile road gets no bonus: the handler runs but changes nothing", functi
 end)
 
 -- The Land Surveyors deal their scoring tiles from the game's generator: a
--- test fixes them in its ruleset (docs/house-rule-tutorial.md, step 6).
+-- test fixes them in its ruleset (docs/house-rule-tutorial.md, section 4).
 local SURVEYORS = "../../../examples/house_rule/surveyors.lua"
 
 case("with the Land Surveyors' tiles fixed, the 6-tile road scores as without them", function()
