@@ -242,7 +242,7 @@ static carc_result overlong(carc_engine *e, const parse_aux *a, const cursor *c)
 }
 
 static carc_result need(carc_engine *e, const parse_aux *a, const cursor *c, const char *at, const char *what) {
-  if (c->overlong) return overlong(e, a, c);
+  if (c->overlong && (!at || c->overlong <= at)) return overlong(e, a, c); /* a word before it failed first */
   return perr(e, a, c->lineno, at ? col_of(c, at) : col_of(c, c->p), "expected %s", what);
 }
 
@@ -362,8 +362,11 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       } else if (s->kind != CARC_SQ_TOWN) {
         return perr(e, a, d.lineno, col_of(&d, a1), "square (%d,%d) is %s, not a town (t)", x, y, sq_names[s->kind]);
       }
-      if (name[0] && (s->name = (int8_t)add_name(m, name)) < 0)
+      if (name[0] && s->name >= 0) { /* named again: the last name holds, in the same slot */
+        set_name(m->names[s->name], MAP_NAME, name);
+      } else if (name[0] && (s->name = (int8_t)add_name(m, name)) < 0) {
         return perr(e, a, d.lineno, col_of(&d, a1), "at most %d squares have names", MAP_MAX_NAMES);
+      }
     } else if (!strcmp(w, "city")) {
       /* city LETTER WxH X,Y arms N NAME */
       a1 = word(&d, t1, sizeof t1);

@@ -173,8 +173,16 @@ static void quote_notation(const char *n, char *out, size_t cap) {
   snprintf(out, cap, "'%.*s...' (%zu bytes)", (int)utf8_fit(n, NOTATION_QUOTED), n, len);
 }
 
-/* A byte below the space, or DEL; a tab separates items. */
-static bool control_char(char c) { return ((unsigned char)c < 0x20 && c != '\t') || c == 0x7F; }
+/* The first control character of a notation (C0 but the tab that separates
+ * items, DEL, C1), its comment included, or NULL: a notation is one line. */
+static const char *first_control(const char *s) {
+  for (const unsigned char *u = (const unsigned char *)s; *u;) {
+    const int n = utf8_len(u);
+    if (n > 0 && *u != '\t' && utf8_control(u, n)) return (const char *)u;
+    u += n > 0 ? n : 1;
+  }
+  return NULL;
+}
 
 carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char *err,
                        size_t errcap) {
@@ -182,13 +190,14 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
   memset(t->port_seg, -1, sizeof t->port_seg);
   char why[160] = "";
   const char *p = notation;
-  const char *item = p;
+  const char *item = first_control(p);
+  if (item) goto control;
+  item = p;
   unsigned claimed = 0;
   while (*p) {
     while (*p == ' ' || *p == '\t') p++;
     if (!*p || *p == '#') break;
     item = p;
-    if (control_char(*p)) goto control;
     if (*p == '@') {
       p++;
       if (t->nattr >= MAX_SEG_ATTRS) {
@@ -253,10 +262,6 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
     t->nseg++;
   next:
     if (*p && *p != ' ' && *p != '\t' && *p != '#') {
-      if (control_char(*p)) {
-        item = p;
-        goto control;
-      }
       snprintf(why, sizeof why, "unexpected '%c'", *p);
       goto fail;
     }
@@ -431,8 +436,8 @@ carc_result carc_tiles_load(carc_engine *e, const char *set, const char *text, c
         return engine_fail(e, CARC_ERR_PARSE, "%stile '%s': count out of range (0..%d)", where, name,
                            CARC_MAX_COPIES);
       }
-      char *cr = strchr(p + used, '\r');
-      if (cr) *cr = '\0';
+      /* a CR ends the line only before its LF; elsewhere it is the notation's error */
+      for (size_t n = strlen(buf); n && buf[n - 1] == '\r'; n--) buf[n - 1] = '\0';
       if (define_type(e, set, name, count, p + used, where) != CARC_OK) {
         types_rollback(e, first);
         return CARC_ERR_PARSE;

@@ -82,6 +82,9 @@ static void test_errors(void) {
     bad_map(text, "m.map:2:1:", "a word of 64 bytes or more");
     snprintf(text, sizeof text, "name T\ntiles 5 6 %0*d\nstart 0,0\ngrid\n. . .\nend\n", 70, 0);
     bad_map(text, "m.map:2:11:", "a word of 64 bytes or more");
+    /* a word before it that fails is told first */
+    snprintf(text, sizeof text, "name T\ntiles abc %0*d\nstart 0,0\ngrid\n. . .\nend\n", 70, 0);
+    bad_map(text, "m.map:2:7:", "expected a tile count");
   }
   { /* columns and lines past 32,767 are told as they are */
     static char text[40100];
@@ -103,6 +106,16 @@ static void test_errors(void) {
     for (int k = 1; k <= 97; k++) /* (0,0) is the start square */
       n += (size_t)snprintf(text + n, sizeof text - n, "town %d,%d Town%d\n", k % 10, k / 10, k);
     bad_map(text, "m.map:111:6:", "at most 96 squares have names"); /* the 97th town's line */
+    { /* 96 names, one square named twice: its last name, in its one slot */
+      char *last = strstr(text, "town 7,9 Town97\n");
+      strcpy(last, "town 1,0 Renamed\n");
+      carc_engine *e = check_base_engine();
+      const char *t[1] = {text}, *o[1] = {"m.map"};
+      CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+      CHECK_HAS(carc_map_square_name(e, 1, 0), "Renamed");
+      CHECK_HAS(carc_map_square_name(e, 6, 9), "Town96");
+      carc_engine_free(e);
+    }
     n = (size_t)snprintf(text, sizeof text, "name T\nstart 0,0\ngrid\n. .\nend\n");
     for (int k = 0; k < 512; k++) n += (size_t)snprintf(text + n, sizeof text - n, "followers 5\n");
     bad_map(text, "m.map:517:1:", "at most 512 directive lines besides name and grid"); /* start's is the first */

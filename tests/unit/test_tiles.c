@@ -276,7 +276,10 @@ static void test_errors(void) {
       {"city:N,E,S,W\nmonastery", "at column 13 ('?monastery'): a control character (byte 0x0A)"},
       {"city:N,E,S,W\rgarbage", "at column 13 ('?garbage'): a control character (byte 0x0D)"},
       {"city:N,E,S,W \nmonastery", "at column 14 ('?monastery'): a control character (byte 0x0A)"},
-      {"city:N+arms=\n5 field:E,S,W", "attribute 'arms' needs an integer"},
+      {"city:N+arms=\n5 field:E,S,W", "at column 13 ('?5 field:E,S'): a control character (byte 0x0A)"},
+      {"road:N,S field:Nr,E,Sl field:Sr,W,Nl # c\nmonastery", "at column 41 ('?monastery'): a control"},
+      {"road:N,\x7fS field:Nr,E,Sl field:Sr,W,Nl", "at column 8 ('?S field:Nr,'): a control character (byte 0x7F)"},
+      {"road:N,S \xc2\x85" "field:Nr,E,Sl field:Sr,W,Nl", "at column 10 ('??field:Nr,E'): a control character (byte 0xC2)"},
   };
   for (size_t i = 0; i < sizeof broken / sizeof *broken; i++) {
     const int before = carc_tile_type_count(e);
@@ -329,6 +332,18 @@ static void test_errors(void) {
   CHECK_INT(carc_tile_type_find(e, "Y1"), -1);
   CHECK_INT(carc_tile_type_find(e, "Y2"), -1);
   CHECK_INT(carc_tile_type_find(e, "Y4"), -1);
+  /* a CR ends a line only before its LF: one inside a line is the notation's
+   * error (the arms after it were dropped) */
+  CHECK_INT(carc_tiles_load(e, "more", "Y5 1 city:N,E,S,W\r+arms=3\r\n", "cr.tiles"), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "cr.tiles:1: tile notation 'city:N,E,S,W?+arms=3': at column 13");
+  CHECK_INT(carc_tile_type_find(e, "Y5"), -1);
+  {
+    carc_engine *crlf = check_base_engine();
+    CHECK_INT(carc_tiles_load(crlf, "more", "Y5 1 city:N,E,S,W+arms=3 # CRLF\r\r\nY6 1 city:N,E,S,W\r\n", "crlf.tiles"),
+              CARC_OK);
+    CHECK_INT(carc_tile_type_count(crlf), 26);
+    carc_engine_free(crlf);
+  }
   CHECK_INT(carc_tiles_load(e, "more", "Z1 two city:N field:E,S,W\n", "z.tiles"), CARC_ERR_PARSE);
   CHECK_HAS(carc_engine_error(e), "z.tiles:1: ");
   CHECK_HAS(carc_engine_error(e), "NAME COUNT NOTATION");
