@@ -27,6 +27,7 @@ typedef struct parse_aux {
   int starts_line, starts_col;            /* the 'starts' count, for an error about it */
   int start_line[MAP_MAX_STARTS], start_col[MAP_MAX_STARTS]; /* each 'start' line, in order */
   int link_line[MAP_MAX_LINKS], link_col[MAP_MAX_LINKS][2]; /* each piece's line, its ends' edge columns */
+  int city_line[MAP_MAX_CITIES], name_line[MAP_MAX_NAMES]; /* each 'city' line; each name's line */
 } parse_aux;
 
 typedef struct cursor {
@@ -366,6 +367,8 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
         set_name(m->names[s->name], MAP_NAME, name);
       } else if (name[0] && (s->name = (int8_t)add_name(m, name)) < 0) {
         return perr(e, a, d.lineno, col_of(&d, a1), "at most %d squares have names", MAP_MAX_NAMES);
+      } else if (name[0]) {
+        a->name_line[s->name] = d.lineno;
       }
     } else if (!strcmp(w, "city")) {
       /* city LETTER WxH X,Y arms N NAME */
@@ -414,7 +417,7 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
       set_name(cy->name, sizeof cy->name, name);
       for (int yy = y; yy < y + ch; yy++)
         for (int xx = x; xx < x + cw; xx++) m->sq[yy][xx].city = (int8_t)m->ncities;
-      m->ncities++;
+      a->city_line[m->ncities++] = d.lineno;
     } else if (!strcmp(w, "edge")) {
       /* edge X,Y D road|city: an outer edge of a large-city square */
       a1 = word(&d, t1, sizeof t1);
@@ -538,6 +541,38 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
 
 /* Two maps side by side: the west one's last column and the east one's
  * first column are half squares that make whole squares together. */
+/* The joined map's limits, each refused at the east map's line that passes
+ * it (the west map's items count first). */
+static carc_result join_limits(carc_engine *e, const map_shape *wm, const parse_aux *wa, const map_shape *em,
+                               const parse_aux *ea) {
+  static const char joined[] = "joined to %s, the map has more than %d %s";
+  if (wm->ncities + em->ncities > MAP_MAX_CITIES)
+    return perr(e, ea, ea->city_line[MAP_MAX_CITIES - wm->ncities], 1, joined, wa->origin, MAP_MAX_CITIES,
+                "large cities");
+  if (wm->nlinks + em->nlinks > MAP_MAX_LINKS)
+    return perr(e, ea, ea->link_line[MAP_MAX_LINKS - wm->nlinks], 1, joined, wa->origin, MAP_MAX_LINKS,
+                "border pieces and ferries");
+  if (wm->nstart + em->nstart > MAP_MAX_STARTS)
+    return perr(e, ea, ea->start_line[MAP_MAX_STARTS - wm->nstart], 1, joined, wa->origin, MAP_MAX_STARTS,
+                "start squares");
+  if (wm->nnames + em->nnames > MAP_MAX_NAMES)
+    return perr(e, ea, ea->name_line[MAP_MAX_NAMES - wm->nnames], 1, joined, wa->origin, MAP_MAX_NAMES,
+                "named squares");
+  int printed = printed_count(wm), line = 0;
+  while (printed <= MAP_MAX_PRINTED) { /* the east map's cities and pieces in the order of their lines */
+    int next = INT_MAX, add = 0;
+    for (int i = 0; i < em->ncities; i++)
+      if (ea->city_line[i] > line && ea->city_line[i] < next) next = ea->city_line[i], add = em->cities[i].w * em->cities[i].h;
+    for (int i = 0; i < em->nlinks; i++)
+      if (ea->link_line[i] > line && ea->link_line[i] < next) next = ea->link_line[i], add = 1;
+    if (next == INT_MAX) return CARC_OK;
+    printed += add;
+    line = next;
+  }
+  return perr(e, ea, line, 1, joined, wa->origin, MAP_MAX_PRINTED,
+              "printed pieces (large-city squares, border pieces and ferries)");
+}
+
 static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm, const parse_aux *wa,
                              const map_shape *em, const parse_aux *ea) {
   if (wm->h != em->h)
@@ -594,12 +629,8 @@ static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm
         if (s.link[d] >= 0) s.link[d] = (int8_t)(s.link[d] + wm->nlinks);
       out->sq[y][x + ox] = s;
     }
-  if (wm->ncities + em->ncities > MAP_MAX_CITIES || wm->nlinks + em->nlinks > MAP_MAX_LINKS ||
-      wm->nstart + em->nstart > MAP_MAX_STARTS || wm->nnames + em->nnames > MAP_MAX_NAMES ||
-      printed_count(wm) + printed_count(em) > MAP_MAX_PRINTED)
-    return perr(e, ea, 1, 1, "joined to %s, the map has too many of one of: large cities (%d at most), border "
-                "pieces and ferries (%d), start squares (%d), named squares (%d), printed pieces (%d)", wa->origin,
-                MAP_MAX_CITIES, MAP_MAX_LINKS, MAP_MAX_STARTS, MAP_MAX_NAMES, MAP_MAX_PRINTED);
+  carc_result r = join_limits(e, wm, wa, em, ea);
+  if (r != CARC_OK) return r;
   for (int i = 0; i < em->ncities; i++) {
     map_city c = em->cities[i];
     c.x = (int16_t)(c.x + ox);

@@ -156,6 +156,37 @@ static void test_join_too_wide(void) {
   carc_engine_free(e);
 }
 
+/* Limits the halves pass only together: refused at the east map's line
+ * that passes them. */
+static void test_join_limits(void) {
+  static char west[4096], east[2048];
+  /* west: four 8x8 cities (256 printed pieces) and ten start squares */
+  size_t w = (size_t)snprintf(west, sizeof west, "name W\ngrid\n");
+  for (int y = 0; y < 10; y++)
+    for (int x = 0; x < 33; x++)
+      w += (size_t)snprintf(west + w, sizeof west - w, x == 32 ? ":\n" : "%c ", y < 8 ? 'A' + x / 8 : '.');
+  w += (size_t)snprintf(west + w, sizeof west - w, "end\n");
+  for (int c = 0; c < 4; c++) w += (size_t)snprintf(west + w, sizeof west - w, "city %c 8x8 %d,0\n", 'A' + c, 8 * c);
+  for (int k = 0; k < 10; k++) w += (size_t)snprintf(west + w, sizeof west - w, "start %d,9\n", k);
+  const char *east_rows = "name E\ngrid\n: . . .\n: . . .\n: . . .\n: . . .\n: . . .\n: . . .\n: . . .\n"
+                          ": . . .\n: . . .\n: . . .\nend\n"; /* lines 1 to 13 */
+  carc_engine *e = check_base_engine();
+  const char *t[2] = {west, east}, *o[2] = {"w.map", "e.map"};
+  /* seven start squares: the seventh (line 20) is the seventeenth */
+  size_t n = (size_t)snprintf(east, sizeof east, "%s", east_rows);
+  for (int k = 0; k < 7; k++) n += (size_t)snprintf(east + n, sizeof east - n, "start 1,%d\n", k);
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "e.map:20:1: joined to w.map, the map has more than 16 start squares");
+  /* one start square, then a ferry (line 15): the 257th printed piece */
+  snprintf(east, sizeof east, "%sstart 1,0\nferry 1,0 N 2,0 N\n", east_rows);
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "e.map:15:1: joined to w.map, the map has more than 256 printed pieces");
+  CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  snprintf(east, sizeof east, "%sstart 1,0\n", east_rows); /* 256 and 11 start squares load */
+  CHECK_INT(carc_engine_set_map(e, 2, t, o), CARC_OK);
+  carc_engine_free(e);
+}
+
 static void test_join(void) {
   const char *west = "name W\nstart 0,0\ngrid\n. . :\n. . :\n. . ~\nend\n";
   const char *east = "name E\nstart 1,1\ngrid\n: . .\n: . .\n~ . .\nend\n";
@@ -782,6 +813,7 @@ int main(void) {
   test_city_order();
   test_join();
   test_join_too_wide();
+  test_join_limits();
   test_plane_svg();
   test_long_names_svg();
   static const char *const demo[] = {"demo"}, *veld[] = {"veldmark"}, *skarn[] = {"skarnholm"},
