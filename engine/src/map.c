@@ -546,18 +546,18 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
 static carc_result join_limits(carc_engine *e, const map_shape *wm, const parse_aux *wa, const map_shape *em,
                                const parse_aux *ea) {
   static const char joined[] = "joined to %s, the map has more than %d %s";
-  if (wm->ncities + em->ncities > MAP_MAX_CITIES)
-    return perr(e, ea, ea->city_line[MAP_MAX_CITIES - wm->ncities], 1, joined, wa->origin, MAP_MAX_CITIES,
-                "large cities");
-  if (wm->nlinks + em->nlinks > MAP_MAX_LINKS)
-    return perr(e, ea, ea->link_line[MAP_MAX_LINKS - wm->nlinks], 1, joined, wa->origin, MAP_MAX_LINKS,
-                "border pieces and ferries");
-  if (wm->nstart + em->nstart > MAP_MAX_STARTS)
-    return perr(e, ea, ea->start_line[MAP_MAX_STARTS - wm->nstart], 1, joined, wa->origin, MAP_MAX_STARTS,
-                "start squares");
-  if (wm->nnames + em->nnames > MAP_MAX_NAMES)
-    return perr(e, ea, ea->name_line[MAP_MAX_NAMES - wm->nnames], 1, joined, wa->origin, MAP_MAX_NAMES,
-                "named squares");
+  const struct {
+    int west, east, most;
+    const int *lines; /* the east map's line of each */
+    const char *what;
+  } counts[] = {{wm->ncities, em->ncities, MAP_MAX_CITIES, ea->city_line, "large cities"},
+                {wm->nlinks, em->nlinks, MAP_MAX_LINKS, ea->link_line, "border pieces and ferries"},
+                {wm->nstart, em->nstart, MAP_MAX_STARTS, ea->start_line, "start squares"},
+                {wm->nnames, em->nnames, MAP_MAX_NAMES, ea->name_line, "named squares"}};
+  for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
+    if (counts[i].west + counts[i].east > counts[i].most)
+      return perr(e, ea, counts[i].lines[counts[i].most - counts[i].west], 1, joined, wa->origin, counts[i].most,
+                  counts[i].what);
   int printed = printed_count(wm), line = 0;
   while (printed <= MAP_MAX_PRINTED) { /* the east map's cities and pieces in the order of their lines */
     int next = INT_MAX, add = 0;
