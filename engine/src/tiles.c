@@ -58,12 +58,12 @@ static bool parse_attr(carc_engine *e, const char **pp, attr_value *out, char *w
     if (edge_of_letter(*p) >= 0 && !is_name_char(p[1])) {
       value = edge_of_letter(*p++);
     } else {
-      char *end;
       /* strtol would skip blanks (and a line break) before the number: an
        * item holds none */
       const bool number = isdigit((unsigned char)*p) || ((*p == '-' || *p == '+') && isdigit((unsigned char)p[1]));
-      long v = number ? strtol(p, &end, 10) : 0;
-      if (!number) end = (char *)(uintptr_t)p;
+      char *end = (char *)(uintptr_t)p;
+      long v = 0;
+      if (number) v = strtol(p, &end, 10);
       if (end == p || v < -ATTR_VALUE_MAX || v > ATTR_VALUE_MAX) {
         snprintf(why, cap, "attribute '%s' needs an integer from %d to %d or an edge letter", name,
                  -ATTR_VALUE_MAX, ATTR_VALUE_MAX);
