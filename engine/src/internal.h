@@ -739,6 +739,9 @@ int name_index(char names[][CARC_MAX_NAME], int n, const char *name);
 /* tiles.c */
 carc_result tile_parse(carc_engine *e, const char *notation, tile_type *out,
                        char *err, size_t errcap);
+/* Drops the tile types from index `first` on (a definer that failed; no
+ * game is alive). */
+void types_rollback(carc_engine *e, int first);
 int tile_port_kind(const tile_type *t, int rot, int board_port);
 static inline int tile_seg_at_board_port(const tile_type *t, int rot, int board_port) {
   return t->turned[rot].rport_seg[board_port];

@@ -714,8 +714,9 @@ static carc_result define_printed(carc_engine *e, map_shape *m, const parse_aux 
   snprintf(name, sizeof name, "%s.%d.%d.%d", tag, m->nprinted, x, y);
   int t = carc_tile_type_find(e, name);
   if (t < 0) {
-    if (carc_tile_define(e, "map", name, 0, notation) != CARC_OK)
-      return perr(e, a, 1, 1, "printed piece at (%d,%d): %s", x, y, e->err);
+    const carc_result r = carc_tile_define(e, "map", name, 0, notation);
+    if (r == CARC_ERR_MEMORY) return r; /* its message says so */
+    if (r != CARC_OK) return perr(e, a, 1, 1, "printed piece at (%d,%d): %s", x, y, e->err);
     t = e->ntypes - 1;
     e->types[t].adhoc = 1;
   }
@@ -966,18 +967,11 @@ carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
       for (int x = 1; x < m[1]->w; x++) memcpy(a[0].cedge[y][x + ox], a[1].cedge[y][x], 4);
   }
   if (r == CARC_OK) r = make_printed(e, use, ua, (const uint8_t (*)[MAP_MAX_W][4])cedge);
-  if (r != CARC_OK) {
-    for (int i = ntypes; i < e->ntypes; i++)
-      carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
-    e->ntypes = ntypes;
-    engine_keep(e); /* no game is alive (maps need none): what is left stays */
+  map_shape *keep = r == CARC_OK ? carc_mem(e, NULL, 0, sizeof *keep) : NULL;
+  if (!keep) { /* the printed pieces' types go too */
+    types_rollback(e, ntypes);
     carc_mem(e, mem, need, 0);
-    return r;
-  }
-  map_shape *keep = carc_mem(e, NULL, 0, sizeof *keep);
-  if (!keep) {
-    carc_mem(e, mem, need, 0);
-    return (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
+    return r != CARC_OK ? r : (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
   }
   *keep = *use;
   memset(&keep->tmpl, 0, sizeof keep->tmpl);
@@ -993,10 +987,7 @@ carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
   carc_mem(e, mem, need, 0);
   if (kept && misfit < 0) return CARC_OK;
   map_free(e);
-  for (int i = ntypes; i < e->ntypes; i++)
-    carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
-  e->ntypes = ntypes;
-  engine_keep(e);
+  types_rollback(e, ntypes);
   return kept ? CARC_ERR_PARSE : (carc_result)engine_fail(e, CARC_ERR_MEMORY, "out of memory keeping a map");
 }
 

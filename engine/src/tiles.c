@@ -369,7 +369,7 @@ carc_result tile_define_adhoc(carc_engine *e, const char *name, const char *nota
 }
 
 /* Drops the types added since `first` (a tile file is loaded all or nothing). */
-static void types_rollback(carc_engine *e, int first) {
+void types_rollback(carc_engine *e, int first) {
   for (int i = first; i < e->ntypes; i++)
     carc_mem(e, e->types[i].notation, strlen(e->types[i].notation) + 1, 0);
   e->ntypes = first;

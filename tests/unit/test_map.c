@@ -122,6 +122,43 @@ static void test_errors(void) {
   }
 }
 
+/* An allocation that fails anywhere in carc_engine_set_map leaves the
+ * engine as it was: no map, and none of the printed pieces' tile types (the
+ * last allocation, the map's own record, left them behind). */
+static long alloc_left = -1;
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  if (nsize > (ptr ? osize : 0) && alloc_left >= 0 && alloc_left-- == 0) return NULL;
+  return realloc(ptr, nsize);
+}
+
+static void test_map_out_of_memory(void) {
+  const char *t[1] = {"name T\ngrid\n. A A\n. B B\n. . .\nend\nstart 0,0 S\ncity A 2x1 1,0 arms 1 Aa\n"
+                      "city B 2x1 1,1 arms 1 Bb\nedge 1,0 S city\nedge 1,1 N city\nabroad 0,1 W road\n"},
+             *o[1] = {"m.map"};
+  carc_engine *e = carc_engine_new(failing_alloc, NULL);
+  CHECK_INT(carc_tiles_load_base(e), CARC_OK);
+  const int types = carc_tile_type_count(e);
+  int failures = 0;
+  for (long n = 0; n < 1000; n++) {
+    alloc_left = n;
+    const carc_result r = carc_engine_set_map(e, 1, t, o);
+    alloc_left = -1;
+    if (r == CARC_OK) break;
+    failures++;
+    CHECK_INT(r, CARC_ERR_MEMORY);
+    CHECK_INT(carc_tile_type_count(e), types);
+    CHECK_INT(carc_engine_map_info(e, NULL), 0);
+  }
+  CHECK_INT(failures > 3, 1);
+  CHECK_INT(carc_tile_type_count(e), types + 5); /* four large-city squares, one piece abroad */
+  carc_engine_free(e);
+}
+
 /* Large cities declared in any order: B's line before A's. */
 static void test_city_order(void) {
   carc_engine *e = check_base_engine();
@@ -811,6 +848,7 @@ int main(void) {
   test_mutations();
   test_errors();
   test_city_order();
+  test_map_out_of_memory();
   test_join();
   test_join_too_wide();
   test_join_limits();
