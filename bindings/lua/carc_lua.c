@@ -1359,15 +1359,31 @@ static int find_kind(lua_State *L, carc_engine *e, const char *k) {
   if (kind < 0) luaL_error(L, "unknown feature kind '%s'", k);
   return kind;
 }
+/* The table at `idx` must be a list: keys 1..n and no other (a set such as
+ * { city = true }, or a list with a gap, would be read as shorter than it
+ * is, and a filter read short lets everything through). */
+static void check_list(lua_State *L, int idx, const char *what) {
+  idx = lua_absindex(L, idx);
+  lua_Integer n = 0;
+  for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1)) n++;
+  for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1))
+    if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > n) {
+      const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2);
+      if (lua_isinteger(L, -2)) key = lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, -2));
+      luaL_error(L, "%s must be a list { \"a\", \"b\", ... } with no gaps: it has the key %s", what, key);
+    }
+}
+
 static unsigned get_kinds(lua_State *L, carc_engine *e, int t) {
   unsigned bits = 0;
   int top = lua_gettop(L);
-  if (lua_getfield(L, t, "kinds") == LUA_TTABLE)
-    for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-      bits |= 1u << find_kind(L, e, check_text(L, -1));
-      lua_pop(L, 1);
-    }
-  else if (!lua_isnil(L, -1)) luaL_error(L, "'kinds' must be a list of kind names");
+  const int type = lua_getfield(L, t, "kinds");
+  if (type != LUA_TTABLE && type != LUA_TNIL) luaL_error(L, "'kinds' must be a list of kind names");
+  if (type == LUA_TTABLE) check_list(L, -1, "'kinds'");
+  for (int i = 1; type == LUA_TTABLE && lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+    bits |= 1u << find_kind(L, e, check_text(L, -1));
+    lua_pop(L, 1);
+  }
   lua_settop(L, top);
   return bits;
 }
@@ -1501,10 +1517,12 @@ static void get_filter(lua_State *L, carc_engine *e, carc_filter *f, int hook) {
     filter_name_error(L, "tile_attr");
   if ((s = get_str(L, 2, "figure")) && (f->figure = carc_figure_type_find(e, s)) < 0)
     luaL_error(L, "unknown figure type '%s' (declare it first)", s);
-  if ((s = get_str(L, 2, "flag")) && (f->flag = carc_flag_id(e, s)) < 0) filter_name_error(L, "flag");
+  if ((s = get_str(L, 2, "flag")) && (f->flag = carc_flag_find(e, s)) < 0) /* a misspelt flag would never be on */
+    luaL_error(L, "filter flag: unknown flag '%s' (declare it with x:flag first)", s);
   f->tokens = get_int(L, 2, "tokens", 0, 0, 1);
   int top = lua_gettop(L);
   if (!hook && lua_getfield(L, 2, "reasons") == LUA_TTABLE) {
+    check_list(L, -1, "'reasons'");
     for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
       const char *r = check_text(L, -1);
       if (!strcmp(r, "completed")) f->reasons |= CARC_COMPLETED;
@@ -1718,9 +1736,13 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
       seen[field] = 1;
       step[field] = (ladd){.field = field, .src = SRC_CONST, .op = OP_HALVE};
     } else {
+      char list[80];
+      snprintf(list, sizeof list, "handler '%s': '%s'", name, what);
+      check_list(L, top, list);
       for (int i = 1; lua_rawgeti(L, top, i) != LUA_TNIL; i++) {
         if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "handler '%s': %s takes field names", name, what);
         int field = step_field(L, name, what, lua_tostring(L, -1));
+        if (seen[field]) luaL_error(L, "handler '%s': %s names '%s' twice", name, what, lua_tostring(L, -1));
         seen[field] = 1;
         step[field] = (ladd){.field = field, .src = SRC_CONST, .op = OP_HALVE};
         lua_pop(L, 1);
@@ -1848,8 +1870,10 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
     if (k < 0 || k >= CARC_MAX_KINDS) luaL_error(L, "handler '%s': when.%s: unknown kind", name, kn);
     int vt = lua_type(L, -1) == LUA_TTABLE ? lua_getfield(L, -1, "var") : LUA_TNIL;
     if (vt != LUA_TSTRING) luaL_error(L, "handler '%s': when.%s must be { var = name, equals = n }", name, kn);
-    int id = carc_var_id(cl->e, lua_tostring(L, -1));
-    if (id < 0) luaL_error(L, "handler '%s': when.%s: %s", name, kn, carc_engine_error(cl->e));
+    int id = carc_var_find(cl->e, lua_tostring(L, -1)); /* a misspelt one would stay 0 */
+    if (id < 0)
+      luaL_error(L, "handler '%s': when.%s: unknown variable '%s' (declare it with x:var first)", name, kn,
+                 lua_tostring(L, -1));
     lua_getfield(L, -2, "equals");
     if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
       luaL_error(L, "handler '%s': when.%s.equals must be a whole number", name, kn);
@@ -2174,6 +2198,13 @@ static int p_final_order(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   int kinds[CARC_MAX_KINDS];
   const lua_Integer n = luaL_len(L, 1);
+  lua_Integer entries = 0;
+  for (lua_pushnil(L); lua_next(L, 1); lua_pop(L, 1)) entries++;
+  if (entries != n) { /* a gap: the kinds after it would be dropped */
+    lua_pushnil(L);
+    lua_pushstring(L, "final_order must be a list of kind names with no gaps");
+    return 2;
+  }
   if (n > CARC_MAX_KINDS) {
     lua_pushnil(L);
     lua_pushfstring(L, "final_order lists %d kinds; an engine has at most %d", (int)n, CARC_MAX_KINDS);

@@ -516,7 +516,7 @@ local function apply(spec, dir, file, text, line)
     if list ~= nil and type(list) ~= "table" then
       error(fmt('%s: %s is a list of names, { "...", ... }, not a %s', where(k), k, type(list)), 0)
     end
-    local n = list and rawlen(list) or 0
+    local n, entries = list and rawlen(list) or 0, 0
     for i, name in next, list or {} do
       if math.type(i) ~= "integer" or i < 1 or i > n then
         error(fmt('%s: %s is a list of names, { "...", ... }; %s is not a position in it', where(k), k,
@@ -525,6 +525,11 @@ local function apply(spec, dir, file, text, line)
       if type(name) ~= "string" then
         error(fmt("%s: %s[%d] is a name, not a %s", where(k), k, i, type(name)), 0)
       end
+      entries = entries + 1
+    end
+    if entries ~= n then -- a nil inside: what follows it would be dropped unseen
+      error(fmt('%s: %s is a list of names, { "...", ... }, with no gaps: it has %d of %d', where(k), k,
+        entries, n), 0)
     end
     lists[k] = {}
     for i = 1, n do lists[k][i] = rawget(list, i) end

@@ -115,3 +115,15 @@ case("declarative handlers refuse fn beside them, read-only fields, and mixed fo
   ruleset_error("rules/declared_pointers_border.lua", "declared.pointers_border", "rules/declared.lua:",
                 "border_ends is true or false")
 end)
+
+case("lists with gaps or keys, and unknown variables and flags, are refused where they are declared", function()
+  ruleset_error("rules/declared_kinds_set.lua", "rules/declared.lua:58:",
+                "'kinds' must be a list { \"a\", \"b\", ... } with no gaps: it has the key city")
+  ruleset_error("rules/declared_reasons_gap.lua", "rules/declared.lua:60:", "'reasons' must be a list", "key 2")
+  ruleset_error("rules/declared_when_unknown.lua", "rules/declared.lua:63:",
+                "handler 'declared.when_unknown': when.road: unknown variable 'declared.mdoe'")
+  ruleset_error("rules/declared_flag_unknown.lua", "rules/declared.lua:67:", "unknown flag 'declared.onn'")
+  ruleset_error("rules/declared_halve_gap.lua", "rules/declared.lua:69:", "'halve' must be a list", "key 3")
+  ruleset_error("rules/declared_halve_twice.lua", "rules/declared.lua:71:", "halve names 'total' twice")
+  ruleset_error("rules/final_order_gap.lua", "rules/final_order_gap.lua:2:", "final_order is a list of names")
+end)

@@ -54,6 +54,21 @@ elseif broken == "pointers_border" then
   x:handler { name = "pointers_border", priority = 450, add = { total = { pointers = { sign = 1 }, border_ends = 1 } } }
 elseif broken == "pointers_key" then
   x:handler { name = "pointers_key", priority = 450, add = { total = { pointers = { sign = 1 }, ferry = true } } }
+elseif broken == "kinds_set" then -- a set where a list goes: read as empty, it let every kind through
+  x:handler { name = "kinds_set", priority = 450, kinds = { city = true }, add = { total = 100 } }
+elseif broken == "reasons_gap" then
+  x:handler { name = "reasons_gap", priority = 450, reasons = { [2] = "final" }, add = { total = 100 } }
+elseif broken == "when_unknown" then -- a misspelt variable would stay 0
+  x:var("declared.mode")
+  x:handler { name = "when_unknown", priority = 450, add = { total = 1 },
+              when = { road = { var = "declared.mdoe", equals = 1 } } }
+elseif broken == "flag_unknown" then
+  x:flag("declared.on")
+  x:handler { name = "flag_unknown", priority = 450, flag = "declared.onn", add = { total = 1 } }
+elseif broken == "halve_gap" then -- read up to its gap, the list dropped "total"
+  x:handler { name = "halve_gap", priority = 450, halve = { "count", nil, "total" } }
+elseif broken == "halve_twice" then
+  x:handler { name = "halve_twice", priority = 450, halve = { "total", "total" } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end

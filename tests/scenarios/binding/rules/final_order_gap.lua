@@ -1,0 +1,2 @@
+-- luacheck: read globals ruleset
+ruleset { expansions = {}, final_order = { "road", nil, "city" } }
