@@ -1644,7 +1644,7 @@ static void set_description(lua_State *L, carc_engine *e, const char *name) {
 
 static void full_name(lua_State *L, const char *exp, char *out) {
   const char *n = get_str(L, 2, "name");
-  if (!n) luaL_error(L, "a handler or hook needs a name");
+  if (!n || !*n) luaL_error(L, "a handler or hook needs a name");
   if ((int)(strlen(exp) + 1 + strlen(n)) >= CARC_MAX_NAME) luaL_error(L, "name '%s.%s' is too long", exp, n);
   snprintf(out, CARC_MAX_NAME, "%s.%s", exp, n);
 }
@@ -1868,6 +1868,8 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
     const char *kn = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
     int k = carc_kind_find(cl->e, kn);
     if (k < 0 || k >= CARC_MAX_KINDS) luaL_error(L, "handler '%s': when.%s: unknown kind", name, kn);
+    static const char *const when_keys[] = {"var", "equals", NULL};
+    if (lua_type(L, -1) == LUA_TTABLE) binding_check_keys(L, -1, "when entry", "when = { kind = { ... } }", when_keys);
     int vt = lua_type(L, -1) == LUA_TTABLE ? lua_getfield(L, -1, "var") : LUA_TNIL;
     if (vt != LUA_TSTRING) luaL_error(L, "handler '%s': when.%s must be { var = name, equals = n }", name, kn);
     int id = carc_var_find(cl->e, lua_tostring(L, -1)); /* a misspelt one would stay 0 */

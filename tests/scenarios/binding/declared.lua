@@ -126,4 +126,7 @@ case("lists with gaps or keys, and unknown variables and flags, are refused wher
   ruleset_error("rules/declared_halve_gap.lua", "rules/declared.lua:69:", "'halve' must be a list", "key 3")
   ruleset_error("rules/declared_halve_twice.lua", "rules/declared.lua:71:", "halve names 'total' twice")
   ruleset_error("rules/final_order_gap.lua", "rules/final_order_gap.lua:2:", "final_order is a list of names")
+  ruleset_error("rules/declared_name_empty.lua", "rules/declared.lua:73:", "a handler or hook needs a name")
+  ruleset_error("rules/declared_when_key.lua", "rules/declared.lua:76:", "unknown when entry key 'equls'",
+                "did you mean 'equals'")
 end)

@@ -69,6 +69,12 @@ elseif broken == "halve_gap" then -- read up to its gap, the list dropped "total
   x:handler { name = "halve_gap", priority = 450, halve = { "count", nil, "total" } }
 elseif broken == "halve_twice" then
   x:handler { name = "halve_twice", priority = 450, halve = { "total", "total" } }
+elseif broken == "name_empty" then
+  x:handler { name = "", priority = 450, add = { total = 1 } }
+elseif broken == "when_key" then -- a misspelt key beside the right ones
+  x:var("declared.mode")
+  x:handler { name = "when_key", priority = 450, add = { total = 1 },
+              when = { road = { var = "declared.mode", equals = 1, equls = 2 } } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end
