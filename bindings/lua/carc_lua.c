@@ -2200,13 +2200,6 @@ static int p_final_order(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   int kinds[CARC_MAX_KINDS];
   const lua_Integer n = luaL_len(L, 1);
-  lua_Integer entries = 0;
-  for (lua_pushnil(L); lua_next(L, 1); lua_pop(L, 1)) entries++;
-  if (entries != n) { /* a gap: the kinds after it would be dropped */
-    lua_pushnil(L);
-    lua_pushstring(L, "final_order must be a list of kind names with no gaps");
-    return 2;
-  }
   if (n > CARC_MAX_KINDS) {
     lua_pushnil(L);
     lua_pushfstring(L, "final_order lists %d kinds; an engine has at most %d", (int)n, CARC_MAX_KINDS);

@@ -539,8 +539,6 @@ static carc_result parse_text(carc_engine *e, const char *text, map_shape *m, pa
   return CARC_OK;
 }
 
-/* Two maps side by side: the west one's last column and the east one's
- * first column are half squares that make whole squares together. */
 /* The joined map's limits, each refused at the east map's line that passes
  * it (the west map's items count first). */
 static carc_result join_limits(carc_engine *e, const map_shape *wm, const parse_aux *wa, const map_shape *em,
@@ -573,6 +571,8 @@ static carc_result join_limits(carc_engine *e, const map_shape *wm, const parse_
               "printed pieces (large-city squares, border pieces and ferries)");
 }
 
+/* Two maps side by side: the west one's last column and the east one's
+ * first column are half squares that make whole squares together. */
 static carc_result join_maps(carc_engine *e, map_shape *out, const map_shape *wm, const parse_aux *wa,
                              const map_shape *em, const parse_aux *ea) {
   if (wm->h != em->h)
