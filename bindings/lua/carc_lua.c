@@ -67,7 +67,7 @@ typedef struct lfn {
   int *card_flags, ncard_flags; /* the distinct flags its cards name */
   int arms_points, arms_flag; /* a turn-end hook declared with square_arms: points a coat
                        * of arms, and its flag */
-  char where[160];    /* a hook declared as data: "file:line" of its declaration, which its
+  char where[160];    /* a hook or handler declared as data: "file:line" of its declaration, which its
                        * errors while a game runs name (it has no Lua line of its own) */
   int has_when;       /* a declarative handler's `when`: per kind, a variable and */
   int when_var[CARC_MAX_KINDS], when_value[CARC_MAX_KINDS]; /* its value (-1: never) */
@@ -450,10 +450,11 @@ static carc_result pointers_value(carc_score_ctx *ctx, const lfn *f, const ladd 
       int x = carc_board_tile_x(g, t), y = carc_board_tile_y(g, t);
       int d = (int)(((v + carc_board_tile_rotation(g, t)) % 4 + 4) % 4);
       if (!(segment_edge_bits(g, s) & (1u << d))) {
-        char msg[256];
-        snprintf(msg, sizeof msg, "expansion '%s': tile %s at (%d,%d): %s points through edge %c, "
-                 "which is not an end of its %s", f->exp, carc_tile_type_name(e, type), x, y,
-                 carc_attr_name(e, a->pointer_attr[i]), edges[d], carc_kind_name(e, kind));
+        char msg[448];
+        snprintf(msg, sizeof msg, "expansion '%s' (handler declared at %s): tile %s at (%d,%d): %s points "
+                 "through edge %c, which is not an end of its %s", f->exp, f->where[0] ? f->where : "?",
+                 carc_tile_type_name(e, type), x, y, carc_attr_name(e, a->pointer_attr[i]), edges[d],
+                 carc_kind_name(e, kind));
         carc_ctx_fail(ctx, msg);
         return CARC_ERR_SCRIPT;
       }
@@ -531,10 +532,10 @@ static carc_result run_added(carc_score_ctx *ctx, void *ud) {
     else if (a->op == OP_SUB) out = now - v;
     else out = (now + 1 - ((now + 1) % 2 != 0 && now + 1 < 0)) / 2; /* floor((now + 1) / 2) */
     if (out < -CARC_MAX_SCORE || out > CARC_MAX_SCORE) {
-      char msg[160];
-      snprintf(msg, sizeof msg, "%s %lld is outside the allowed %d..%d (expansion '%s')",
+      char msg[448];
+      snprintf(msg, sizeof msg, "%s %lld is outside the allowed %d..%d (expansion '%s', declared at %s)",
                carc_ctx_field_name((carc_ctx_field)a->field), out, -CARC_MAX_SCORE, CARC_MAX_SCORE,
-               f->exp);
+               f->exp, f->where[0] ? f->where : "?");
       carc_ctx_fail(ctx, msg);
       return CARC_ERR_ARGUMENT;
     }
@@ -1858,7 +1859,7 @@ static int parse_reason(lua_State *L, int t, const char *name, const char *where
 
 /* spec.when = { [kind] = { var = name, equals = n }, ... }: the steps apply
  * to a feature of a kind named only while that variable equals n. */
-static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
+static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name, const carc_filter *filter) {
   int top = lua_gettop(L);
   if (lua_getfield(L, 2, "when") != LUA_TTABLE)
     luaL_error(L, "handler '%s': 'when' must be a table { kind = { var = name, equals = n }, ... }", name);
@@ -1868,6 +1869,8 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
     const char *kn = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
     int k = carc_kind_find(cl->e, kn);
     if (k < 0 || k >= CARC_MAX_KINDS) luaL_error(L, "handler '%s': when.%s: unknown kind", name, kn);
+    if (filter->kinds && !(filter->kinds >> k & 1)) /* its steps could never apply */
+      luaL_error(L, "handler '%s': when.%s: the handler's kinds leave %s out", name, kn, kn);
     static const char *const when_keys[] = {"var", "equals", NULL};
     if (lua_type(L, -1) == LUA_TTABLE) binding_check_keys(L, -1, "when entry", "when = { kind = { ... } }", when_keys);
     int vt = lua_type(L, -1) == LUA_TTABLE ? lua_getfield(L, -1, "var") : LUA_TNIL;
@@ -1879,6 +1882,10 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
     lua_getfield(L, -2, "equals");
     if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
       luaL_error(L, "handler '%s': when.%s.equals must be a whole number", name, kn);
+    int lo, hi;
+    if (carc_var_range(cl->e, id, &lo, &hi) && (lua_tointeger(L, -1) < lo || lua_tointeger(L, -1) > hi))
+      luaL_error(L, "handler '%s': when.%s.equals = %I is outside variable '%s''s range %d..%d: the steps "
+                 "would never apply", name, kn, lua_tointeger(L, -1), carc_var_name(cl->e, id), lo, hi);
     f->when_var[k] = id;
     f->when_value[k] = (int)lua_tointeger(L, -1);
     lua_pop(L, 2);
@@ -1888,7 +1895,7 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
 
 /* Returns the declarative handler of spec (at index 2), or NULL if it has
  * none of set, add, halve, completed, final. */
-static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name) {
+static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char *name, const carc_filter *filter) {
   int top = lua_gettop(L);
   ladd all[MAX_STEPS], by[2][MAX_STEPS];
   int nall = 0, nby[2] = {0, 0}, present_all = -1, present_by[2] = {-1, -1};
@@ -1897,6 +1904,9 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
   int per = 0;
   for (int r = 0; r < 2; r++) {
     int ty = lua_getfield(L, 2, reasons[r]);
+    if (ty == LUA_TTABLE && filter->reasons && !(filter->reasons & (r ? CARC_FINAL : CARC_COMPLETED)))
+      luaL_error(L, "handler '%s': its '%s' steps would never run: its reasons leave %s out", name, reasons[r],
+                 reasons[r]);
     if (ty == LUA_TTABLE) {
       static const char *const step_keys[] = {"strength", "set", "add", "sub", "halve", NULL};
       char where[24], taker[24];
@@ -1923,6 +1933,7 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
     luaL_error(L, "handler '%s': give either 'fn' or set/add/halve, not both", name);
   lua_settop(L, top);
   lfn *f = new_fn(L, cl, exp, -1, 0);
+  note_declaration(L, f); /* it runs in C: its errors name this line */
   for (int r = 0; r < 2; r++) {
     const ladd *src = common ? all : by[r];
     f->nsteps[r] = common ? nall : nby[r];
@@ -1931,7 +1942,7 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
   }
   if (!f->nsteps[0] && !f->nsteps[1] && f->present[0] < 0 && f->present[1] < 0)
     luaL_error(L, "handler '%s': its steps change nothing", name);
-  if (when != LUA_TNIL) read_when(L, cl, f, name);
+  if (when != LUA_TNIL) read_when(L, cl, f, name, filter);
   return f;
 }
 
@@ -1956,7 +1967,7 @@ static int p_handler(lua_State *L) {
   get_filter(L, cl->e, &f, 0);
   int prio = get_int(L, 2, "priority", -1, 0, 999);
   if (prio < 0) return luaL_error(L, "handler '%s' needs a priority (0..999)", name);
-  lfn *decl = declared_fn(L, cl, exp, name);
+  lfn *decl = declared_fn(L, cl, exp, name, &f);
   if (decl) {
     if (carc_handler_add(cl->e, name, prio, &f, run_added, decl) != CARC_OK) return engine_error(L);
     set_description(L, cl->e, name);

@@ -532,7 +532,15 @@ local function apply(spec, dir, file, text, line)
         entries, n), 0)
     end
     lists[k] = {}
-    for i = 1, n do lists[k][i] = rawget(list, i) end
+    local seen = {}
+    for i = 1, n do
+      local name = rawget(list, i)
+      -- a name twice is a slip (final_order's kinds are checked by the engine, once they exist)
+      if seen[name] and k ~= "final_order" then
+        error(fmt("%s: %s names '%s' twice (at %d and %d): list it once", where(name), k, name, seen[name], i), 0)
+      end
+      seen[name], lists[k][i] = seen[name] or i, name
+    end
   end
   for _, k in ipairs { "options", "order" } do
     local t = rawget(spec, k)

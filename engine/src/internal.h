@@ -371,7 +371,7 @@ struct carc_score_ctx {
   int keep;               /* record changes? */
   int nchanges, cap_changes;
   record_change *changes;
-  char failmsg[256];
+  char failmsg[512];
 };
 
 /* A handler's write of one number: noted for the breakdown when records are

@@ -848,22 +848,29 @@ static carc_result run_feature_hooks(carc_game *g) {
   return CARC_OK;
 }
 
-/* The handler that last set player p's award (or the total it came from)
- * in staged scoring st, from the breakdown when the game keeps one; NULL. */
-static const handler *award_setter(const carc_game *g, const staged *st, int p) {
-  int seq = -1;
-  for (int k = st->first_change; k < st->first_change + st->nchanges && k < g->nchanges; k++) {
-    const record_change *rc = &g->changes[k];
-    if ((rc->field == -3 && rc->player == p) || rc->field == CARC_F_TOTAL) seq = rc->handler;
-  }
+/* The handler that last set player p's award, and the one that last set
+ * the total, in staged scoring st, from the breakdown when the game keeps
+ * one (NULL when none did): the base game's award handler turns every
+ * total into awards, so a total pushed too far is some earlier handler's. */
+static const handler *handler_of_seq(const carc_game *g, int seq) {
   for (int i = 0; seq >= 0 && i < g->e->nhandlers; i++)
     if (g->e->handlers[i].seq == seq) return &g->e->handlers[i];
   return NULL;
 }
+static void award_setters(const carc_game *g, const staged *st, int p, const handler **award, const handler **total) {
+  int award_seq = -1, total_seq = -1;
+  for (int k = st->first_change; k < st->first_change + st->nchanges && k < g->nchanges; k++) {
+    const record_change *rc = &g->changes[k];
+    if (rc->field == -3 && rc->player == p) award_seq = rc->handler;
+    if (rc->field == CARC_F_TOTAL) total_seq = rc->handler;
+  }
+  *award = handler_of_seq(g, award_seq);
+  *total = handler_of_seq(g, total_seq);
+}
 
 /* The message for player p's score out of range: which staged scoring
- * pushed it, which feature gave that award, and which handler set it when
- * known. */
+ * pushed it, which feature gave that award, and which handlers set it and
+ * the total it came from, when known. */
 __attribute__((cold)) static carc_result score_out_of_range(carc_game *g, int p, long long score) {
   int i = -1; /* the scoring that pushes hardest the way the score went out */
   const int sign = score > 0 ? 1 : -1;
@@ -871,9 +878,13 @@ __attribute__((cold)) static carc_result score_out_of_range(carc_game *g, int p,
     if (g->stage[k].ran && (i < 0 || sign * g->stage[k].award[p] > sign * g->stage[i].award[p])) i = k;
   const staged *st = &g->stage[i];
   const board_tile *bt = &g->tiles[g->segs[st->root].tile];
-  const handler *h = award_setter(g, st, p);
-  char by[CARC_MAX_NAME + 64] = "";
-  if (h) snprintf(by, sizeof by, ", set by handler '%s' (priority %d)", h->name, h->priority);
+  const handler *award, *total;
+  award_setters(g, st, p, &award, &total);
+  char by[2 * CARC_MAX_NAME + 128] = "";
+  int n = award ? snprintf(by, sizeof by, ", set by handler '%s' (priority %d)", award->name, award->priority) : 0;
+  if (total && total != award)
+    snprintf(by + n, sizeof by - (size_t)n, "%s from the total handler '%s' (priority %d) set last",
+             award ? "" : ",", total->name, total->priority);
   return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed %d..%d: the %s%s "
                    "at (%d,%d) awards %d%s", p + 1, score, -CARC_MAX_SCORE, CARC_MAX_SCORE,
                    st->reason == CARC_COMPLETED ? "completed " : "", carc_kind_name(g->e, st->kind), bt->x,

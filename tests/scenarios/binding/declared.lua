@@ -130,3 +130,35 @@ case("lists with gaps or keys, and unknown variables and flags, are refused wher
   ruleset_error("rules/declared_when_key.lua", "rules/declared.lua:76:", "unknown when entry key 'equls'",
                 "did you mean 'equals'")
 end)
+
+case("declarations that could never apply are refused where they are declared", function()
+  ruleset_error("rules/declared_when_range.lua", "rules/declared.lua:80:",
+                "when.road.equals = 7 is outside variable 'declared.card''s range 0..3")
+  ruleset_error("rules/declared_when_outside.lua", "rules/declared.lua:84:",
+                "when.road: the handler's kinds leave road out")
+  ruleset_error("rules/declared_reason_dead.lua", "rules/declared.lua:87:",
+                "its 'completed' steps would never run: its reasons leave completed out")
+  ruleset_error("rules/expansions_twice.lua", "rules/expansions_twice.lua:3:",
+                "expansions names 'declared' twice (at 1 and 2): list it once")
+end)
+
+case("a declared handler's value out of range names its declaration; a score out of range, the total's handler",
+  function()
+    local s = scenario { rules = "rules/declared_huge.lua", players = 2 }
+    s:follower(1, 0, 0, "road")
+    s:place("A", -1, 0, 3)
+    s:place("A", 1, 0, 1)
+    s:expect_error(function() s:end_turn() end, "handler 'declared.huge'",
+                   "total 1000000002 is outside the allowed -1000000000..1000000000",
+                   "declared at ", "rules/declared.lua:90)")
+    s = scenario { rules = "rules/declared_large.lua", players = 2 }
+    s:game():add_score(1, 100)
+    s:follower(1, 0, 0, "road")
+    s:place("A", -1, 0, 3)
+    s:place("A", 1, 0, 1)
+    -- 3 tiles + 999,999,990 = 999,999,993 points, on top of 100
+    s:expect_error(function() s:end_turn() end, "player 1's score would be 1000000093",
+                   "awards 999999993, set by handler 'base.award' (priority 600) from the total handler "
+                     .. "'declared.large' (priority 450) set last")
+    s:expect_scores { 100, 0 }
+  end)

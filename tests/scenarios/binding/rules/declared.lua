@@ -75,6 +75,21 @@ elseif broken == "when_key" then -- a misspelt key beside the right ones
   x:var("declared.mode")
   x:handler { name = "when_key", priority = 450, add = { total = 1 },
               when = { road = { var = "declared.mode", equals = 1, equls = 2 } } }
+elseif broken == "when_range" then -- the variable never holds 7: the steps would never apply
+  x:var("declared.card", { min = 0, max = 3 })
+  x:handler { name = "when_range", priority = 450, add = { total = 1 },
+              when = { road = { var = "declared.card", equals = 7 } } }
+elseif broken == "when_outside" then -- the filter lets no road through
+  x:var("declared.mode")
+  x:handler { name = "when_outside", priority = 450, kinds = { "city" }, add = { total = 1 },
+              when = { road = { var = "declared.mode", equals = 1 } } }
+elseif broken == "reason_dead" then -- completed steps, but only final scorings come through
+  x:handler { name = "reason_dead", priority = 450, reasons = { "final" },
+              completed = { add = { total = 1 } }, final = { add = { total = 2 } } }
+elseif broken == "huge" then -- 3 road tiles + 999,999,999 passes the limit of a scoring's fields
+  x:handler { name = "huge", priority = 450, kinds = { "road" }, add = { total = 999999999 } }
+elseif broken == "large" then -- within a scoring's limit, past a player's with 100 points more
+  x:handler { name = "large", priority = 450, kinds = { "road" }, add = { total = 999999990 } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end

@@ -1,0 +1,4 @@
+-- luacheck: read globals ruleset
+ruleset {
+  expansions = { "declared", "declared" },
+}
