@@ -46,6 +46,9 @@ int cli_load_map(carc_engine *e, const char *map, const char *cmd);
 int cli_write_svg(const carc_game *g, const char *path, const char *cmd);
 /* "carcassonne CMD: cannot write PATH: REASON" from `err` (an errno); returns 1. */
 int cli_cannot_write(const char *cmd, const char *path, int err);
+/* Writes engine e's scoring pipeline to `path` as an SVG picture; 0, or
+ * prints why it could not (prefixed with `cmd`) and returns 1. */
+int cli_pipeline_svg(const carc_engine *e, const char *path, const char *cmd);
 int cli_maps(int argc, char **argv);
 int cli_render(int argc, char **argv);
 int cli_bench(int argc, char **argv);

@@ -404,15 +404,25 @@ static int cmd_tiles(int argc, char **argv) {
 }
 
 static int cmd_pipeline(int argc, char **argv) {
-  const char *rules = NULL, *expansions = NULL;
+  const char *rules = NULL, *expansions = NULL, *svg = NULL;
   if (cli_help_asked(argc, argv)) {
-    printf("usage: carcassonne pipeline [--rules FILE | --expansions A,B,...]\n"
+    printf("usage: carcassonne pipeline [--rules FILE | --expansions A,B,...] [--svg FILE]\n"
            "Prints the resolved scoring pipeline: priority, stage, handler, expansion,\n"
-           "then the game hooks in the order they run.\n");
+           "then the game hooks in the order they run.\n"
+           "  --svg FILE   also draws the handlers as a picture: a column a stage, in the\n"
+           "               order they run, coloured by expansion\n");
     return 0;
   }
-  int r = cli_rules_options("pipeline", argc, argv, &rules, &expansions);
-  if (r) return r;
+  static const char *const known[] = {"--rules", "--expansions", "--svg", NULL};
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i], *v = NULL;
+    int r = cli_option(argc, argv, &i, known, &v);
+    if (r) return cli_usage_error("pipeline", a, r == 1);
+    if (!strcmp(a, "--rules")) rules = v;
+    else if (!strcmp(a, "--expansions")) expansions = v;
+    else svg = v;
+  }
+  if (rules && expansions) return cli_usage_message("pipeline", "give --rules or --expansions, not both");
   carc_engine *e = cli_engine_with(rules, expansions, "pipeline");
   if (!e) return 1;
   size_t n = 4096;
@@ -425,8 +435,9 @@ static int cmd_pipeline(int argc, char **argv) {
     if (done == CARC_OK) break;
     n *= 2;
   }
+  const int rc = svg ? cli_pipeline_svg(e, svg, "pipeline") : 0;
   cli_engine_free(e);
-  return 0;
+  return rc;
 }
 
 static void help(void) {

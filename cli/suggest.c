@@ -12,7 +12,7 @@ static const struct {
     {"play", (const char *const[]){"--players", "--seed", "--bot", "--rules", "--expansions", "--map", "--svg",
                                    "--save", "--help", NULL}},
     {"tiles", (const char *const[]){"--rules", "--expansions", "--help", NULL}},
-    {"pipeline", (const char *const[]){"--rules", "--expansions", "--help", NULL}},
+    {"pipeline", (const char *const[]){"--rules", "--expansions", "--svg", "--help", NULL}},
     {"explain", (const char *const[]){"--rules", "--expansions", "--markdown", "--help", NULL}},
     {"bench", (const char *const[]){"--games", "--players", "--bot", "--rules", "--tiles", "--compare", "--json",
                                     "--checksum", "--greedy-every", "--help", NULL}},
