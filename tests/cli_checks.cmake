@@ -899,3 +899,18 @@ if(NOT EXISTS ${TMP}/-x AND EXISTS /usr/bin/mkfifo)
 elseif(EXISTS ${TMP}/-x)
   message(FATAL_ERROR "simulate --json -x wrote a file named -x")
 endif()
+# A scenario file's loadfile and dofile read text only, as its load does.
+file(REMOVE_RECURSE ${TMP}/binary)
+file(MAKE_DIRECTORY ${TMP}/binary/rules)
+string(ASCII 27 esc)
+file(WRITE ${TMP}/binary/rules/chunk.luac "${esc}Lua damaged chunk")
+file(WRITE ${TMP}/binary/t.lua "case('binary files are refused', function()\n"
+     "  local f, err = loadfile('${TMP}/binary/rules/chunk.luac', 'b')\n"
+     "  assert(f == nil and err:find('attempt to load a binary chunk', 1, true), err)\n"
+     "  local ok, e = pcall(dofile, '${TMP}/binary/rules/chunk.luac')\n"
+     "  assert(not ok and e:find('attempt to load a binary chunk', 1, true), e)\n"
+     "end)\n")
+execute_process(COMMAND ${CLI} test ${TMP}/binary/t.lua OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "1 passed, 0 failed")
+  message(FATAL_ERROR "a scenario's loadfile or dofile took a binary chunk: ${rc} ${out} ${err}")
+endif()
