@@ -858,11 +858,11 @@ static const handler *handler_of_seq(const carc_game *g, int seq) {
   return NULL;
 }
 static void award_setters(const carc_game *g, const staged *st, int p, const handler **award, const handler **total) {
-  int award_seq = -1, total_seq = -1;
+  int award_seq = -1, total_seq = -1, total_now = -1; /* the total's setter as the award is set, not after */
   for (int k = st->first_change; k < st->first_change + st->nchanges && k < g->nchanges; k++) {
     const record_change *rc = &g->changes[k];
-    if (rc->field == -3 && rc->player == p) award_seq = rc->handler;
-    if (rc->field == CARC_F_TOTAL) total_seq = rc->handler;
+    if (rc->field == CARC_F_TOTAL) total_now = rc->handler;
+    if (rc->field == -3 && rc->player == p) award_seq = rc->handler, total_seq = total_now;
   }
   *award = handler_of_seq(g, award_seq);
   *total = handler_of_seq(g, total_seq);
@@ -883,7 +883,7 @@ __attribute__((cold)) static carc_result score_out_of_range(carc_game *g, int p,
   char by[2 * CARC_MAX_NAME + 128] = "";
   int n = award ? snprintf(by, sizeof by, ", set by handler '%s' (priority %d)", award->name, award->priority) : 0;
   if (total && total != award)
-    snprintf(by + n, sizeof by - (size_t)n, "%s from the total handler '%s' (priority %d) set last",
+    snprintf(by + n, sizeof by - (size_t)n, "%s from a total set by handler '%s' (priority %d)",
              award ? "" : ",", total->name, total->priority);
   return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed %d..%d: the %s%s "
                    "at (%d,%d) awards %d%s", p + 1, score, -CARC_MAX_SCORE, CARC_MAX_SCORE,
@@ -1346,13 +1346,19 @@ carc_result carc_game_set_current_player(carc_game *g, int p) {
 carc_result carc_game_add_score(carc_game *g, int p, int points) {
   if (g->read_only) return read_only_fail(g);
   if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %lld", (long long)p + 1);
-  long long v = (long long)g->s.score[p] + points;
-  if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
-    return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld, outside the allowed %d..%d",
-                     p + 1, v, -CARC_MAX_SCORE, CARC_MAX_SCORE);
+  long long pending = 0; /* awards this call's scorings staged, added when it commits (a hook runs before) */
+  for (int i = 0; i < (g->nstaged_ran ? g->nstaged : 0); i++)
+    if (g->stage[i].ran) pending += g->stage[i].award[p];
+  long long v = (long long)g->s.score[p] + points + pending;
+  if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE) {
+    char with[96] = "";
+    if (pending) snprintf(with, sizeof with, " with the %lld points this call's scorings award", pending);
+    return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld%s, outside the allowed %d..%d", p + 1, v,
+                     with, -CARC_MAX_SCORE, CARC_MAX_SCORE);
+  }
   if (g->keep_records && !record_added_score(g, p, points))
     return game_fail(g, CARC_ERR_MEMORY, "out of memory recording the points");
   txn_touch(g);
-  g->s.score[p] = (int)v;
+  g->s.score[p] += points;
   return CARC_OK;
 }

@@ -158,7 +158,16 @@ case("a declared handler's value out of range names its declaration; a score out
     s:place("A", 1, 0, 1)
     -- 3 tiles + 999,999,990 = 999,999,993 points, on top of 100
     s:expect_error(function() s:end_turn() end, "player 1's score would be 1000000093",
-                   "awards 999999993, set by handler 'base.award' (priority 600) from the total handler "
-                     .. "'declared.large' (priority 450) set last")
+                   "awards 999999993, set by handler 'base.award' (priority 600) from a total set by handler "
+                     .. "'declared.large' (priority 450)") -- not declared.late, which set it after the award
     s:expect_scores { 100, 0 }
+    -- a hook's points count the award its scoring stages: the hook is named, not the scoring
+    s = scenario { rules = "rules/declared_hook_push.lua", players = 2 }
+    s:follower(1, 0, 0, "road")
+    s:place("A", -1, 0, 3)
+    s:place("A", 1, 0, 1)
+    s:expect_error(function() s:end_turn() end, "hook 'declared.push' (feature_scored) failed",
+                   "rules/declared.lua:95:", "player 1's score would be 1000000002 with the 3 points this "
+                     .. "call's scorings award, outside the allowed -1000000000..1000000000")
+    s:expect_scores { 0, 0 }
   end)

@@ -90,6 +90,9 @@ elseif broken == "huge" then -- 3 road tiles + 999,999,999 passes the limit of a
   x:handler { name = "huge", priority = 450, kinds = { "road" }, add = { total = 999999999 } }
 elseif broken == "large" then -- within a scoring's limit, past a player's with 100 points more
   x:handler { name = "large", priority = 450, kinds = { "road" }, add = { total = 999999990 } }
+  x:handler { name = "late", priority = 700, kinds = { "road" }, set = { total = 0 } } -- after the award
+elseif broken == "hook_push" then -- a hook's points, with the scoring's award still to come
+  x:hook { point = "feature_scored", name = "push", fn = function(game) game:add_score(1, 999999999) end }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end
