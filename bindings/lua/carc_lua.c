@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -162,6 +163,14 @@ static void where(lua_State *L, int level, char *out, size_t cap) {
       return;
     }
   }
+}
+
+/* A number with a whole value, integer or float (6.0 is 6, as Lua's own
+ * integer conversions take it); not a string. lua_tointeger then reads it. */
+static bool whole_number(lua_State *L, int idx) {
+  int whole = 0;
+  if (lua_type(L, idx) == LUA_TNUMBER) lua_tointegerx(L, idx, &whole);
+  return whole;
 }
 
 /* Raises "file:line: message" naming the user's script, not the prelude. */
@@ -923,7 +932,7 @@ static void read_supply(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
         if (k < 0 || k >= ntok)
           luaL_error(L, "hook '%s': token_supply[%d][%d]: %s is not a token declared before the hook (x:token)",
                      name, (int)players, (int)seat, supply_key(L, -2));
-        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)
+        if (!whole_number(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)
           luaL_error(L, "hook '%s': token_supply[%d][%d].%s must be a whole number in 0..99", name, (int)players,
                      (int)seat, carc_token_type_name(cl->e, k));
         *supply_at(f->supply, (int)players, (int)seat - 1, k) = (int16_t)lua_tointeger(L, -1);
@@ -1336,7 +1345,7 @@ static int get_int(lua_State *L, int t, const char *k, int def, int lo, int hi) 
   int v = def;
   if (ty == LUA_TBOOLEAN) v = lua_toboolean(L, -1);
   else if (ty != LUA_TNIL) {
-    if (!lua_isinteger(L, -1))
+    if (!whole_number(L, -1))
       luaL_error(L, "'%s' must be a whole number in %d..%d, not %s", k, lo, hi, binding_push_value(L, -1));
     lua_Integer n = lua_tointeger(L, -1);
     if (n < lo || n > hi)
@@ -1682,7 +1691,7 @@ static void read_pointers(lua_State *L, ladd *a, const char *name, const char *w
                name, what, k);
   lua_pop(L, 2);
   for (lua_pushnil(L); lua_next(L, p); lua_pop(L, 1)) {
-    if (lua_type(L, -2) != LUA_TSTRING || !lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
+    if (lua_type(L, -2) != LUA_TSTRING || !whole_number(L, -1) || lua_tointeger(L, -1) < 0 ||
         lua_tointeger(L, -1) > 3)
       luaL_error(L, "handler '%s': %s.%s: pointers must be a table { attribute = turn (0..3), ... }", name, what, k);
     if (a->npointers == MAX_POINTERS)
@@ -1701,7 +1710,7 @@ static void read_pointers(lua_State *L, ladd *a, const char *name, const char *w
   lua_pop(L, 1);
   int w = lua_getfield(L, -1, "worth");
   a->worth_types = w == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "types");
-  if (w != LUA_TNIL && !a->worth_types && !(lua_isinteger(L, -1) && lua_tointeger(L, -1) == 1))
+  if (w != LUA_TNIL && !a->worth_types && !(whole_number(L, -1) && lua_tointeger(L, -1) == 1))
     luaL_error(L, "handler '%s': %s.%s: worth is 1 or \"types\"", name, what, k);
   lua_pop(L, 1);
   int given = 1 + (w != LUA_TNIL);
@@ -1757,7 +1766,7 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
       ladd *a = &step[field];
       a->field = field;
       a->op = op;
-      if (lua_isinteger(L, -1)) {
+      if (whole_number(L, -1)) {
         lua_Integer v = lua_tointeger(L, -1);
         if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
           luaL_error(L, "handler '%s': %s.%s is outside the allowed %d..%d", name, what, k,
@@ -1827,7 +1836,7 @@ static int parse_strength(lua_State *L, int t, const char *name, const char *whe
   int keys = 0;
   if (ty == LUA_TTABLE)
     for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
-  if (ty != LUA_TTABLE || keys != 1 || lua_getfield(L, -1, "present") == LUA_TNIL || !lua_isinteger(L, -1) ||
+  if (ty != LUA_TTABLE || keys != 1 || lua_getfield(L, -1, "present") == LUA_TNIL || !whole_number(L, -1) ||
       lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > CARC_MAX_SCORE)
     luaL_error(L, "handler '%s': '%sstrength' must be { present = n }, n a whole number from 0 to %d", name,
                where, CARC_MAX_SCORE);
@@ -1864,10 +1873,12 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name, cons
   if (lua_getfield(L, 2, "when") != LUA_TTABLE)
     luaL_error(L, "handler '%s': 'when' must be a table { kind = { var = name, equals = n }, ... }", name);
   f->has_when = 1;
+  int named = 0;
   for (int k = 0; k < CARC_MAX_KINDS; k++) f->when_var[k] = -1;
   for (lua_pushnil(L); lua_next(L, top + 1); lua_pop(L, 1)) {
     const char *kn = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
     int k = carc_kind_find(cl->e, kn);
+    if (k < 0 && !strcmp(kn, "farm")) k = CARC_FIELD; /* as in kinds */
     if (k < 0 || k >= CARC_MAX_KINDS) luaL_error(L, "handler '%s': when.%s: unknown kind", name, kn);
     if (filter->kinds && !(filter->kinds >> k & 1)) /* its steps could never apply */
       luaL_error(L, "handler '%s': when.%s: the handler's kinds leave %s out", name, kn, kn);
@@ -1880,7 +1891,7 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name, cons
       luaL_error(L, "handler '%s': when.%s: unknown variable '%s' (declare it with x:var first)", name, kn,
                  lua_tostring(L, -1));
     lua_getfield(L, -2, "equals");
-    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
+    if (!whole_number(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
       luaL_error(L, "handler '%s': when.%s.equals must be a whole number", name, kn);
     int lo, hi;
     if (carc_var_range(cl->e, id, &lo, &hi) && (lua_tointeger(L, -1) < lo || lua_tointeger(L, -1) > hi))
@@ -1889,8 +1900,17 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name, cons
     f->when_var[k] = id;
     f->when_value[k] = (int)lua_tointeger(L, -1);
     lua_pop(L, 2);
+    named = 1;
   }
+  if (!named) /* no kind named: "another kind never" is every kind */
+    luaL_error(L, "handler '%s': 'when' names no kind, so its steps would never apply", name);
   lua_settop(L, top);
+}
+
+/* Does the filter let through only kinds that never complete (fields and
+ * water: scored at the end only)? */
+static bool never_complete(const carc_filter *f) {
+  return f->kinds && !(f->kinds & ~(1u << CARC_FIELD | 1u << CARC_WATER));
 }
 
 /* Returns the declarative handler of spec (at index 2), or NULL if it has
@@ -1907,6 +1927,8 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
     if (ty == LUA_TTABLE && filter->reasons && !(filter->reasons & (r ? CARC_FINAL : CARC_COMPLETED)))
       luaL_error(L, "handler '%s': its '%s' steps would never run: its reasons leave %s out", name, reasons[r],
                  reasons[r]);
+    if (ty == LUA_TTABLE && r == 0 && never_complete(filter))
+      luaL_error(L, "handler '%s': its 'completed' steps would never run: fields and water never complete", name);
     if (ty == LUA_TTABLE) {
       static const char *const step_keys[] = {"strength", "set", "add", "sub", "halve", NULL};
       char where[24], taker[24];
@@ -1967,6 +1989,9 @@ static int p_handler(lua_State *L) {
   get_filter(L, cl->e, &f, 0);
   int prio = get_int(L, 2, "priority", -1, 0, 999);
   if (prio < 0) return luaL_error(L, "handler '%s' needs a priority (0..999)", name);
+  if (f.reasons == CARC_COMPLETED && never_complete(&f))
+    return luaL_error(L, "handler '%s' would never run: its reasons are { \"completed\" }, and fields and water "
+                         "never complete", name);
   lfn *decl = declared_fn(L, cl, exp, name, &f);
   if (decl) {
     if (carc_handler_add(cl->e, name, prio, &f, run_added, decl) != CARC_OK) return engine_error(L);
@@ -2027,7 +2052,7 @@ static int p_hook(lua_State *L) {
   switch (work) {
   case W_ARMS: { /* declarative: no Lua function */
     lua_getfield(L, 2, "square_arms");
-    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
+    if (!whole_number(L, -1) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
       return luaL_error(L, "hook '%s': square_arms must be a whole number of points in -99..99", name);
     const int arms_points = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);

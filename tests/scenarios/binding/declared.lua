@@ -171,3 +171,24 @@ case("a declared handler's value out of range names its declaration; a score out
                      .. "call's scorings award, outside the allowed -1000000000..1000000000")
     s:expect_scores { 0, 0 }
   end)
+
+case("a when that names no kind, and completed steps for fields, are refused; whole floats count as numbers",
+  function()
+    ruleset_error("rules/declared_when_empty.lua", "rules/declared.lua:98:",
+                  "'when' names no kind, so its steps would never apply")
+    ruleset_error("rules/declared_field_completed.lua", "rules/declared.lua:100:",
+                  "its 'completed' steps would never run: fields and water never complete")
+    ruleset_error("rules/declared_field_fn_completed.lua", "rules/declared.lua:102:",
+                  "handler 'declared.field_fn_completed' would never run", "fields and water never complete")
+    ruleset_error("rules/declared_fraction.lua", "rules/declared.lua:111:", "declared.fraction")
+    local s = scenario { rules = "rules/declared_whole_floats.lua", players = 2 }
+    s:set_var("declared.card", 1)
+    s:follower(1, 0, 0, "road")
+    s:follower(2, 0, 0, "field")
+    s:place("A", -1, 0, 3)
+    s:place("A", 1, 0, 1)
+    s:end_turn()
+    s:expect_scores { 8, 0 } -- 3 road tiles + 5.0
+    s:final_scoring()
+    s:expect_scores { 8, 10 } -- a farm with no completed city: 0, + 10 under when.farm
+  end)

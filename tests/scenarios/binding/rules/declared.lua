@@ -93,6 +93,22 @@ elseif broken == "large" then -- within a scoring's limit, past a player's with 
   x:handler { name = "late", priority = 700, kinds = { "road" }, set = { total = 0 } } -- after the award
 elseif broken == "hook_push" then -- a hook's points, with the scoring's award still to come
   x:hook { point = "feature_scored", name = "push", fn = function(game) game:add_score(1, 999999999) end }
+elseif broken == "when_empty" then -- names no kind: every kind is "another kind"
+  x:var("declared.mode")
+  x:handler { name = "when_empty", priority = 450, add = { total = 100 }, when = {} }
+elseif broken == "field_completed" then -- a field is scored at the end only
+  x:handler { name = "field_completed", priority = 450, kinds = { "farm" }, completed = { add = { total = 1 } } }
+elseif broken == "field_fn_completed" then
+  x:handler { name = "field_fn_completed", priority = 450, kinds = { "field", "water" }, reasons = { "completed" },
+              fn = function() end }
+elseif broken == "whole_floats" then -- 450.0 is 450, as Lua's own conversions take it
+  x:var("declared.card")
+  x:handler { name = "whole_floats", priority = 450.0, kinds = { "road" }, add = { total = 5.0 },
+              when = { road = { var = "declared.card", equals = 1.0 } } }
+  x:handler { name = "farm_when", priority = 450, kinds = { "farm" }, add = { total = 10 },
+              when = { farm = { var = "declared.card", equals = 1 } } }
+elseif broken == "fraction" then
+  x:handler { name = "fraction", priority = 450, add = { total = 5.5 } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end
