@@ -914,3 +914,15 @@ execute_process(COMMAND ${CLI} test ${TMP}/binary/t.lua OUTPUT_VARIABLE out ERRO
 if(NOT rc EQUAL 0 OR NOT out MATCHES "1 passed, 0 failed")
   message(FATAL_ERROR "a scenario's loadfile or dofile took a binary chunk: ${rc} ${out} ${err}")
 endif()
+# A link to nothing among scenarios is a failure, not a silence: it may have
+# been a scenario or a folder of them.
+file(REMOVE_RECURSE ${TMP}/dangling)
+file(MAKE_DIRECTORY ${TMP}/dangling)
+file(WRITE ${TMP}/dangling/ok.lua "case('one', function() assert(1 + 1 == 2) end)\n")
+file(CREATE_LINK ${TMP}/dangling/nothing_there ${TMP}/dangling/gone.lua SYMBOLIC)
+file(CREATE_LINK ${TMP}/dangling/nothing_there ${TMP}/dangling/gone_folder SYMBOLIC)
+execute_process(COMMAND ${CLI} test ${TMP}/dangling OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*gone.lua: cannot read it: a link to nothing"
+   OR NOT out MATCHES "FAIL [^\n]*gone_folder: cannot read it: a link to nothing" OR NOT out MATCHES "1 passed, 2 failed")
+  message(FATAL_ERROR "links to nothing among scenarios passed unseen: ${rc} ${out} ${err}")
+endif()

@@ -618,7 +618,10 @@ static int l_scenario(lua_State *L) {
       line = ar.currentline;
     }
   if (!file) file = "scenario";
-  else if (!line && lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar)) line = ar.currentline;
+  /* the line of the innermost Lua frame: through pcall(scenario, ...) the
+   * caller at level 1 is pcall, which has none */
+  for (int level = 1; line <= 0 && lua_getstack(L, level, &ar); level++)
+    if (lua_getinfo(L, "l", &ar)) line = ar.currentline;
   char dir[1024];
   dir_of(file, dir, sizeof dir);
   int rt = lua_getfield(L, 1, "rules");
@@ -637,8 +640,10 @@ static int l_scenario(lua_State *L) {
     } else {
       return luaL_error(L, "scenario rules are nil, a ruleset path or a table");
     }
-    if (r != CARC_OK && rt == LUA_TSTRING && line > 0) /* the call that named the file, then the file's own */
-      return luaL_error(L, "%s:%d: scenario rules: %s", file, line, carc_lua_error(s->cl));
+    if (r != CARC_OK && rt == LUA_TSTRING && line > 0) { /* the call that named the file, then the file's own */
+      lua_pushfstring(L, "%s:%d: scenario rules: %s", file, line, carc_lua_error(s->cl)); /* no second prefix */
+      return lua_error(L);
+    }
     if (r != CARC_OK) {
       lua_pushstring(L, carc_lua_error(s->cl));
       return lua_error(L);
@@ -819,9 +824,23 @@ static void walk(paths *p, const char *dir, int depth, FILE *out, int *unreadabl
     const char *n = ent->d_name;
     if (n[0] == '.') continue;
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, n);
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, n) >= sizeof path) {
+      fprintf(out, "FAIL %s/%s: the path is longer than %zu bytes\n", shown_text(dir, name, sizeof name), n,
+              sizeof path - 1);
+      ++*unreadable;
+      continue;
+    }
     struct stat st;
-    if (stat(path, &st)) continue;
+    if (stat(path, &st)) { /* a scenario, or a link that may have led to a folder of them: not passed over */
+      const int err = errno;
+      struct stat link;
+      if (ends_with(n, ".lua") || (lstat(path, &link) == 0 && S_ISLNK(link.st_mode))) {
+        fprintf(out, "FAIL %s: cannot read it: %s\n", shown_text(path, name, sizeof name),
+                err == ENOENT ? "a link to nothing" : strerror(err));
+        ++*unreadable;
+      }
+      continue;
+    }
     if (S_ISDIR(st.st_mode)) {
       if (strcmp(n, "rules") && strcmp(n, "expansions")) walk(p, path, depth + 1, out, unreadable);
     } else if (S_ISREG(st.st_mode) && ends_with(n, ".lua")) {

@@ -1,0 +1,18 @@
+-- A scenario's ruleset error names the scenario file's line once, however
+-- the scenario is called.
+-- luacheck: read globals case scenario
+
+case("a ruleset path's error names the call's line once", function()
+  local ok, err = pcall(function()
+    scenario { rules = "rules/expansions_twice.lua" }
+  end)
+  assert(not ok)
+  local _, n = err:gsub("scenario_errors%.lua:7:", "")
+  assert(n == 1, "the line is named " .. n .. " times: " .. err)
+  assert(err:find("scenario_errors.lua:7: scenario rules: ", 1, true), err)
+end)
+
+case("an inline ruleset's error, through pcall, names the calling line (not line 0)", function()
+  local ok, err = pcall(scenario, { rules = { expansions = { "no_such_expansion" } } })
+  assert(not ok and err:find("scenario_errors.lua:16: unknown expansion 'no_such_expansion'", 1, true), err)
+end)
