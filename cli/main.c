@@ -4,6 +4,7 @@
 #include "carc_lua.h"
 #include "cli.h"
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,6 +212,31 @@ static int write_save(const carc_game *g, const char *path) {
   return ok ? 0 : cli_cannot_write("play", path, err ? err : errno);
 }
 
+/* The figure a turn placed, from the event log (one "figure" event a turn):
+ * a figure that scores at once is back in the supply when the turn line is
+ * printed, and the board no longer shows it. */
+typedef struct placed_figure {
+  int turn, segment; /* segment index on the turn's tile; turn -1: none seen */
+  char name[CARC_MAX_NAME];
+} placed_figure;
+
+static void note_figure_event(const carc_game *g, const char *json, void *ud) {
+  (void)g;
+  placed_figure *pf = ud;
+  const char *name = strstr(json, "\"figure\":\""), *seg = strstr(json, "\"segment\":");
+  static const char prefix[] = "{\"event\":\"figure\",\"turn\":";
+  int turn;
+  if (strncmp(json, prefix, sizeof prefix - 1) || !name || !seg || sscanf(json + sizeof prefix - 1, "%d", &turn) != 1)
+    return;
+  name += 10;
+  size_t n = 0;
+  while (name[n] && name[n] != '"' && n + 1 < sizeof pf->name) n++; /* shown as written: names rarely escape */
+  memcpy(pf->name, name, n);
+  pf->name[n] = '\0';
+  pf->segment = atoi(seg + 10);
+  pf->turn = turn;
+}
+
 int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot bot, FILE *out,
                   const char *svg, const char *save) {
   carc_game_options opt = {players, seed, 0, 0};
@@ -222,6 +248,8 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
   fprintf(out, "game: %d players, seed %llu, %s bots, %d tiles in the bag\n", players, seed,
           bot == CARC_BOT_GREEDY ? "greedy" : "random", carc_game_bag_left(g) + 1);
   const turn_columns columns = turn_columns_of(g);
+  placed_figure placed = {-1, -1, ""};
+  carc_game_set_event_callback(g, note_figure_event, &placed);
   int shown = 0;
   text buf = {NULL, 0};
   int *where = malloc(sizeof *where * (size_t)(carc_game_figures(g) + 1));
@@ -258,6 +286,7 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
       put_turn_start(out, &columns, turn + 1, carc_player_name(player), carc_tile_type_name(e, drawn));
       fprintf(out, " places at (%d,%d) rotation %d", carc_board_tile_x(g, t), carc_board_tile_y(g, t),
               carc_board_tile_rotation(g, t));
+      bool on_tile = false;
       for (int f = 0; f < carc_game_figures(g); f++) {
         int s = carc_figure_segment(g, f);
         if (s >= 0 && carc_segment_tile(g, s) == t && carc_figure_owner(g, f) == player) {
@@ -265,7 +294,15 @@ int cli_play_game(carc_engine *e, int players, unsigned long long seed, carc_bot
           carc_board_segment_ports_text(g, s, ports, sizeof ports);
           fprintf(out, ", %s on %s%s%s%s", carc_figure_type_name(e, carc_figure_type(g, f)),
                   kind_label(e, carc_feature_kind(g, s)), ports[0] ? " [" : "", ports, ports[0] ? "]" : "");
+          on_tile = true;
         }
+      }
+      const int placed_seg = placed.turn == turn ? carc_board_segment_id(g, t, placed.segment) : -1;
+      if (!on_tile && placed_seg >= 0) { /* placed and scored in the turn: back in the supply */
+        char ports[40];
+        carc_board_segment_ports_text(g, placed_seg, ports, sizeof ports);
+        fprintf(out, ", %s on %s%s%s%s (scored at once, back in the supply)", placed.name,
+                kind_label(e, carc_feature_kind(g, placed_seg)), ports[0] ? " [" : "", ports, ports[0] ? "]" : "");
       }
       for (int k = 0; k < carc_token_type_count(e); k++)
         if (carc_board_tokens(g, t, k)) fprintf(out, ", %s", carc_token_type_name(e, k));

@@ -926,3 +926,10 @@ if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*gone.lua: cannot read it: a link to
    OR NOT out MATCHES "FAIL [^\n]*gone_folder: cannot read it: a link to nothing" OR NOT out MATCHES "1 passed, 2 failed")
   message(FATAL_ERROR "links to nothing among scenarios passed unseen: ${rc} ${out} ${err}")
 endif()
+# A follower that scores in the turn it is placed is back in the supply when
+# the turn's line is printed: the line still says where it went.
+execute_process(COMMAND ${CLI} play --seed 2 OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES
+   "turn  4 blue draws H places at \\(0,-1\\) rotation 3, follower on city \\[S\\] \\(scored at once, back in the supply\\)\n  city at \\(0,-1\\) \\[S\\], completed: value 4; blue \\+4")
+  message(FATAL_ERROR "play --seed 2 hid the follower placed and scored in turn 4: ${rc}")
+endif()
