@@ -10,6 +10,12 @@ static const char *rules_name(const sim_summary *s, int r) {
   return s->cfg.rules[r][0] ? s->cfg.rules[r] : "base game";
 }
 
+/* A table's column heads: the seats, right-aligned over their numbers. */
+static void seat_names(FILE *f, int players) {
+  for (int p = 0; p < players; p++) fprintf(f, " %8s", carc_player_name(p));
+  fprintf(f, "\n");
+}
+
 static void side_text(FILE *f, const sim_summary *sum, int r) {
   const sim_side *s = &sum->side[r];
   int players = sum->cfg.players;
@@ -32,7 +38,8 @@ static void side_text(FILE *f, const sim_summary *sum, int r) {
   }
   fprintf(f, "  shared top scores (each tied seat counts a win): %" PRId64 " games (%.2f%%)\n", s->draws,
           100.0 * (double)s->draws / dn);
-  fprintf(f, "  points per game by feature kind:\n");
+  fprintf(f, "  points per game by feature kind:\n    %-22s", "");
+  seat_names(f, players);
   for (int k = 0; k < s->nkinds; k++) {
     int64_t any = s->kind_scorings[k];
     if (!any) continue;
@@ -40,7 +47,8 @@ static void side_text(FILE *f, const sim_summary *sum, int r) {
     for (int p = 0; p < players; p++) fprintf(f, " %8.2f", (double)s->kind_points[p][k] / dn);
     fprintf(f, "\n");
   }
-  fprintf(f, "  points per game by handler:\n");
+  fprintf(f, "  points per game by handler:\n    %-34s", "");
+  seat_names(f, players);
   for (int h = 0; h < s->nhandlers; h++) {
     int any = 0;
     for (int p = 0; p < players; p++) any |= s->handler_points[p][h] != 0;

@@ -188,3 +188,9 @@ run(${CLI} merge ${D}/jackpot4.json)
 if(NOT OUT MATCHES "games 0..3 of 4")
   message(FATAL_ERROR "merge did not read back a study of 10^9 scores: ${OUT}")
 endif()
+# The per-kind and per-handler tables name their columns: the seats.
+execute_process(COMMAND ${CLI} simulate --games 20 --players 3 OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "points per game by feature kind:\n +red +blue +green\n"
+   OR NOT out MATCHES "points per game by handler:\n +red +blue +green\n")
+  message(FATAL_ERROR "simulate's tables have no seat names over their columns: ${rc} ${out}")
+endif()

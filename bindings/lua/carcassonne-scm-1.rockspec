@@ -1,5 +1,7 @@
 -- Builds the Lua module against an installed carcassonne (libcarcassonne_lua):
---   luarocks make carcassonne-scm-1.rockspec CARCASSONNE_DIR=<prefix>
+--   luarocks --lua-version 5.4 --local make carcassonne-scm-1.rockspec CARCASSONNE_DIR=<prefix>
+-- (--lua-version 5.4: Debian's luarocks builds for Lua 5.1 unless told;
+-- --local: into ~/.luarocks; docs/embedding.md, section 6)
 package = "carcassonne"
 version = "scm-1"
 source = { url = "." }

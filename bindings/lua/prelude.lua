@@ -590,7 +590,9 @@ local function apply(spec, dir, file, text, line)
                whole = listed, tiles_now = {} }
   for name, given in next, options do
     if not listed[name] then
-      error(fmt("%s: options for '%s', which is not in expansions", where_option(name), name), 0)
+      local near = C.near_name(name, lists.expansions) -- a typo on either side
+      error(fmt("%s: options for '%s', which is not in expansions%s", where_option(name), name,
+        near and fmt(" (expansions lists '%s': is one of the two misspelt?)", near) or ""), 0)
     end
     -- An expansion an earlier ruleset loaded into this engine stays as it
     -- is: its handlers took their values from its options when declared.

@@ -258,6 +258,9 @@ static void push_scores(lua_State *L, carc_game *g) {
 
 static int s_expect_score(lua_State *L) {
   scen *s = scen_check(L);
+  if (lua_type(L, 2) == LUA_TTABLE) /* expect_score{ 4, 0 }: the other one's form */
+    return luaL_error(L, "expect_score(player, points) checks one player; for every player's score, "
+                         "expect_scores{ 4, 0 }");
   int p = check_player(L, s, 2);
   luaL_checktype(L, 3, LUA_TNUMBER); /* "0" is no score, as in expect_scores */
   lua_Integer want = luaL_checkinteger(L, 3);

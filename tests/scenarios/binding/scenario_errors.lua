@@ -16,3 +16,15 @@ case("an inline ruleset's error, through pcall, names the calling line (not line
   local ok, err = pcall(scenario, { rules = { expansions = { "no_such_expansion" } } })
   assert(not ok and err:find("scenario_errors.lua:16: unknown expansion 'no_such_expansion'", 1, true), err)
 end)
+
+case("options for an expansion the list misspells point at the list", function()
+  local ok, err = pcall(scenario, { rules = "rules/options_typo.lua" })
+  assert(not ok and err:find("rules/options_typo.lua:4: options for 'declared', which is not in expansions "
+    .. "(expansions lists 'declard': is one of the two misspelt?)", 1, true), err)
+end)
+
+case("expect_score with a table says which call takes one", function()
+  local s = scenario { players = 2 }
+  s:expect_error(function() s:expect_score { 0, 0 } end, "expect_score(player, points) checks one player",
+                 "expect_scores{ 4, 0 }")
+end)

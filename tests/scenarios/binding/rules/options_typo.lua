@@ -1,0 +1,5 @@
+-- luacheck: read globals ruleset
+ruleset {
+  expansions = { "declard" },
+  options = { declared = { broken = "" } },
+}
