@@ -599,6 +599,10 @@ static int l_scenario(lua_State *L) {
   lua_getfield(L, 1, "followers");
   lua_getfield(L, 1, "strict");
   lua_getfield(L, 1, "bag");
+  for (int i = -2; i <= -1; i++) /* strict = 1 would read as true, strict = "no" too */
+    if (!lua_isnoneornil(L, i) && !lua_isboolean(L, i))
+      return luaL_error(L, "scenario{ %s = ... } is true or false, not %s", i == -2 ? "strict" : "bag",
+                        luaL_typename(L, i));
   int strict = lua_toboolean(L, -2), bag = lua_toboolean(L, -1);
   carc_game_options opt = {field_int(L, -5, "scenario{players=...}", 2), field_seed(L, -4, "scenario{seed=...}", 1),
                            field_int(L, -3, "scenario{followers=...}", 0), !bag};
@@ -633,7 +637,9 @@ static int l_scenario(lua_State *L) {
     if (!s->cl) return luaL_error(L, "cannot create a Lua state");
     carc_result r;
     if (rt == LUA_TSTRING) {
-      const char *rules = lua_tostring(L, -1);
+      size_t len;
+      const char *rules = lua_tolstring(L, -1, &len);
+      if (strlen(rules) != len) return luaL_error(L, "scenario rules: a path holds no NUL byte");
       char path[2048];
       if (rules[0] == '/') snprintf(path, sizeof path, "%s", rules);
       else snprintf(path, sizeof path, "%s/%s", dir, rules);

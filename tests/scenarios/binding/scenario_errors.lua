@@ -28,3 +28,12 @@ case("expect_score with a table says which call takes one", function()
   s:expect_error(function() s:expect_score { 0, 0 } end, "expect_score(player, points) checks one player",
                  "expect_scores{ 4, 0 }")
 end)
+
+case("strict and bag take booleans; a rules path holds no NUL byte", function()
+  local base = scenario { players = 2 }
+  base:expect_error(function() scenario { strict = 1 } end, "scenario{ strict = ... } is true or false, not number")
+  base:expect_error(function() scenario { strict = true, bag = "yes" } end,
+                    "scenario{ bag = ... } is true or false, not string")
+  base:expect_error(function() scenario { rules = "rules/options_typo.lua\0.lua" } end,
+                    "scenario rules: a path holds no NUL byte")
+end)
