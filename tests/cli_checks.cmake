@@ -651,6 +651,7 @@ file(WRITE ${TMP}/looping/loops.lua "time_limit(0.5)\ncase(\"loops\", function()
      "case(\"runs after\", function() assert(true) end)\n")
 file(WRITE ${TMP}/looping/top.lua "time_limit(0.5)\nlocal n = 0\nwhile true do n = n + 1 end\n")
 file(WRITE ${TMP}/looping/zero.lua "time_limit(0)\ncase(\"never\", function() end)\n")
+file(WRITE ${TMP}/looping/text.lua "time_limit(\"5\")\ncase(\"never\", function() end)\n")
 # time_limit() holds for the cases declared after it (the last call had set
 # every case's limit), and one called inside a case for that case only
 file(WRITE ${TMP}/looping/order.lua
@@ -673,6 +674,7 @@ if(rc EQUAL 0 OR NOT out MATCHES "FAIL [^\n]*loops.lua:3: loops\n[^\n]*loops.lua
    NOT out MATCHES "ok   [^\n]*order.lua: declared before\n[^\n]*order.lua:2: lowers its own" OR
    NOT out MATCHES "ok   [^\n]*order.lua: keeps the file's\n[^\n]*order.lua:5: declared after\n[^\n]*time limit \\(0.5 s" OR
    NOT out MATCHES "zero.lua:1: bad argument #1 to 'time_limit' \\(seconds above 0, at most 3600\\)" OR
+   NOT out MATCHES "text.lua:1: bad argument #1 to 'time_limit' \\(number expected, got string\\)" OR
    NOT out MATCHES "handlers.lua:2: the case ran over its time limit" OR NOT out MATCHES "ok   [^\n]*handlers.lua: finalizer" OR
    NOT out MATCHES "handlers.lua:4: pattern too costly" OR NOT out MATCHES "ok   [^\n]*handlers.lua: xpcall answers")
   message(FATAL_ERROR "a looping case did not end at its time limit:\n${out}")

@@ -1010,7 +1010,8 @@ static double limit_now(lua_State *L) { return clock_of(L)->seconds; }
 /* time_limit(seconds): the CPU time each case declared after it may take
  * (inside a case: the rest of that case). */
 static int l_time_limit(lua_State *L) {
-  double s = luaL_checknumber(L, 1);
+  luaL_checktype(L, 1, LUA_TNUMBER); /* "5" is no number of seconds, as elsewhere in scenarios */
+  double s = lua_tonumber(L, 1);
   luaL_argcheck(L, s > 0 && s <= LIMIT_MAX, 1, "seconds above 0, at most 3600");
   clock_of(L)->seconds = s;
   return 0;
