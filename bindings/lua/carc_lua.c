@@ -2369,6 +2369,19 @@ static int open_state(lua_State *L) {
       {"expansion_files", carc_lua_expansion_files}, {"value_text", carc_lua_value_text},
       {NULL, NULL}};
   luaL_newlib(L, prims);
+  /* C.keys: the keys x:handler{} and x:hook{} take, as sets, so that the
+   * loader can name the line of one they do not take (below the call's) */
+  lua_newtable(L);
+  for (int w = 0; w < 2; w++) {
+    const char *const *keys = w ? hook_keys : handler_keys;
+    lua_newtable(L);
+    for (int i = 0; keys[i]; i++) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, keys[i]);
+    }
+    lua_setfield(L, -2, w ? "hook" : "handler");
+  }
+  lua_setfield(L, -2, "keys");
   carc_lua_guards_raw(L);
   lua_setfield(L, -2, "raw");
   lua_insert(L, -2);

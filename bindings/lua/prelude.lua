@@ -228,6 +228,28 @@ local function options_view(options)
     function() return step, nil, nil end)
 end
 
+-- x:handler{} or x:hook{} (`what`) for expansion `name`. Lua names the line
+-- of the call, `x:handler {`; a key the call does not take may stand lines
+-- below it. With such a key, the engine's error (and its suggestion) names
+-- the line that holds the key, within the call (line_of). Level 3 is the
+-- expansion's code: declare, then x:handler, are below it.
+local function declare(what, name, spec, source, file)
+  for k in next, type(spec) == "table" and spec or {} do
+    if type(k) == "string" and not C.keys[what][k] then
+      local ok, err = pcall(C[what], name, spec)
+      if ok then return end
+      local info = getinfo(3, "Sl")
+      local message = type(err) == "string" and gsub(err, "^prelude:%d+: ", "") or err
+      local key = type(message) == "string" and match(message, "^unknown [%w_ ]- key '([%w_]+)'")
+      local line = key and info and info.currentline > 0 and info.source == chunk_name(file)
+        and line_of(source, key, nil, info.currentline)
+      if line then error(fmt("%s:%d: %s", info.short_src, line, message), 0) end
+      error(message, 0)
+    end
+  end
+  C[what](name, spec)
+end
+
 local function expansion_object(name, file, options, dir, source)
   local x = { name = name, options = options_view(options) }
   local function check(self, m)
@@ -253,8 +275,8 @@ local function expansion_object(name, file, options, dir, source)
   function x.figure(self, def) check(self, "figure"); C.figure(def) end
   function x.token(self, def) check(self, "token"); C.token(def) end
   function x.kind(self, k) check(self, "kind"); C.kind(k) end
-  function x.handler(self, spec) check(self, "handler"); C.handler(name, spec) end
-  function x.hook(self, spec) check(self, "hook"); C.hook(name, spec) end
+  function x.handler(self, spec) check(self, "handler"); declare("handler", name, spec, source, file) end
+  function x.hook(self, spec) check(self, "hook"); declare("hook", name, spec, source, file) end
   function x.describe(self, fn) check(self, "describe"); C.describe(name, fn) end
   function x.var(self, v, range) check(self, "var"); return C.var(v, range) end
   function x.flag(self, f) check(self, "flag"); return C.flag(f) end

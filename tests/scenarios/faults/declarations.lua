@@ -50,10 +50,10 @@ end)
 -- never passed over (`kind` for `kinds` made a handler apply to every kind):
 -- the message lists the keys taken and suggests the one a small edit away.
 local TYPOS = {
-  { "handler", 3, "unknown handler key 'kind' (did you mean 'kinds'?)",
+  { "handler", 5, "unknown handler key 'kind' (did you mean 'kinds'?)",
     "x:handler{} takes name, priority, fn, set, add, sub, halve, strength, completed, final, when, kinds, "
     .. "reasons, attr, tile_attr, figure, flag, tokens, describe" },
-  { "hook", 3, "unknown hook key 'kind' (did you mean 'kinds'?)",
+  { "hook", 5, "unknown hook key 'kind' (did you mean 'kinds'?)",
     "x:hook{} takes point, name, priority, fn, token_supply, deal, turn, square_arms, batch, kinds, tile_attr, "
     .. "flag, describe" },
   { "hook_reasons", 3, "unknown hook key 'reasons'; x:hook{} takes point," },
