@@ -229,10 +229,18 @@ static void note_figure_event(const carc_game *g, const char *json, void *ud) {
   if (strncmp(json, prefix, sizeof prefix - 1) || !name || !seg || sscanf(json + sizeof prefix - 1, "%d", &turn) != 1)
     return;
   name += 10;
-  size_t n = 0;
-  while (name[n] && name[n] != '"' && n + 1 < sizeof pf->name) n++; /* shown as written: names rarely escape */
-  memcpy(pf->name, name, n);
-  pf->name[n] = '\0';
+  size_t n = 0; /* the JSON string read back: an escape shows as what it stands for, a control as '?' */
+  for (const char *c = name; *c && *c != '"' && n + 1 < sizeof pf->name; c++) {
+    if (*c != '\\') {
+      pf->name[n++] = *c;
+      continue;
+    }
+    if (!*++c) break;
+    if (*c == 'u') /* \u00XX: only controls are written so */
+      for (int k = 0; k < 4 && c[1]; k++) c++;
+    pf->name[n++] = *c == '"' || *c == '\\' || *c == '/' ? *c : '?';
+  }
+  pf->name[n] = '\0'; /* a name has at most CARC_MAX_NAME - 1 bytes: the whole of it fits */
   pf->segment = atoi(seg + 10);
   pf->turn = turn;
 }

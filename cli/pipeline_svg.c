@@ -5,6 +5,7 @@
  * author sees at a glance where each modifier applies. Built from the public
  * API only, as any embedder could. */
 #include "cli.h"
+#include "../engine/src/xml_char.h" /* the same test as the board picture's */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -31,22 +32,24 @@ static const char *const palette[] = {"#f4c77d", "#9fc5e8", "#b6d7a8", "#ea9999"
                                       "#ffe599", "#a2c4c9", "#f9cb9c", "#b4a7d6", "#c9daf8"};
 #define BASE_FILL "#d9d9d9"
 
-/* Name text as XML: markup characters escaped, control characters (which
- * XML 1.0 refuses) as '?'. At most `chars` characters, then an ellipsis. */
+/* Name text as XML: markup characters escaped, what XML 1.0 allows in no
+ * form (xml_char.h) as '?'. At most `chars` characters, then an ellipsis. */
 static void put_name(FILE *f, const char *s, int chars) {
-  int n = 0;
-  for (; *s; s++) {
-    const unsigned char c = (unsigned char)*s;
-    if ((c & 0xC0) != 0x80 && n++ == chars) {
+  const char *end = s + strlen(s);
+  for (int n = 0; s < end; n++) {
+    if (n == chars) {
       fputs("\xe2\x80\xa6", f);
       return;
     }
+    const unsigned char c = (unsigned char)*s;
+    const int bytes = xml_char_bytes((const unsigned char *)s, (size_t)(end - s));
     if (c == '<') fputs("&lt;", f);
     else if (c == '>') fputs("&gt;", f);
     else if (c == '&') fputs("&amp;", f);
     else if (c == '"') fputs("&quot;", f);
-    else if (c < 0x20 || c == 0x7F) fputc('?', f);
-    else fputc(c, f);
+    else if (bytes < 0) fputc('?', f);
+    else fwrite(s, 1, (size_t)bytes, f);
+    s += bytes < 0 ? -bytes : bytes;
   }
 }
 

@@ -935,3 +935,14 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES
    "turn  4 blue draws H places at \\(0,-1\\) rotation 3, follower on city \\[S\\] \\(scored at once, back in the supply\\)\n  city at \\(0,-1\\) \\[S\\], completed: value 4; blue \\+4")
   message(FATAL_ERROR "play --seed 2 hid the follower placed and scored in turn 4: ${rc}")
 endif()
+# The turn line reads a figure's name back from the event log whole: a
+# quote or a backslash in it is shown as it is, not cut at the quote.
+file(REMOVE_RECURSE ${TMP}/quoted)
+file(MAKE_DIRECTORY ${TMP}/quoted)
+file(WRITE ${TMP}/quoted/fig.lua "local x = expansion { name = 'fig' }\n"
+     "x:figure { name = 'q\"t\\\\b', per_player = 7, placement = 'follower' }\n")
+file(WRITE ${TMP}/quoted/r.lua "ruleset { expansions = { 'fig' } }\n")
+execute_process(COMMAND ${CLI} play --rules ${TMP}/quoted/r.lua --seed 2 OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "turn  4 blue draws H places at \\(0,-1\\) rotation 3, q\"t\\\\b on city \\[S\\] \\(scored at once")
+  message(FATAL_ERROR "a figure's name with a quote was garbled on the turn line: ${rc}")
+endif()

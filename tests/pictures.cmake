@@ -41,7 +41,9 @@ endif()
 # 3. A ruleset's order moves a box; a disabled handler is drawn dashed and
 # says so; names are escaped as XML.
 file(WRITE ${TMP}/pic/odd.lua "local x = expansion { name = 'odd' }\n"
-     "x:handler { name = 'a<b&\"c', priority = 415, fn = function() end }\n")
+     "x:handler { name = 'a<b&\"c', priority = 415, fn = function() end }\n"
+     "x:handler { name = 'z\\u{FFFF}y', priority = 416, fn = function() end }\n"
+     "x:kind('w\\u{FFFE}')\n")
 file(WRITE ${TMP}/pic/rules.lua "ruleset { expansions = { 'mage_witch', 'odd' },\n"
      "  order = { ['mage_witch.mage'] = 550 }, disable = { 'mage_witch.witch' } }\n")
 execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/pic/rules.lua --svg ${TMP}/pic/p.svg
@@ -58,6 +60,10 @@ if(NOT svg MATCHES "stroke-dasharray=\"4 3\"/>\n<text [^>]*>420</text><text [^>]
 endif()
 if(NOT svg MATCHES ">a&lt;b&amp;&quot;c</text>" OR svg MATCHES "a<b")
   message(FATAL_ERROR "a handler's name is not escaped as XML")
+endif()
+# U+FFFF and U+FFFE are no XML characters: '?'
+if(NOT svg MATCHES ">z\\?y</text>" OR NOT svg MATCHES ", w\\?</text>")
+  message(FATAL_ERROR "a name's characters that XML refuses were drawn as they are")
 endif()
 
 # 4. A picture that cannot be written is an error naming the file.

@@ -28,8 +28,8 @@ static inline int opt_int(lua_State *L, int arg, int def) {
  * anything else an integer in int's range; errors name `what` */
 static inline int field_int(lua_State *L, int idx, const char *what, int def) {
   if (lua_isnil(L, idx)) return def;
-  int isnum = 0;
-  const lua_Integer v = lua_tointegerx(L, idx, &isnum);
+  int isnum = 0; /* a number only: lua_tointegerx alone would take the string "3" */
+  const lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : 0;
   if (!isnum) luaL_error(L, "%s must be a whole number, not %s", what, luaL_typename(L, idx));
   return lua_int_in_range(L, v, what);
 }
@@ -39,7 +39,7 @@ static inline int field_int(lua_State *L, int idx, const char *what, int def) {
 static inline uint64_t field_seed(lua_State *L, int idx, const char *what, uint64_t def) {
   if (lua_isnil(L, idx)) return def;
   int isnum = 0;
-  const lua_Integer v = lua_tointegerx(L, idx, &isnum);
+  const lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : 0;
   if (!isnum || v < 0)
     luaL_error(L, "%s must be a whole number from 0 to %I, not %s", what, (lua_Integer)LUA_MAXINTEGER,
                lua_type(L, idx) == LUA_TNUMBER ? lua_tostring(L, idx) : luaL_typename(L, idx));

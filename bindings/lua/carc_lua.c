@@ -1343,7 +1343,7 @@ static int p_tile_split(lua_State *L) {
 static int get_int(lua_State *L, int t, const char *k, int def, int lo, int hi) {
   int ty = lua_getfield(L, t, k);
   int v = def;
-  if (ty == LUA_TBOOLEAN) v = lua_toboolean(L, -1);
+  if (ty == LUA_TBOOLEAN && lo == 0 && hi == 1) v = lua_toboolean(L, -1); /* a flag; priority = true is no number */
   else if (ty != LUA_TNIL) {
     if (!whole_number(L, -1))
       luaL_error(L, "'%s' must be a whole number in %d..%d, not %s", k, lo, hi, binding_push_value(L, -1));
@@ -1880,6 +1880,8 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name, cons
     int k = carc_kind_find(cl->e, kn);
     if (k < 0 && !strcmp(kn, "farm")) k = CARC_FIELD; /* as in kinds */
     if (k < 0 || k >= CARC_MAX_KINDS) luaL_error(L, "handler '%s': when.%s: unknown kind", name, kn);
+    if (f->when_var[k] >= 0) /* farm and field: which applied would follow the table's order */
+      luaL_error(L, "handler '%s': when names the field twice (farm is the field)", name);
     if (filter->kinds && !(filter->kinds >> k & 1)) /* its steps could never apply */
       luaL_error(L, "handler '%s': when.%s: the handler's kinds leave %s out", name, kn, kn);
     static const char *const when_keys[] = {"var", "equals", NULL};

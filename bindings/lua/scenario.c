@@ -834,8 +834,9 @@ static void walk(paths *p, const char *dir, int depth, FILE *out, int *unreadabl
     if (n[0] == '.') continue;
     char path[4096];
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, n) >= sizeof path) {
-      fprintf(out, "FAIL %s/%s: the path is longer than %zu bytes\n", shown_text(dir, name, sizeof name), n,
-              sizeof path - 1);
+      char shown_n[512]; /* the name as other lines show names: no control byte to forge a line */
+      fprintf(out, "FAIL %s/%s: the path is longer than %zu bytes\n", shown_text(dir, name, sizeof name),
+              shown_text(n, shown_n, sizeof shown_n), sizeof path - 1);
       ++*unreadable;
       continue;
     }
@@ -1075,7 +1076,8 @@ static int heap_panic(lua_State *L) {
 /* load and loadfile with their mode forced to text: Lua does not check
  * precompiled chunks, and a damaged one can crash the runner (and the host
  * of the Lua module's run). Upvalue 1 is the original, upvalue 2 the
- * position of its mode argument (load's 3, loadfile's 2). */
+ * position of its mode argument (load's 3, loadfile's 2), upvalue 3 the
+ * words naming it in an argument error. */
 static int l_text_only(lua_State *L) {
   const int mode = (int)lua_tointeger(L, lua_upvalueindex(2));
   if (lua_gettop(L) < mode) lua_settop(L, mode);
@@ -1083,7 +1085,16 @@ static int l_text_only(lua_State *L) {
   lua_replace(L, mode);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  if (lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0) != LUA_OK) {
+    /* called from C, the original names neither itself nor the caller's
+     * line ("bad argument #1 to '?'"): as Lua's own would */
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      luaL_where(L, 1);
+      luaL_gsub(L, lua_tostring(L, -2), "to '?'", lua_tostring(L, lua_upvalueindex(3)));
+      lua_concat(L, 2);
+    }
+    return lua_error(L);
+  }
   return lua_gettop(L);
 }
 static int l_dofile_text(lua_State *L) {
@@ -1101,7 +1112,8 @@ static void text_only_loaders(lua_State *L) {
   for (size_t i = 0; i < sizeof wrapped / sizeof *wrapped; i++) {
     lua_getglobal(L, wrapped[i].name);
     lua_pushinteger(L, wrapped[i].mode);
-    lua_pushcclosure(L, l_text_only, 2);
+    lua_pushfstring(L, "to '%s'", wrapped[i].name);
+    lua_pushcclosure(L, l_text_only, 3);
     lua_setglobal(L, wrapped[i].name);
   }
   lua_register(L, "dofile", l_dofile_text);

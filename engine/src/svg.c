@@ -6,6 +6,7 @@
  * (they are tiles), roads and cities abroad and ferry routes. */
 #include "internal.h"
 #include "map.h"
+#include "xml_char.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -18,17 +19,20 @@
 #define ELLIPSIS "\xe2\x80\xa6"
 
 /* The first `n` bytes of a name as XML text: the markup characters escaped,
- * and control characters, which XML 1.0 allows in no form (tab, line feed
- * and return aside), as '?'. */
+ * and what XML 1.0 allows in no form (xml_char.h) as '?'. */
 static void put_text_n(text_out *o, const char *s, size_t n) {
-  for (const char *end = s + n; s < end && *s; s++) {
+  const char *end = memchr(s, '\0', n);
+  if (!end) end = s + n;
+  while (s < end) {
     const unsigned char c = (unsigned char)*s;
+    const int bytes = xml_char_bytes((const unsigned char *)s, (size_t)(end - s));
     if (c == '<') text_put(o, "&lt;");
     else if (c == '>') text_put(o, "&gt;");
     else if (c == '&') text_put(o, "&amp;");
     else if (c == '"') text_put(o, "&quot;");
-    else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') text_put(o, "?");
-    else text_put(o, "%c", c);
+    else if (bytes < 0) text_put(o, "?");
+    else text_put(o, "%.*s", bytes, s);
+    s += bytes < 0 ? -bytes : bytes;
   }
 }
 

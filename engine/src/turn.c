@@ -1346,15 +1346,18 @@ carc_result carc_game_set_current_player(carc_game *g, int p) {
 carc_result carc_game_add_score(carc_game *g, int p, int points) {
   if (g->read_only) return read_only_fail(g);
   if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %lld", (long long)p + 1);
-  long long pending = 0; /* awards this call's scorings staged, added when it commits (a hook runs before) */
+  /* the score now, and with the awards this call's scorings have staged and
+   * add when it commits (a hook runs before): both must stay in range */
+  long long pending = 0;
   for (int i = 0; i < (g->nstaged_ran ? g->nstaged : 0); i++)
     if (g->stage[i].ran) pending += g->stage[i].award[p];
-  long long v = (long long)g->s.score[p] + points + pending;
-  if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE) {
+  const long long now = (long long)g->s.score[p] + points, then = now + pending;
+  if (now < -CARC_MAX_SCORE || now > CARC_MAX_SCORE || then < -CARC_MAX_SCORE || then > CARC_MAX_SCORE) {
+    const bool at_commit = now >= -CARC_MAX_SCORE && now <= CARC_MAX_SCORE;
     char with[96] = "";
-    if (pending) snprintf(with, sizeof with, " with the %lld points this call's scorings award", pending);
-    return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld%s, outside the allowed %d..%d", p + 1, v,
-                     with, -CARC_MAX_SCORE, CARC_MAX_SCORE);
+    if (at_commit) snprintf(with, sizeof with, " with the %lld points this call's scorings award", pending);
+    return game_fail(g, CARC_ERR_LIMIT, "player %d's score would be %lld%s, outside the allowed %d..%d", p + 1,
+                     at_commit ? then : now, with, -CARC_MAX_SCORE, CARC_MAX_SCORE);
   }
   if (g->keep_records && !record_added_score(g, p, points))
     return game_fail(g, CARC_ERR_MEMORY, "out of memory recording the points");

@@ -192,3 +192,17 @@ case("a when that names no kind, and completed steps for fields, are refused; wh
     s:final_scoring()
     s:expect_scores { 8, 10 } -- a farm with no completed city: 0, + 10 under when.farm
   end)
+
+case("a hook's points keep the score in range now and once the call's awards are added", function()
+  local s = scenario { rules = "rules/declared_hook_dip.lua", players = 2 }
+  s:follower(1, 0, 0, "road")
+  s:place("A", 0, 1, 0)
+  s:follower(1, 0, 1, "road")
+  s:expect_error(function() s:final_scoring() end, "hook 'declared.dip' (final_scoring) failed",
+                 "rules/declared.lua:116:", "player 1's score would be -2000000000, outside the allowed")
+  s:expect_scores { 0, 0 }
+  ruleset_error("rules/declared_when_farm_field.lua", "rules/declared.lua:120:",
+                "when names the field twice (farm is the field)")
+  ruleset_error("rules/declared_priority_true.lua", "rules/declared.lua:123:",
+                "'priority' must be a whole number in 0..999, not true")
+end)

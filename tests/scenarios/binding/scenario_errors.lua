@@ -37,3 +37,10 @@ case("strict and bag take booleans; a rules path holds no NUL byte", function()
   base:expect_error(function() scenario { rules = "rules/options_typo.lua\0.lua" } end,
                     "scenario rules: a path holds no NUL byte")
 end)
+
+case("scenario numbers are numbers: players = \"3\" is refused", function()
+  local base = scenario { players = 2 }
+  base:expect_error(function() scenario { players = "3" } end,
+                    "scenario{players=...} must be a whole number, not string")
+  base:expect_error(function() scenario { seed = "7" } end, "scenario{seed=...} must be a whole number")
+end)

@@ -109,6 +109,18 @@ elseif broken == "whole_floats" then -- 450.0 is 450, as Lua's own conversions t
               when = { farm = { var = "declared.card", equals = 1 } } }
 elseif broken == "fraction" then
   x:handler { name = "fraction", priority = 450, add = { total = 5.5 } }
+elseif broken == "hook_dip" then -- two final roads of 10^9 staged; the hook takes 10^9 at a time
+  x:handler { name = "billion", priority = 450, kinds = { "road" }, set = { total = 1000000000 } }
+  x:hook { point = "final_scoring", name = "dip", fn = function(game)
+    game:add_score(1, -1000000000) -- -10^9 now, 10^9 once the roads are added: allowed
+    game:add_score(1, -1000000000) -- -2 * 10^9 now: refused, whatever comes after
+  end }
+elseif broken == "when_farm_field" then -- "farm" is the field: one kind named twice
+  x:var("declared.mode")
+  x:handler { name = "when_farm_field", priority = 450, add = { total = 1 },
+              when = { farm = { var = "declared.mode", equals = 1 }, field = { var = "declared.mode", equals = 2 } } }
+elseif broken == "priority_true" then
+  x:handler { name = "priority_true", priority = true, add = { total = 1 } }
 elseif broken == "mixed" then
   x:handler { name = "mixed", priority = 450, add = { total = 1 }, final = { set = { total = 0 } } }
 end

@@ -1,0 +1,2 @@
+-- luacheck: read globals ruleset
+ruleset { expansions = { "declared" }, options = { declared = { broken = "priority_true" } } }
