@@ -89,15 +89,19 @@ echo "== mispredicted branches per game (cachegrind's model)"
 # runs). The bounds are the highest count seen across such layouts plus 8%:
 # they catch an unpredictable branch added to the turn (a coin per frontier
 # square or per segment costs thousands a game), not a change of a few
-# percent, which the model cannot tell from layout.
-check mispredicted "mispredicted branches" "base, 2 players" 565 500 --players 2
+# percent, which the model cannot tell from layout. Round 29 saw 566 (from
+# 441 at round 28's end) with the CLI's play and pipeline code grown: the
+# same instructions, function by function, and end_turn 10 -> 76 and
+# place_tile 0.3 -> 53 mispredicted branches in code that did not change
+# (108,000 games a second by the clock either way); the bound is 566 + 8%.
+check mispredicted "mispredicted branches" "base, 2 players" 612 500 --players 2
 check mispredicted "mispredicted branches" "all five expansions, 2 players" 1421 200 --players 2 --rules expansions/default.lua
 # 5 players: the goal is 1.3 times the 2-player cost a tile, and they differ
 # most in branches (round 22: 715 to 667, the final scoring's sort and the
 # supply's next figure). The bound was 667 + 5.5%, under the 715 before;
 # round 25's layout shift above moved the count to 732 with nothing else
-# changed, so it is now 732 + 8%.
-check mispredicted "mispredicted branches" "base, 5 players" 790 500 --players 5
+# changed, so it is now 732 + 8%; round 29's shift gave 772, so 772 + 8%.
+check mispredicted "mispredicted branches" "base, 5 players" 834 500 --players 5
 # A game whose hot code outgrows the 32 KiB first-level instruction cache
 # (a large function inlined at many sites, a call into Lua each turn) runs
 # slower than its instructions say: all five on a map missed it 1,965 times
