@@ -28,6 +28,9 @@ int cli_help_asked(int argc, char **argv);
 /* Parses only --rules FILE and --expansions LIST; returns 0 or the exit status. */
 int cli_rules_options(const char *cmd, int argc, char **argv, const char **rules,
                       const char **expansions);
+/* The same with one more option that takes a value (`extra`, "--svg"). */
+int cli_rules_options_and(const char *cmd, int argc, char **argv, const char **rules, const char **expansions,
+                          const char *extra, const char **extra_value);
 /* An engine with the base game and, if `rules` is given, that ruleset.
  * Prints the error (prefixed with `cmd`) and returns NULL on failure. */
 carc_engine *cli_engine(const char *rules, const char *cmd);

@@ -46,13 +46,19 @@ int cli_help_asked(int argc, char **argv) {
 
 int cli_rules_options(const char *cmd, int argc, char **argv, const char **rules,
                       const char **expansions) {
-  static const char *const known[] = {"--rules", "--expansions", NULL};
+  return cli_rules_options_and(cmd, argc, argv, rules, expansions, NULL, NULL);
+}
+
+int cli_rules_options_and(const char *cmd, int argc, char **argv, const char **rules, const char **expansions,
+                          const char *extra, const char **extra_value) {
+  const char *const known[] = {"--rules", "--expansions", extra, NULL};
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i], *v = NULL;
     int r = cli_option(argc, argv, &i, known, &v);
     if (r) return cli_usage_error(cmd, a, r == 1);
     if (!strcmp(a, "--rules")) *rules = v;
-    else *expansions = v;
+    else if (!strcmp(a, "--expansions")) *expansions = v;
+    else *extra_value = v;
   }
   if (*rules && *expansions) return cli_usage_message(cmd, "give --rules or --expansions, not both");
   return 0;
@@ -458,16 +464,8 @@ static int cmd_pipeline(int argc, char **argv) {
            "               order they run, coloured by expansion\n");
     return 0;
   }
-  static const char *const known[] = {"--rules", "--expansions", "--svg", NULL};
-  for (int i = 0; i < argc; i++) {
-    const char *a = argv[i], *v = NULL;
-    int r = cli_option(argc, argv, &i, known, &v);
-    if (r) return cli_usage_error("pipeline", a, r == 1);
-    if (!strcmp(a, "--rules")) rules = v;
-    else if (!strcmp(a, "--expansions")) expansions = v;
-    else svg = v;
-  }
-  if (rules && expansions) return cli_usage_message("pipeline", "give --rules or --expansions, not both");
+  int r = cli_rules_options_and("pipeline", argc, argv, &rules, &expansions, "--svg", &svg);
+  if (r) return r;
   carc_engine *e = cli_engine_with(rules, expansions, "pipeline");
   if (!e) return 1;
   size_t n = 4096;

@@ -80,9 +80,12 @@ static int expansion_index(expansions *x, const char *name) {
 
 static const char *fill_of(int index) { return index < 0 ? BASE_FILL : palette[index % (int)(sizeof palette / sizeof *palette)]; }
 
+/* A priority's column: the engine's stage for it (carc_stage_name), so the
+ * picture's bands are the engine's. */
 static int stage_of(int priority) {
+  const char *name = carc_stage_name(priority);
   int s = 0;
-  while (s + 1 < STAGES && priority >= stage_priority[s + 1]) s++;
+  while (s + 1 < STAGES && strcmp(carc_stage_name(stage_priority[s]), name)) s++;
   return s;
 }
 

@@ -15,6 +15,15 @@ static inline int lua_int_in_range(lua_State *L, lua_Integer v, const char *what
     luaL_error(L, "%s: %I is outside %d..%d", what, (LUAI_UACINT)v, INT_MIN, INT_MAX);
   return (int)v;
 }
+/* Is the value at idx a number with a whole value, integer or float (6.0
+ * is 6, as Lua's own conversions take it)? Never a string: lua_tointegerx
+ * alone would take "3". Then *out (when given) holds it. */
+static inline int binding_whole(lua_State *L, int idx, lua_Integer *out) {
+  int whole = 0;
+  const lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &whole) : 0;
+  if (out) *out = v;
+  return whole;
+}
 /* luaL_checkinteger and luaL_optinteger, for a C int: argument `arg` */
 static inline int check_int(lua_State *L, int arg) {
   const lua_Integer v = luaL_checkinteger(L, arg);
@@ -28,9 +37,8 @@ static inline int opt_int(lua_State *L, int arg, int def) {
  * anything else an integer in int's range; errors name `what` */
 static inline int field_int(lua_State *L, int idx, const char *what, int def) {
   if (lua_isnil(L, idx)) return def;
-  int isnum = 0; /* a number only: lua_tointegerx alone would take the string "3" */
-  const lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : 0;
-  if (!isnum) luaL_error(L, "%s must be a whole number, not %s", what, luaL_typename(L, idx));
+  lua_Integer v;
+  if (!binding_whole(L, idx, &v)) luaL_error(L, "%s must be a whole number, not %s", what, luaL_typename(L, idx));
   return lua_int_in_range(L, v, what);
 }
 
@@ -38,9 +46,8 @@ static inline int field_int(lua_State *L, int idx, const char *what, int def) {
  * CLI and the Python binding take it (a negative one would wrap round). */
 static inline uint64_t field_seed(lua_State *L, int idx, const char *what, uint64_t def) {
   if (lua_isnil(L, idx)) return def;
-  int isnum = 0;
-  const lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : 0;
-  if (!isnum || v < 0)
+  lua_Integer v;
+  if (!binding_whole(L, idx, &v) || v < 0)
     luaL_error(L, "%s must be a whole number from 0 to %I, not %s", what, (lua_Integer)LUA_MAXINTEGER,
                lua_type(L, idx) == LUA_TNUMBER ? lua_tostring(L, idx) : luaL_typename(L, idx));
   return (uint64_t)v;

@@ -165,14 +165,6 @@ static void where(lua_State *L, int level, char *out, size_t cap) {
   }
 }
 
-/* A number with a whole value, integer or float (6.0 is 6, as Lua's own
- * integer conversions take it); not a string. lua_tointeger then reads it. */
-static bool whole_number(lua_State *L, int idx) {
-  int whole = 0;
-  if (lua_type(L, idx) == LUA_TNUMBER) lua_tointegerx(L, idx, &whole);
-  return whole;
-}
-
 /* Raises "file:line: message" naming the user's script, not the prelude. */
 static int user_error(lua_State *L, const char *fmt, ...) {
   char loc[160];
@@ -932,7 +924,7 @@ static void read_supply(lua_State *L, carc_lua *cl, lfn *f, const char *name) {
         if (k < 0 || k >= ntok)
           luaL_error(L, "hook '%s': token_supply[%d][%d]: %s is not a token declared before the hook (x:token)",
                      name, (int)players, (int)seat, supply_key(L, -2));
-        if (!whole_number(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)
+        if (!binding_whole(L, -1, NULL) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 99)
           luaL_error(L, "hook '%s': token_supply[%d][%d].%s must be a whole number in 0..99", name, (int)players,
                      (int)seat, carc_token_type_name(cl->e, k));
         *supply_at(f->supply, (int)players, (int)seat - 1, k) = (int16_t)lua_tointeger(L, -1);
@@ -1345,7 +1337,7 @@ static int get_int(lua_State *L, int t, const char *k, int def, int lo, int hi) 
   int v = def;
   if (ty == LUA_TBOOLEAN && lo == 0 && hi == 1) v = lua_toboolean(L, -1); /* a flag; priority = true is no number */
   else if (ty != LUA_TNIL) {
-    if (!whole_number(L, -1))
+    if (!binding_whole(L, -1, NULL))
       luaL_error(L, "'%s' must be a whole number in %d..%d, not %s", k, lo, hi, binding_push_value(L, -1));
     lua_Integer n = lua_tointeger(L, -1);
     if (n < lo || n > hi)
@@ -1691,7 +1683,7 @@ static void read_pointers(lua_State *L, ladd *a, const char *name, const char *w
                name, what, k);
   lua_pop(L, 2);
   for (lua_pushnil(L); lua_next(L, p); lua_pop(L, 1)) {
-    if (lua_type(L, -2) != LUA_TSTRING || !whole_number(L, -1) || lua_tointeger(L, -1) < 0 ||
+    if (lua_type(L, -2) != LUA_TSTRING || !binding_whole(L, -1, NULL) || lua_tointeger(L, -1) < 0 ||
         lua_tointeger(L, -1) > 3)
       luaL_error(L, "handler '%s': %s.%s: pointers must be a table { attribute = turn (0..3), ... }", name, what, k);
     if (a->npointers == MAX_POINTERS)
@@ -1710,7 +1702,7 @@ static void read_pointers(lua_State *L, ladd *a, const char *name, const char *w
   lua_pop(L, 1);
   int w = lua_getfield(L, -1, "worth");
   a->worth_types = w == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "types");
-  if (w != LUA_TNIL && !a->worth_types && !(whole_number(L, -1) && lua_tointeger(L, -1) == 1))
+  if (w != LUA_TNIL && !a->worth_types && !(binding_whole(L, -1, NULL) && lua_tointeger(L, -1) == 1))
     luaL_error(L, "handler '%s': %s.%s: worth is 1 or \"types\"", name, what, k);
   lua_pop(L, 1);
   int given = 1 + (w != LUA_TNIL);
@@ -1766,7 +1758,7 @@ static void parse_steps(lua_State *L, const char *name, const char *what, int op
       ladd *a = &step[field];
       a->field = field;
       a->op = op;
-      if (whole_number(L, -1)) {
+      if (binding_whole(L, -1, NULL)) {
         lua_Integer v = lua_tointeger(L, -1);
         if (v < -CARC_MAX_SCORE || v > CARC_MAX_SCORE)
           luaL_error(L, "handler '%s': %s.%s is outside the allowed %d..%d", name, what, k,
@@ -1836,7 +1828,7 @@ static int parse_strength(lua_State *L, int t, const char *name, const char *whe
   int keys = 0;
   if (ty == LUA_TTABLE)
     for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) keys++;
-  if (ty != LUA_TTABLE || keys != 1 || lua_getfield(L, -1, "present") == LUA_TNIL || !whole_number(L, -1) ||
+  if (ty != LUA_TTABLE || keys != 1 || lua_getfield(L, -1, "present") == LUA_TNIL || !binding_whole(L, -1, NULL) ||
       lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > CARC_MAX_SCORE)
     luaL_error(L, "handler '%s': '%sstrength' must be { present = n }, n a whole number from 0 to %d", name,
                where, CARC_MAX_SCORE);
@@ -1893,7 +1885,7 @@ static void read_when(lua_State *L, carc_lua *cl, lfn *f, const char *name, cons
       luaL_error(L, "handler '%s': when.%s: unknown variable '%s' (declare it with x:var first)", name, kn,
                  lua_tostring(L, -1));
     lua_getfield(L, -2, "equals");
-    if (!whole_number(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
+    if (!binding_whole(L, -1, NULL) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
       luaL_error(L, "handler '%s': when.%s.equals must be a whole number", name, kn);
     int lo, hi;
     if (carc_var_range(cl->e, id, &lo, &hi) && (lua_tointeger(L, -1) < lo || lua_tointeger(L, -1) > hi))
@@ -2054,7 +2046,7 @@ static int p_hook(lua_State *L) {
   switch (work) {
   case W_ARMS: { /* declarative: no Lua function */
     lua_getfield(L, 2, "square_arms");
-    if (!whole_number(L, -1) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
+    if (!binding_whole(L, -1, NULL) || lua_tointeger(L, -1) < -99 || lua_tointeger(L, -1) > 99)
       return luaL_error(L, "hook '%s': square_arms must be a whole number of points in -99..99", name);
     const int arms_points = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);

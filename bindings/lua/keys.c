@@ -119,9 +119,8 @@ const char *binding_push_value(lua_State *L, int idx) {
 }
 
 lua_Integer binding_check_whole(lua_State *L, int idx, const char *what) {
-  int whole = 0;
-  const lua_Integer n = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &whole) : 0;
-  if (whole) return n;
+  lua_Integer n;
+  if (binding_whole(L, idx, &n)) return n;
   if (lua_type(L, idx) == LUA_TNUMBER)
     luaL_error(L, "%s takes whole numbers, not %s (math.floor or math.ceil makes one)", what,
                binding_push_value(L, idx));

@@ -1076,25 +1076,22 @@ static int heap_panic(lua_State *L) {
 /* load and loadfile with their mode forced to text: Lua does not check
  * precompiled chunks, and a damaged one can crash the runner (and the host
  * of the Lua module's run). Upvalue 1 is the original, upvalue 2 the
- * position of its mode argument (load's 3, loadfile's 2), upvalue 3 the
- * words naming it in an argument error. */
+ * position of its mode argument (load's 3, loadfile's 2). The first
+ * argument is checked here: the original, called from C, would name
+ * neither itself nor the caller's line in its error. The call is not
+ * protected, so a memory error stays one (the runner reports it so). */
 static int l_text_only(lua_State *L) {
   const int mode = (int)lua_tointeger(L, lua_upvalueindex(2));
+  if (mode == 3)
+    luaL_argexpected(L, lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TFUNCTION, 1, "string or function");
+  else
+    luaL_optstring(L, 1, NULL);
   if (lua_gettop(L) < mode) lua_settop(L, mode);
   lua_pushliteral(L, "t");
   lua_replace(L, mode);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  if (lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0) != LUA_OK) {
-    /* called from C, the original names neither itself nor the caller's
-     * line ("bad argument #1 to '?'"): as Lua's own would */
-    if (lua_type(L, -1) == LUA_TSTRING) {
-      luaL_where(L, 1);
-      luaL_gsub(L, lua_tostring(L, -2), "to '?'", lua_tostring(L, lua_upvalueindex(3)));
-      lua_concat(L, 2);
-    }
-    return lua_error(L);
-  }
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
   return lua_gettop(L);
 }
 static int l_dofile_text(lua_State *L) {
@@ -1112,8 +1109,7 @@ static void text_only_loaders(lua_State *L) {
   for (size_t i = 0; i < sizeof wrapped / sizeof *wrapped; i++) {
     lua_getglobal(L, wrapped[i].name);
     lua_pushinteger(L, wrapped[i].mode);
-    lua_pushfstring(L, "to '%s'", wrapped[i].name);
-    lua_pushcclosure(L, l_text_only, 3);
+    lua_pushcclosure(L, l_text_only, 2);
     lua_setglobal(L, wrapped[i].name);
   }
   lua_register(L, "dofile", l_dofile_text);

@@ -472,10 +472,7 @@ int carc_ctx_token_points(const carc_score_ctx *c) {
 int carc_ctx_score_so_far(const carc_score_ctx *c, int p) {
   if (!PLAYER_OK(c, p)) return 0;
   const carc_game *g = c->game;
-  long long score = g->s.score[p];
-  for (int i = 0; i < g->nstaged; i++) /* features scored earlier in this call */
-    if (g->stage[i].ran) score += g->stage[i].award[p];
-  return int_clamped(score);
+  return int_clamped(g->s.score[p] + staged_awards(g, p)); /* with the features scored earlier in this call */
 }
 void carc_ctx_fail(carc_score_ctx *c, const char *message) {
   snprintf(c->failmsg, sizeof c->failmsg, "%s", message ? message : "failed");

@@ -895,13 +895,10 @@ __attribute__((cold)) static carc_result score_out_of_range(carc_game *g, int p,
  * out of -CARC_MAX_SCORE..CARC_MAX_SCORE (what a save can hold). */
 static carc_result check_scores(carc_game *g) {
   if (!g->nstaged_ran) return CARC_OK; /* no award: every score is as its setters checked it */
-  long long sc[CARC_MAX_PLAYERS];
-  for (int p = 0; p < g->players; p++) sc[p] = g->s.score[p];
-  for (int i = 0; i < g->nstaged; i++)
-    if (g->stage[i].ran)
-      for (int p = 0; p < g->players; p++) sc[p] += g->stage[i].award[p];
-  for (int p = 0; p < g->players; p++)
-    if (sc[p] < -CARC_MAX_SCORE || sc[p] > CARC_MAX_SCORE) return score_out_of_range(g, p, sc[p]);
+  for (int p = 0; p < g->players; p++) {
+    const long long score = g->s.score[p] + staged_awards(g, p);
+    if (score < -CARC_MAX_SCORE || score > CARC_MAX_SCORE) return score_out_of_range(g, p, score);
+  }
   return CARC_OK;
 }
 
@@ -1348,9 +1345,7 @@ carc_result carc_game_add_score(carc_game *g, int p, int points) {
   if (p < 0 || p >= g->players) return game_fail(g, CARC_ERR_ARGUMENT, "no player %lld", (long long)p + 1);
   /* the score now, and with the awards this call's scorings have staged and
    * add when it commits (a hook runs before): both must stay in range */
-  long long pending = 0;
-  for (int i = 0; i < (g->nstaged_ran ? g->nstaged : 0); i++)
-    if (g->stage[i].ran) pending += g->stage[i].award[p];
+  const long long pending = staged_awards(g, p);
   const long long now = (long long)g->s.score[p] + points, then = now + pending;
   if (now < -CARC_MAX_SCORE || now > CARC_MAX_SCORE || then < -CARC_MAX_SCORE || then > CARC_MAX_SCORE) {
     const bool at_commit = now >= -CARC_MAX_SCORE && now <= CARC_MAX_SCORE;

@@ -14,3 +14,11 @@ case("load refuses a binary chunk whatever mode it is given", function()
   local env = { x = 5 }
   assert(load("return x", "=env", "b", env)() == 5, "an environment is still passed")
 end)
+
+case("load's and loadfile's argument errors name the function and the calling line", function()
+  local ok, err = pcall(function() return load(nil) end)
+  assert(not ok and err:find("binary_chunks.lua:19: bad argument #1 to 'load' (string or function expected, got nil)",
+    1, true), err)
+  ok, err = pcall(function() return loadfile({}) end)
+  assert(not ok and err:find("binary_chunks.lua:22: bad argument #1 to 'loadfile'", 1, true), err)
+end)
