@@ -56,6 +56,7 @@ typedef struct lfn {
   int ref;            /* the Lua function in the registry (LUA_NOREF: declarative) */
   int point;          /* hook point, or -1 for a scoring handler */
   char exp[CARC_MAX_NAME];
+  char name[CARC_MAX_NAME]; /* a declarative handler's name, for the checks a later x:var makes */
   int nsteps[2];      /* a declarative handler's steps when completed [0], at the end [1] */
   int present[2];     /* ... and its strength = { present = n } (-1: none), per reason */
   ladd steps[2][MAX_STEPS];
@@ -1459,6 +1460,20 @@ static int p_attr(lua_State *L) {
 /* x:var(name [, { min = lo, max = hi }]): a range, which must hold 0, makes
  * a set outside it an error naming the variable, and a save holding a value
  * outside it is refused at load (the rule would fail later, in its file). */
+/* A range given to variable `id` after a handler's `when` named it: a
+ * value outside the range would leave that handler's steps never applying,
+ * as read_when refuses when the range comes first. */
+static void when_in_range(lua_State *L, const carc_lua *cl, int id, int lo, int hi) {
+  for (int i = 0; i < cl->nfns; i++) {
+    const lfn *f = cl->fns[i];
+    for (int k = 0; f->has_when && k < CARC_MAX_KINDS; k++)
+      if (f->when_var[k] == id && (f->when_value[k] < lo || f->when_value[k] > hi))
+        luaL_error(L, "x:var: the range %d..%d of variable '%s' leaves out handler '%s''s when.%s.equals = %d "
+                   "(declared at %s): its steps would never apply", lo, hi, carc_var_name(cl->e, id), f->name,
+                   carc_kind_name(cl->e, k), f->when_value[k], f->where);
+  }
+}
+
 static int p_var(lua_State *L) {
   const int has_range = !lua_isnoneornil(L, 2);
   if (has_range) {
@@ -1484,7 +1499,10 @@ static int p_var(lua_State *L) {
   const int ranged = carc_var_range(cl->e, id, &was_lo, &was_hi);
   if (has_range && ranged && (was_lo != lo || was_hi != hi)) /* names are global: two expansions share one */
     return luaL_error(L, "x:var: variable '%s' already has the range %d..%d", lua_tostring(L, 1), was_lo, was_hi);
-  if (has_range && !ranged && carc_var_set_range(cl->e, id, (int)lo, (int)hi) != CARC_OK) return engine_error(L);
+  if (has_range && !ranged) {
+    when_in_range(L, cl, id, (int)lo, (int)hi);
+    if (carc_var_set_range(cl->e, id, (int)lo, (int)hi) != CARC_OK) return engine_error(L);
+  }
   return 1;
 }
 static int p_flag(lua_State *L) { return declare(L, 1); }
@@ -1950,6 +1968,7 @@ static lfn *declared_fn(lua_State *L, carc_lua *cl, const char *exp, const char 
   lua_settop(L, top);
   lfn *f = new_fn(L, cl, exp, -1, 0);
   note_declaration(L, f); /* it runs in C: its errors name this line */
+  snprintf(f->name, sizeof f->name, "%s", name);
   for (int r = 0; r < 2; r++) {
     const ladd *src = common ? all : by[r];
     f->nsteps[r] = common ? nall : nby[r];

@@ -134,9 +134,12 @@ end)
 case("declarations that could never apply are refused where they are declared", function()
   ruleset_error("rules/declared_when_range.lua", "rules/declared.lua:80:",
                 "when.road.equals = 7 is outside variable 'declared.card''s range 0..3")
-  ruleset_error("rules/declared_when_outside.lua", "rules/declared.lua:84:",
+  ruleset_error("rules/declared_when_range_late.lua", "rules/declared.lua:86:",
+                "x:var: the range 0..3 of variable 'declared.card' leaves out handler 'declared.when_range_late''s "
+                  .. "when.road.equals = 7 (declared at ", "rules/declared.lua:84)")
+  ruleset_error("rules/declared_when_outside.lua", "rules/declared.lua:89:",
                 "when.road: the handler's kinds leave road out")
-  ruleset_error("rules/declared_reason_dead.lua", "rules/declared.lua:87:",
+  ruleset_error("rules/declared_reason_dead.lua", "rules/declared.lua:92:",
                 "its 'completed' steps would never run: its reasons leave completed out")
   ruleset_error("rules/expansions_twice.lua", "rules/expansions_twice.lua:3:",
                 "expansions names 'declared' twice (at 1 and 2): list it once")
@@ -150,7 +153,7 @@ case("a declared handler's value out of range names its declaration; a score out
     s:place("A", 1, 0, 1)
     s:expect_error(function() s:end_turn() end, "handler 'declared.huge'",
                    "total 1000000002 is outside the allowed -1000000000..1000000000",
-                   "declared at ", "rules/declared.lua:90)")
+                   "declared at ", "rules/declared.lua:95)")
     s = scenario { rules = "rules/declared_large.lua", players = 2 }
     s:game():add_score(1, 100)
     s:follower(1, 0, 0, "road")
@@ -167,20 +170,20 @@ case("a declared handler's value out of range names its declaration; a score out
     s:place("A", -1, 0, 3)
     s:place("A", 1, 0, 1)
     s:expect_error(function() s:end_turn() end, "hook 'declared.push' (feature_scored) failed",
-                   "rules/declared.lua:95:", "player 1's score would be 1000000002 with the 3 points this "
+                   "rules/declared.lua:100:", "player 1's score would be 1000000002 with the 3 points this "
                      .. "call's scorings award, outside the allowed -1000000000..1000000000")
     s:expect_scores { 0, 0 }
   end)
 
 case("a when that names no kind, and completed steps for fields, are refused; whole floats count as numbers",
   function()
-    ruleset_error("rules/declared_when_empty.lua", "rules/declared.lua:98:",
+    ruleset_error("rules/declared_when_empty.lua", "rules/declared.lua:103:",
                   "'when' names no kind, so its steps would never apply")
-    ruleset_error("rules/declared_field_completed.lua", "rules/declared.lua:100:",
+    ruleset_error("rules/declared_field_completed.lua", "rules/declared.lua:105:",
                   "its 'completed' steps would never run: fields and water never complete")
-    ruleset_error("rules/declared_field_fn_completed.lua", "rules/declared.lua:102:",
+    ruleset_error("rules/declared_field_fn_completed.lua", "rules/declared.lua:107:",
                   "handler 'declared.field_fn_completed' would never run", "fields and water never complete")
-    ruleset_error("rules/declared_fraction.lua", "rules/declared.lua:111:", "declared.fraction")
+    ruleset_error("rules/declared_fraction.lua", "rules/declared.lua:116:", "declared.fraction")
     local s = scenario { rules = "rules/declared_whole_floats.lua", players = 2 }
     s:set_var("declared.card", 1)
     s:follower(1, 0, 0, "road")
@@ -199,10 +202,10 @@ case("a hook's points keep the score in range now and once the call's awards are
   s:place("A", 0, 1, 0)
   s:follower(1, 0, 1, "road")
   s:expect_error(function() s:final_scoring() end, "hook 'declared.dip' (final_scoring) failed",
-                 "rules/declared.lua:116:", "player 1's score would be -2000000000, outside the allowed")
+                 "rules/declared.lua:121:", "player 1's score would be -2000000000, outside the allowed")
   s:expect_scores { 0, 0 }
-  ruleset_error("rules/declared_when_farm_field.lua", "rules/declared.lua:120:",
+  ruleset_error("rules/declared_when_farm_field.lua", "rules/declared.lua:125:",
                 "when names the field twice (farm is the field)")
-  ruleset_error("rules/declared_priority_true.lua", "rules/declared.lua:123:",
+  ruleset_error("rules/declared_priority_true.lua", "rules/declared.lua:128:",
                 "'priority' must be a whole number in 0..999, not true")
 end)

@@ -79,6 +79,11 @@ elseif broken == "when_range" then -- the variable never holds 7: the steps woul
   x:var("declared.card", { min = 0, max = 3 })
   x:handler { name = "when_range", priority = 450, add = { total = 1 },
               when = { road = { var = "declared.card", equals = 7 } } }
+elseif broken == "when_range_late" then -- the same, the range given after the handler
+  x:var("declared.card")
+  x:handler { name = "when_range_late", priority = 450, add = { total = 1 },
+              when = { road = { var = "declared.card", equals = 7 } } }
+  x:var("declared.card", { min = 0, max = 3 })
 elseif broken == "when_outside" then -- the filter lets no road through
   x:var("declared.mode")
   x:handler { name = "when_outside", priority = 450, kinds = { "city" }, add = { total = 1 },
