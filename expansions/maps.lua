@@ -12,7 +12,9 @@
 --     town_cost        placing on a town costs 2 points
 --     town_bonus       +2 per still-visible town touching a scored road
 --   and start_towns: for the three variants an unused start square is a town
---     too (its print shows one); off, it is plain land
+--     too (its print shows one); off, it is plain land; town_touch: for
+--     town_bonus, "square" (a town beside any tile of the road) or "road"
+--     (beside an edge the road's own segment reaches)
 
 local x = expansion {
   name = "maps",
@@ -25,6 +27,7 @@ local x = expansion {
     town_cost = false,
     town_bonus = false,
     start_towns = false,
+    town_touch = "square",   -- town_bonus: "square" any tile of the road beside the town; "road" the road's own edge
   },
 }
 
@@ -58,6 +61,11 @@ x:handler {
   final = { set = { symbols = "feature_symbols", symbol_rate = 1 } },
 }
 
+local town_touch = x.options.town_touch
+if town_touch ~= "square" and town_touch ~= "road" then
+  error(("maps: option town_touch is \"square\" or \"road\", not %q"):format(tostring(town_touch)), 0)
+end
+
 if x.options.town_bonus then
   local SIDES = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }
   -- +2 for every town square (town_at) with no tile on it next to a square of the road.
@@ -71,6 +79,24 @@ if x.options.town_bonus then
     describe = "Road beside town(s) (map variant): +2 points / visible town",
     fn = function(ctx)
       local game, seen, towns = ctx.game, {}, 0
+      if town_touch == "road" then -- only the edges the road's own segments reach
+        for id in ctx.feature:each_segment() do
+          local index, sx, sy = game:segment_tile(id)
+          local here = game:tile_at(sx, sy)
+          local edges = here and here.index == index and game:segment_edges(id) or 0
+          for d, step in ipairs(SIDES) do
+            local nx, ny = sx + step[1], sy + step[2]
+            local key = nx * 1000 + ny
+            if edges & (1 << (d - 1)) ~= 0 and not seen[key] and town_at(game, nx, ny)
+               and not game:tile_at(nx, ny) then
+              seen[key] = true
+              towns = towns + 1
+            end
+          end
+        end
+        if towns > 0 then ctx.total = ctx.total + 2 * towns end
+        return
+      end
       for _, t in ipairs(ctx:tiles()) do
         local here = game:tile_at(t.x, t.y)
         if here and here.index == t.index then

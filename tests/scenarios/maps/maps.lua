@@ -267,6 +267,61 @@ case("town variant: +2 for each visible town beside a scored road", function()
   s:expect_scores{ 11, 0 }
 end)
 
+case("town_touch = road: a town counts only where the road's own edge meets it", function()
+  -- the same road as above: A's road leaves (5,5) south, not towards the towns
+  local s = map_game{ town_bonus = true, town_touch = "road" }
+  path(s, { { 5, 4 } })
+  s:place("A", 5, 5, 0)
+  s:place("A", 5, 7, 2)
+  s:follower(1, 5, 7, "road")
+  s:end_turn()
+  s:expect_scores{ 7, 0 }               -- the ferry road, no town: 7 (11 by default)
+end)
+
+-- W (roads east, south and west, each its own segment) on (5,5): its south
+-- road goes onto the ferry, its west road ends at Lindau (4,5), its east one
+-- at Anlegedorf (6,5). A follower on the west road (segment 2), open at the end.
+local function junction_between_towns(touch)
+  local s = map_game{ town_bonus = true, town_touch = touch }
+  path(s, { { 5, 4 } })
+  s:place("W", 5, 5, 0)
+  s:follower(1, 5, 5, 2)
+  s:end_turn()
+  s:final_scoring()
+  return s
+end
+
+case("town_touch: a road ending at one town, its tile beside two: 1 + 2 x 2 by square, 1 + 2 by road", function()
+  junction_between_towns("square"):expect_scores{ 5, 0 }
+  junction_between_towns("road"):expect_scores{ 3, 0 }
+end)
+
+-- The junction's west road with the Witch on it (Mage & Witch): the bonus
+-- runs at 510, after the Witch (420), so she does not halve it; a ruleset
+-- that moves it before her halves the whole.
+local function junction_with_witch(order)
+  local s = scenario{ players = 2, rules = { expansions = { "maps", "mage_witch" }, order = order,
+                                             options = { maps = { town_bonus = true } } } }
+  path(s, { { 5, 4 } })
+  s:place("W", 5, 5, 0)
+  s:follower(1, 5, 5, 2)
+  s:figure("witch", nil, 5, 5, 2)
+  s:end_turn()
+  s:final_scoring()
+  return s
+end
+
+case("town variant and the Witch: 1 halved to 1, + 2 x 2 = 5; moved before her, (1 + 4) / 2 = 3", function()
+  junction_with_witch(nil):expect_scores{ 5, 0 }
+  junction_with_witch({ ["maps.town_bonus"] = 415 }):expect_scores{ 3, 0 }
+end)
+
+case("town_touch takes square or road", function()
+  local ok, err = pcall(scenario, { rules = { expansions = { "maps" },
+                                              options = { maps = { town_touch = "edge" } } } })
+  assert(not ok and err:find('option town_touch is "square" or "road", not "edge"', 1, true), err)
+end)
+
 case("town variant: a town covered by a tile gives nothing", function()
   local s = map_game{ town_bonus = true }
   path(s, { { 5, 4 } })

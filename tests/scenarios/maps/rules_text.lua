@@ -147,6 +147,19 @@ case("a farm beside completed Altburg: 3 at the end", function()
   s:expect_scores{ 3, 0 }
 end)
 
+-- A large city's corner square shows a field on its two outer edges, one
+-- field round the corner (docs/expansions/maps.md, "Readings"): the squares
+-- north of Altburg's corner (2,1) and west of it are one farm through it.
+case("a farm runs round a large city's corner square: one farm north and west of it", function()
+  local s = map_game()
+  s:place("U", 4, 3, 1)
+  s:place("E", 4, 2, 3)                 -- connects Altburg: the squares around it open
+  s:place(F, 2, 0, 0)
+  s:follower(1, 2, 0, 0)
+  s:place(F, 1, 1, 0)
+  s:expect_error(function() s:follower(2, 1, 1, 0) end, "already occupied")
+end)
+
 -- Town variant 3 applies at final scoring as well.
 case("town variant 3 at the end: open road beside Lindau", function()
   local s = map_game{ town_bonus = true }

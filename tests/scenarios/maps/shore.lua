@@ -30,3 +30,25 @@ case("opened from its island, it must match the land tile beside it too", functi
   s:place("A", 2, 1, 1)   -- road west, field east
   assert(s:game():tile_at(2, 1), "the tile is on (2,1)")
 end)
+
+case("a monastery beside an unconnected island square stays open until a tile fills it", function()
+  -- A (monastery, road west) on (1,1), beside the island square (2,1). Its
+  -- land around is filled; the island square waits for the ferry from (1,2)
+  -- to open (3,1), and (3,1) to open (2,1) from the island.
+  local s = shore_game()
+  s:place("A", 1, 1, 1)                 -- its road west meets the start tile's road
+  s:follower(1, 1, 1, "monastery")
+  s:place("E", 0, 0, 2)                 -- city cap south, onto the start tile's city
+  s:place(F, 1, 0, 0)
+  s:place(F, 0, 2, 0)
+  s:place("A", 1, 2, 3)                 -- road east, onto the ferry: (3,1) opens
+  s:end_turn()
+  s:expect_scores { 0, 0 }              -- every land square around it is filled; (2,1) is not
+  s:place("U", 3, 1, 0)                 -- road south onto the ferry: (2,1) opens from the island
+  s:end_turn()
+  s:expect_scores { 0, 0 }
+  s:place(F, 2, 1, 0)
+  s:end_turn()
+  -- the monastery, the start tile, E, two F, A (1,2) and F (2,1); sea counts nothing
+  s:expect_scores { 7, 0 }
+end)

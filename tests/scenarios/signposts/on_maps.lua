@@ -175,6 +175,21 @@ case("border_ends_road = true: the road ends at the sea, the signpost is not cor
   s:expect_scores { 5, 0 }
 end)
 
+case("a signpost pointing straight at the neutral border has no next tile: 2 + 0 in both readings", function()
+  -- SP01 turned 3 at (5,0), the demo map's top row: its left signpost faces
+  -- north, where the map ends. E r2 (5,2) and A r2 (5,1) close its road.
+  for _, ends in ipairs { false, true } do
+    local s = scenario { players = 2, rules = { expansions = { "maps", "signposts" },
+                                                options = { signposts = { border_ends_road = ends } } } }
+    s:place("E", 5, 2, 2)
+    s:place("A", 5, 1, 2)
+    s:place("SP01", 5, 0, 3)
+    s:follower(1, 5, 0, "road")
+    s:end_turn()
+    s:expect_scores { 2, 0 }
+  end
+end)
+
 case("a signpost pointing into a large city's printed road is not correct: 3 + 0", function()
   -- Altburg's printed road leaves its square (3,1) east and ends in the
   -- city. SP05 turned 1 at (4,1): its road runs west into it (its left
