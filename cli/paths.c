@@ -42,8 +42,9 @@ int cli_paths(int argc, char **argv) {
   if (installed) /* a build tree mirrors the installation's share/carcassonne */
     printf("install: share/carcassonne found from the program's own folder (an installation, or the\n"
            "build tree the program was built in)\n");
-  printf("a ruleset's expansions: its folder and its parent first, then the folders above,\n"
-         "then expansions/ in its folder or its parent\n");
+  printf("a ruleset's expansions: its folder and its parent first, then the expansions folders\n"
+         "listed above (CARCASSONNE_EXPANSIONS_PATH's, then the install's), then expansions/ in\n"
+         "its folder or its parent\n");
   carc_engine_free(e);
   return 0;
 }

@@ -31,7 +31,10 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/maps)
 endif()
 install(FILES docs/carcassonne.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
+# Under docs/, as in the repository: the README's links ("docs/...") and the
+# pages' pictures ("img/...") resolve in the installed copy too.
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.svg" PATTERN "*.png")
 install(DIRECTORY examples/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 
 # The CMake package: relocatable (paths relative to the config file).

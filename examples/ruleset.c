@@ -17,7 +17,8 @@ int main(int argc, char **argv) {
   const char *rules = argc > 1 ? argv[1] : NULL;
   if (!rules) {
     if (!carc_engine_find_data(e, "expansions", "default.lua", path, sizeof path)) {
-      fprintf(stderr, "default.lua not found (CARCASSONNE_EXPANSIONS_PATH names more folders); searched:\n");
+      fprintf(stderr, "default.lua not found; searched the folders below. Set CARCASSONNE_EXPANSIONS_PATH to "
+                      "PREFIX/share/carcassonne/expansions, or put this program in PREFIX/bin:\n");
       for (int i = 0; carc_engine_search_path(e, "expansions", i, path, sizeof path, NULL); i++)
         fprintf(stderr, "  %s\n", path);
       return 1;

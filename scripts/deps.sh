@@ -4,6 +4,10 @@ set -e
 need=""
 command -v cmake >/dev/null 2>&1 || need="$need cmake"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
+command -v make >/dev/null 2>&1 || need="$need make"
+# the C library's headers: gcc only recommends them, and an image that skips
+# recommended packages has a compiler that cannot build anything
+[ -e /usr/include/stdio.h ] || need="$need libc6-dev"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 pkg-config --exists lua5.4 2>/dev/null || need="$need liblua5.4-dev"
 command -v lua5.4 >/dev/null 2>&1 || need="$need lua5.4"

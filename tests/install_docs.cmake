@@ -82,6 +82,20 @@ endif()
 
 # embedding.md: the installed examples build alone against the package (the
 # shared libraries by default) and their tests pass with nothing set.
+# The installed README's pictures and the pages it names under docs/ are in
+# the install, at the same paths as in the repository.
+file(READ ${prefix}/share/doc/carcassonne/README.md readme)
+string(REGEX MATCHALL "docs/[A-Za-z0-9_./-]+[.](md|svg|png)" paths "${readme}")
+list(LENGTH paths npaths)
+if(npaths LESS 10)
+  message(FATAL_ERROR "the installed README names docs/ only ${npaths} times: read wrongly?")
+endif()
+foreach(path ${paths})
+  if(NOT EXISTS ${prefix}/share/doc/carcassonne/${path})
+    message(FATAL_ERROR "the installed README names ${path}, which the install lacks")
+  endif()
+endforeach()
+
 set(examples ${TMP}/install_docs_examples)
 file(REMOVE_RECURSE ${examples})
 file(COPY ${prefix}/share/doc/carcassonne/examples/ DESTINATION ${examples}/src)

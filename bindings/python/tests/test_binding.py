@@ -106,6 +106,15 @@ class Binding(unittest.TestCase):
             self.assertEqual(c["field"], "total")
             self.assertEqual(c["after"], (c["before"] + 1) // 2)
 
+    def test_the_guides_game_prints_what_the_guide_shows(self):
+        guide = pathlib.Path(SOURCE, "docs", "python.md").read_text(encoding="utf-8")
+        at = guide.index("## A game, step by step")
+        code = re.search(r"```python\n(.*?)```", guide[at:], re.S).group(1)
+        shown = re.search(r"It prints, first.*?```text\n(.*?)```", guide[at:], re.S).group(1)
+        rc, out, err = run_python(code)
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out.splitlines()[:len(shown.splitlines())], shown.splitlines())
+
     def test_ruleset_by_name(self):
         # "default" is looked up as the CLI and the Lua module look it up
         by_name, by_path = carcassonne.Engine("default"), carcassonne.Engine(DEFAULT)
