@@ -66,7 +66,7 @@ endif()
 # embedding.md: LUA_CPATH names the module's folder and keeps Lua's default
 # search path (the trailing ;;), and a stock lua5.4 then loads the module.
 if(LUA)
-  doc_says(${SRC}/docs/embedding.md "export LUA_CPATH=\"PREFIX/lib/lua/5.4/?.so;;\"")
+  doc_says(${SRC}/docs/embedding.md "export LUA_CPATH=\"$HOME/.local/lib/lua/5.4/?.so;;\"")
   run(default_cpath ${LUA} -e "io.write(package.cpath)")
   set(ENV{LUA_CPATH} "${prefix}/lib/lua/5.4/?.so;;")
   run(out ${LUA} -e "local c = require 'carcassonne' io.write(c.version, ' ', package.cpath)")
