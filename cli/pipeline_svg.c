@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define COLUMN_W 210  /* pixels a stage's column, gap included */
@@ -19,7 +20,6 @@
 #define MARGIN 12
 #define FONT 12
 #define CHAR_EM 0.62  /* a sans-serif character's width, in em, generously */
-#define MAX_EXPANSIONS 24
 
 static const int stage_priority[] = {CARC_STAGE_MAJORITY,   CARC_STAGE_COUNT,      CARC_STAGE_PER_TILE,
                                      CARC_STAGE_FEATURE,    CARC_STAGE_POST_BONUS, CARC_STAGE_PLAYER};
@@ -59,20 +59,22 @@ static size_t expansion_length(const char *name) {
   return dot ? (size_t)(dot - name) : 0;
 }
 
+/* The expansions in the legend: at most one a handler, so `cap` is the
+ * handler count and every expansion is named. */
 typedef struct expansions {
-  const char *name[MAX_EXPANSIONS];
-  size_t len[MAX_EXPANSIONS];
-  int n;
+  const char **name;
+  size_t *len;
+  int n, cap;
 } expansions;
 
 /* The legend's index of handler `name`'s expansion, added when new; -1 for
- * the base game (grey) or past MAX_EXPANSIONS (grey too, unnamed). */
+ * the base game (grey). */
 static int expansion_index(expansions *x, const char *name) {
   const size_t len = expansion_length(name);
   if (len == 4 && !strncmp(name, "base", 4)) return -1;
   for (int i = 0; i < x->n; i++)
     if (x->len[i] == len && !strncmp(x->name[i], name, len)) return i;
-  if (x->n == MAX_EXPANSIONS) return -1;
+  if (x->n == x->cap) return -1; /* not reached: cap is the handler count */
   x->name[x->n] = name;
   x->len[x->n] = len;
   return x->n++;
@@ -91,13 +93,19 @@ static int stage_of(int priority) {
 
 static int max_chars(double room, double font) { return (int)(room / (font * CHAR_EM)); }
 
-static void draw(FILE *f, const carc_engine *e) {
+/* Draws the picture; false when out of memory (nothing written then). */
+static bool draw(FILE *f, const carc_engine *e) {
   const int n = carc_handler_count(e);
+  expansions x = {malloc(sizeof(const char *) * (size_t)(n + 1)), malloc(sizeof(size_t) * (size_t)(n + 1)), 0, n};
+  if (!x.name || !x.len) {
+    free(x.name);
+    free(x.len);
+    return false;
+  }
   int rows[STAGES] = {0};
   for (int i = 0; i < n; i++) rows[stage_of(carc_handler_priority(e, i))]++;
   int tallest = 1;
   for (int s = 0; s < STAGES; s++) tallest = rows[s] > tallest ? rows[s] : tallest;
-  expansions x = {.n = 0};
   for (int i = 0; i < n; i++) expansion_index(&x, carc_handler_name(e, i));
   const int legend_rows = (x.n + 1 + 3) / 4; /* the base game and the expansions, four a row */
   const int width = 2 * MARGIN + STAGES * COLUMN_W - (COLUMN_W - BOX_W);
@@ -161,13 +169,20 @@ static void draw(FILE *f, const carc_engine *e) {
     fputs("</text>\n", f);
   }
   fputs("</svg>\n", f);
+  free(x.name);
+  free(x.len);
+  return true;
 }
 
 int cli_pipeline_svg(const carc_engine *e, const char *path, const char *cmd) {
   errno = 0;
   FILE *f = fopen(path, "wb");
   if (!f) return cli_cannot_write(cmd, path, errno);
-  draw(f, e);
+  if (!draw(f, e)) {
+    fclose(f);
+    remove(path);
+    return cli_cannot_write(cmd, path, 0); /* errno 0: "out of memory" */
+  }
   bool ok = !ferror(f);
   int err = errno;
   if (fclose(f) != 0 && ok) ok = false, err = errno;

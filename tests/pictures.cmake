@@ -66,6 +66,27 @@ if(NOT svg MATCHES ">z\\?y</text>" OR NOT svg MATCHES ", w\\?</text>")
   message(FATAL_ERROR "a name's characters that XML refuses were drawn as they are")
 endif()
 
+# Every expansion is in the legend, however many: thirty, each with a
+# handler, each named (the last colours repeat the palette's).
+set(many "")
+foreach(i RANGE 1 30)
+  file(WRITE ${TMP}/pic/e${i}.lua "local x = expansion { name = 'e${i}' }\n"
+       "x:handler { name = 'h', priority = 450, fn = function() end }\n")
+  string(APPEND many "'e${i}', ")
+endforeach()
+file(WRITE ${TMP}/pic/many.lua "ruleset { expansions = { ${many} } }\n")
+execute_process(COMMAND ${CLI} pipeline --rules ${TMP}/pic/many.lua --svg ${TMP}/pic/many.svg
+                OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "pipeline --svg of thirty expansions failed: ${rc} ${err}")
+endif()
+file(READ ${TMP}/pic/many.svg svg)
+foreach(i 1 24 25 30)
+  if(NOT svg MATCHES "<text [^>]*>e${i}</text>\n")
+    message(FATAL_ERROR "expansion e${i} of thirty is not named in the pipeline picture's legend")
+  endif()
+endforeach()
+
 # 4. A picture that cannot be written is an error naming the file.
 execute_process(COMMAND ${CLI} pipeline --svg ${TMP}/pic/no/such/folder/p.svg OUTPUT_QUIET ERROR_VARIABLE err
                 RESULT_VARIABLE rc)
