@@ -14,7 +14,9 @@
 --   and start_towns: for the three variants an unused start square is a town
 --     too (its print shows one); off, it is plain land; town_touch: for
 --     town_bonus, "square" (a town beside any tile of the road) or "road"
---     (beside an edge the road's own segment reaches)
+--     (beside an edge the road's own segment reaches); city_fields: "around"
+--     (a large city's corner square joins the fields on its two outer edges)
+--     or "apart" (each outer edge a field of its own)
 
 local x = expansion {
   name = "maps",
@@ -28,8 +30,13 @@ local x = expansion {
     town_bonus = false,
     start_towns = false,
     town_touch = "square",   -- town_bonus: "square" any tile of the road beside the town; "road" the road's own edge
+    city_fields = "around",  -- a large city's corner square: "around" one field round it; "apart" one an edge
   },
 }
+
+if x.options.city_fields ~= "around" and x.options.city_fields ~= "apart" then
+  error(("maps: option city_fields is \"around\" or \"apart\", not %q"):format(tostring(x.options.city_fields)), 0)
+end
 
 -- The engine turns the flag on when a tile goes on an island square with
 -- coats of arms (or on a town, when a town variant needs it): the hook below
@@ -37,7 +44,8 @@ local x = expansion {
 local marked = x:flag("maps.square")
 local town_signal = x.options.town_extra_turn or x.options.town_cost
 x:map(x.options.map, { followers = x.options.followers, tiles = x.options.tiles, signal = "maps.square",
-                       towns = town_signal, start_towns = x.options.start_towns })
+                       towns = town_signal, start_towns = x.options.start_towns,
+                       city_fields = x.options.city_fields })
 
 -- Whether square (x, y) counts as a town for the variants: a town in print
 -- (a start square may show one), or with start_towns any start square.

@@ -1284,7 +1284,7 @@ static int p_tile_attr(lua_State *L) {
   return 0;
 }
 
-/* map(name, dir, followers, tiles, signal, towns, start_towns): finds and
+/* map(name, dir, followers, tiles, signal, towns, start_towns, city_fields): finds and
  * sets the engine's map; `signal` names a game flag the engine turns on for
  * island squares with coats of arms (and town squares if `towns`, start
  * squares too if also `start_towns`). */
@@ -1303,6 +1303,14 @@ static int map_count(lua_State *L, int arg, const char *name, long long max) {
 static int p_map(lua_State *L) {
   carc_lua *cl = self(L);
   char err[768];
+  if (!lua_isnoneornil(L, 8)) { /* before the map: its printed pieces are made as it loads */
+    const char *fields = lua_type(L, 8) == LUA_TSTRING ? lua_tostring(L, 8) : "";
+    const int mode = !strcmp(fields, "around") ? CARC_MAP_FIELDS_AROUND
+                     : !strcmp(fields, "apart") ? CARC_MAP_FIELDS_APART : -1;
+    if (mode < 0) return luaL_error(L, "x:map: city_fields is \"around\" or \"apart\", not %s",
+                                    binding_push_value(L, 8));
+    if (carc_engine_map_fields(cl->e, mode) != CARC_OK) return engine_error(L);
+  }
   if (carc_map_file_load(cl->e, check_text(L, 1), opt_text(L, 2, NULL), err, sizeof err) != CARC_OK) {
     lua_pushstring(L, err);
     return lua_error(L);

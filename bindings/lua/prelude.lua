@@ -213,8 +213,8 @@ local function text_line(source, text, call)
 end
 
 -- The keys x:map's setup table takes, in order and as a set.
-local MAP_KEYS = { "followers", "tiles", "signal", "towns", "start_towns", followers = true, tiles = true,
-  signal = true, towns = true, start_towns = true }
+local MAP_KEYS = { "followers", "tiles", "signal", "towns", "start_towns", "city_fields", followers = true,
+  tiles = true, signal = true, towns = true, start_towns = true, city_fields = true }
 
 -- An expansion's resolved options as its script sees them, `x.options`:
 -- read through, never written, so that no call (a failed one included)
@@ -286,7 +286,8 @@ local function expansion_object(name, file, options, dir, source)
   -- setup = { followers = N, tiles = N } overrides the map's recommendations (0: keep);
   -- setup.signal names a game flag the engine turns on when a tile goes on an
   -- island square with coats of arms (or, with setup.towns, on a town; with
-  -- setup.start_towns as well, on a start square too)
+  -- setup.start_towns as well, on a start square too); setup.city_fields
+  -- ("around" or "apart") says how a large city's squares join fields
   function x.map(self, m, setup)
     check(self, "map")
     for k in next, type(setup) == "table" and setup or {} do
@@ -296,7 +297,7 @@ local function expansion_object(name, file, options, dir, source)
       end
     end
     C.map(m, dir, get(setup, "followers") or 0, get(setup, "tiles") or 0, get(setup, "signal"), get(setup, "towns"),
-      get(setup, "start_towns"))
+      get(setup, "start_towns"), get(setup, "city_fields"))
   end
   return x
 end

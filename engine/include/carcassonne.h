@@ -703,6 +703,15 @@ typedef enum carc_square {
  * on error nothing is loaded. An engine takes one map, before its games. */
 CARC_API carc_result carc_engine_set_map(carc_engine *e, int n, const char *const *texts,
                                          const char *const *origins);
+/* How a large city's printed squares join the fields on their outer edges
+ * (the rules are silent): CARC_MAP_FIELDS_AROUND (the default) one field
+ * round each of a square's corners, as on a tile with a city on two
+ * adjacent sides; CARC_MAP_FIELDS_APART each outer edge a field of its own,
+ * so no farm passes a large city's corner. Set before the map
+ * (carc_engine_set_map); STATE after. */
+#define CARC_MAP_FIELDS_AROUND 0
+#define CARC_MAP_FIELDS_APART 1
+CARC_API carc_result carc_engine_map_fields(carc_engine *e, int mode);
 /* Overrides the map's recommendations: followers per player (1 to
  * CARC_MAX_MAP_FOLLOWERS) and tiles in a game (the start tile included, 1 to
  * CARC_MAX_BOARD_TILES); 0 keeps the map's figure. */

@@ -281,6 +281,7 @@ struct carc_engine {
   unsigned follower_types;          /* bit per figure type placed as a follower */
   search_dir search[MAX_SEARCH_KINDS];
   map_shape *map;                   /* the board shape; NULL: the unbounded plane */
+  int map_fields;                   /* CARC_MAP_FIELDS_*: read when a map loads */
   struct engine_snap *snap;         /* carc_engine_begin's copy; NULL outside one */
 };
 

@@ -687,18 +687,25 @@ static void field_emit(const int kinds[12], const int *run, int nrun, char *out,
   }
 }
 
-static void field_runs(const int kinds[12], char *out, size_t cap) {
+/* The field segments of a printed square whose twelve ports show kinds[]
+ * (0 field): one a run of field ports between roads and cities; `apart`
+ * also ends a run at each corner, so that every edge's field is its own. */
+static void field_runs(const int kinds[12], bool apart, char *out, size_t cap) {
   int start = -1;
   for (int p = 0; p < 12 && start < 0; p++)
     if (kinds[p] != 0) start = p;
   if (start < 0) {
     size_t n = strlen(out);
-    snprintf(out + n, cap - n, " field:N,E,S,W");
+    snprintf(out + n, cap - n, apart ? " field:N field:E field:S field:W" : " field:N,E,S,W");
     return;
   }
   int run[12], nrun = 0;
   for (int i = 1; i <= 12; i++) {
     int p = (start + i) % 12;
+    if (apart && nrun && p % 3 == 0) { /* a corner: the run so far is one edge's */
+      field_emit(kinds, run, nrun, out, cap);
+      nrun = 0;
+    }
     if (kinds[p] == 0) {
       run[nrun++] = p;
     } else if (nrun) {
@@ -812,7 +819,7 @@ static carc_result make_printed(carc_engine *e, map_shape *m, const parse_aux *a
           n += (size_t)snprintf(nota + n, sizeof nota - n, "+arms=%d", cy->arms);
         for (int d = 0; d < 4; d++)
           if (kinds[d * 3 + 1] == 1) n += (size_t)snprintf(nota + n, sizeof nota - n, " road:%c", edge_letters[d]);
-        field_runs(kinds, nota, sizeof nota);
+        field_runs(kinds, e->map_fields == CARC_MAP_FIELDS_APART, nota, sizeof nota);
         char tag[16];
         snprintf(tag, sizeof tag, "map.%c", cy->letter);
         carc_result r = define_printed(e, m, a, tag, nota, x, y, true);
@@ -1016,6 +1023,18 @@ carc_result carc_engine_map_setup(carc_engine *e, int followers, int tiles) {
     return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "tiles: %d is outside 1..%d (0 keeps the map's)", tiles, CARC_MAX_BOARD_TILES);
   if (followers) e->map->followers = followers;
   if (tiles) e->map->tiles_min = e->map->tiles_max = tiles;
+  return CARC_OK;
+}
+
+carc_result carc_engine_map_fields(carc_engine *e, int mode) {
+  if (!e) return CARC_ERR_ARGUMENT;
+  if (e->map)
+    return (carc_result)engine_fail(e, CARC_ERR_STATE, "carc_engine_map_fields: the map (%s) is loaded already: "
+                                    "set how its large cities join fields before it", e->map->name);
+  if (mode != CARC_MAP_FIELDS_AROUND && mode != CARC_MAP_FIELDS_APART)
+    return (carc_result)engine_fail(e, CARC_ERR_ARGUMENT, "carc_engine_map_fields: mode %d is neither "
+                                    "CARC_MAP_FIELDS_AROUND (0) nor CARC_MAP_FIELDS_APART (1)", mode);
+  e->map_fields = mode;
   return CARC_OK;
 }
 

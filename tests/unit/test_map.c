@@ -678,6 +678,34 @@ static void test_signal_rollback(void) {
   carc_engine_free(e);
 }
 
+/* How a large city's squares show the fields on their outer edges: one
+ * field round the corners (the default), or one an edge; set before the
+ * map, and refused once it has loaded. The city's west square (1,0) shows
+ * a city east, fields south, west and north. */
+static void test_city_fields(void) {
+  const char *text = "name T\ngrid\n. A A .\n. . . .\nend\nstart 0,1 S\ncity A 2x1 1,0 arms 1 Aa\n";
+  const char *t[1] = {text}, *o[1] = {"t.map"};
+  for (int mode = CARC_MAP_FIELDS_AROUND; mode <= CARC_MAP_FIELDS_APART; mode++) {
+    carc_engine *e = check_base_engine();
+    CHECK_INT(carc_engine_map_fields(e, mode), CARC_OK);
+    CHECK_INT(carc_engine_set_map(e, 1, t, o), CARC_OK);
+    const int west = carc_tile_type_find(e, "map.A.0.1.0");
+    CHECK(west >= 0);
+    if (west >= 0) {
+      CHECK_HAS(carc_tile_type_notation(e, west), mode ? "field:S field:W field:N" : "field:S,W,N");
+      CHECK_INT(carc_tile_type_segments(e, west), mode ? 4 : 2);
+    }
+    CHECK_INT(carc_engine_map_fields(e, CARC_MAP_FIELDS_AROUND), CARC_ERR_STATE);
+    CHECK_HAS(carc_engine_error(e), "loaded already");
+    carc_engine_free(e);
+  }
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_engine_map_fields(e, 2), CARC_ERR_ARGUMENT);
+  CHECK_HAS(carc_engine_error(e), "mode 2 is neither");
+  CHECK_INT(carc_engine_map_fields(NULL, 0), CARC_ERR_ARGUMENT);
+  carc_engine_free(e);
+}
+
 /* With towns 2 a tile on a start square raises the signal as a town's does,
  * but the setup's own start tiles raise none, nor with towns 1 on the start
  * square Q printed as a town; towns beyond 2 are refused. */
@@ -843,6 +871,7 @@ int main(void) {
   test_start_turned();
   test_start_misfit();
   test_signal_rollback();
+  test_city_fields();
   test_signal_start_squares();
   test_setup_left_a_start_square();
   test_mutations();

@@ -29,7 +29,8 @@ end)
 
 case("an option the maps expansion does not have", function()
   fails({ expansions = { "maps" }, options = { maps = { mapp = "demo" } } },
-    "has no option 'mapp' (did you mean 'map'?); its options: followers, map, start_towns, tiles, town_bonus")
+    "has no option 'mapp' (did you mean 'map'?); its options: city_fields, followers, map, start_towns, tiles, "
+      .. "town_bonus")
 end)
 
 case("tiles of an expansion that does not exist", function()

@@ -147,17 +147,40 @@ case("a farm beside completed Altburg: 3 at the end", function()
   s:expect_scores{ 3, 0 }
 end)
 
--- A large city's corner square shows a field on its two outer edges, one
--- field round the corner (docs/expansions/maps.md, "Readings"): the squares
--- north of Altburg's corner (2,1) and west of it are one farm through it.
-case("a farm runs round a large city's corner square: one farm north and west of it", function()
-  local s = map_game()
+-- A large city's corner square shows a field on its two outer edges
+-- (docs/expansions/maps.md, "Readings"): by default one field round the
+-- corner, so the squares north of Altburg's corner (2,1) and west of it are
+-- one farm through it; with city_fields = "apart" two farms.
+local function farmers_round_the_corner(city_fields)
+  local s = map_game{ city_fields = city_fields }
   s:place("U", 4, 3, 1)
   s:place("E", 4, 2, 3)                 -- connects Altburg: the squares around it open
   s:place(F, 2, 0, 0)
   s:follower(1, 2, 0, 0)
   s:place(F, 1, 1, 0)
+  return s
+end
+
+case("a farm runs round a large city's corner square: one farm north and west of it", function()
+  local s = farmers_round_the_corner(nil)
   s:expect_error(function() s:follower(2, 1, 1, 0) end, "already occupied")
+end)
+
+case("city_fields = apart: the fields north and west of the corner are two farms", function()
+  local s = farmers_round_the_corner("apart")
+  s:follower(2, 1, 1, 0)
+  s:end_turn()
+  local west = s:game():tile_at(1, 1):segments()[1]:feature():figures()
+  local north = s:game():tile_at(2, 0):segments()[1]:feature():figures()
+  assert(#west == 1 and west[1].owner == 2, "blue's farmer alone on the west farm")
+  assert(#north == 1 and north[1].owner == 1, "red's farmer alone on the north farm")
+  s:final_scoring()
+  s:expect_scores{ 0, 0 }               -- Altburg is open: no farm scores
+end)
+
+case("city_fields takes around or apart", function()
+  local ok, err = pcall(map_game, { city_fields = "both" })
+  assert(not ok and err:find('maps: option city_fields is "around" or "apart", not "both"', 1, true), err)
 end)
 
 -- Town variant 3 applies at final scoring as well.
