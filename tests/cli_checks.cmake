@@ -32,6 +32,19 @@ if(EXISTS /dev/full)
     message(FATAL_ERROR "play to a full disk succeeded: ${rc} ${err}")
   endif()
 endif()
+# Tile types by the tens of thousands: a map's printed pieces past type
+# 32,767 play (they had wrapped to a negative id: a crash), and a type past
+# CARC_MAX_TILE_TYPES is refused at its line (it had wrapped to another type).
+execute_process(COMMAND ${CLI} play --rules ${SRC}/tests/limits/many_types_map_rules.lua --seed 1
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "final scores: red [0-9]+ blue [0-9]+")
+  message(FATAL_ERROR "a map after 32,768 tile types did not play: ${rc} ${err}")
+endif()
+execute_process(COMMAND ${CLI} tiles --rules ${SRC}/tests/limits/too_many_types_rules.lua
+                OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "many_types.lua:7: .*an engine holds at most 65535 tile types")
+  message(FATAL_ERROR "a tile type past 65,535 was not refused at its line: ${rc} ${err}")
+endif()
 execute_process(COMMAND ${CLI} frobnicate RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(rc EQUAL 0 OR NOT err MATCHES "unknown command")
   message(FATAL_ERROR "unknown command accepted")

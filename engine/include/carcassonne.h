@@ -53,6 +53,8 @@ CARC_API int carc_version_number(void); /* CARC_VERSION_NUMBER of the library */
 #define CARC_MAX_SEGMENTS_PER_TILE 12
 #define CARC_MAX_COPIES 65535     /* copies of one tile type in a ruleset */
 #define CARC_MAX_BOARD_TILES (1 << 24) /* tiles on one board: storage grows to it */
+#define CARC_MAX_TILE_TYPES 65535     /* tile types of one engine, ad-hoc ones included: a board
+                                       * tile and the bag name a type in 16 bits */
 #define CARC_MAX_NAME 48          /* handler, tile, figure names incl. NUL */
 #define CARC_MAX_SCORE 1000000000 /* scores, awards and scoring fields stay in -MAX..MAX */
 

@@ -730,7 +730,7 @@ static carc_result define_printed(carc_engine *e, map_shape *m, const parse_aux 
   if (m->nprinted >= (int)(sizeof m->printed / sizeof m->printed[0]))
     return perr(e, a, 1, 1, "too many printed pieces");
   map_printed *p = &m->printed[m->nprinted++];
-  p->type = (int16_t)t;
+  p->type = t;
   p->x = (int16_t)x;
   p->y = (int16_t)y;
   p->on_square = on_square;

@@ -62,7 +62,7 @@ typedef struct map_link {
   uint8_t arms;
   int16_t x[2], y[2];    /* the square(s) it touches; a ferry has two ends */
   uint8_t d[2];          /* the edge of that square it lies on */
-  int16_t type;          /* its printed tile type */
+  int32_t type;          /* its printed tile type (up to CARC_MAX_TILE_TYPES) */
   int16_t printed;       /* its index among the printed tiles */
   char name[MAP_NAME];
 } map_link;
@@ -75,7 +75,8 @@ typedef struct map_city {
 } map_city;
 
 typedef struct map_printed {
-  int16_t type, x, y;
+  int32_t type;          /* up to CARC_MAX_TILE_TYPES */
+  int16_t x, y;
   uint8_t on_square;     /* 1: a large-city square (has a board square) */
 } map_printed;
 

@@ -302,6 +302,9 @@ static int set_index(carc_engine *e, const char *set) {
 }
 
 static carc_result add_type(carc_engine *e, tile_type *t, const char *notation) {
+  if (e->ntypes >= CARC_MAX_TILE_TYPES)
+    return engine_fail(e, CARC_ERR_LIMIT, "an engine holds at most %d tile types (ad-hoc ones included)",
+                       CARC_MAX_TILE_TYPES);
   if (e->ntypes == e->cap_types) { /* a new block; the old one is kept (retired_types says why) */
     struct retired_types *r = &e->retired_types;
     if (e->types && r->n == (int)(sizeof r->block / sizeof r->block[0]))
