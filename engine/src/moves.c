@@ -95,14 +95,20 @@ int carc_game_moves(const carc_game *g, int *out, int cap) {
     return k;
   }
   case CARC_PHASE_ACT: {
-    carc_action acts[512];
-    int n = carc_game_actions(g, acts, 512), k = 0;
-    for (int i = 0; i < n && i < 512; i++) {
+    carc_action small[512], *acts = small;
+    int n = carc_game_actions(g, small, 512), k = 0;
+    if (n > 512) { /* a board with hundreds of places for a figure: the whole list, from the heap */
+      acts = malloc(sizeof *acts * (size_t)n);
+      if (!acts) return 0; /* no memory, as for placements */
+      n = carc_game_actions(g, acts, n);
+    }
+    for (int i = 0; i < n; i++) {
       int m = carc_move_from_action(&acts[i]);
       if (m < 0) continue;
       if (out && k < cap) out[k] = m;
       k++;
     }
+    if (acts != small) free(acts);
     return k;
   }
   case CARC_PHASE_END:

@@ -10,7 +10,39 @@ static void count_event(const carc_game *g, const char *json, void *ud) {
   if (json[0] == '{' && strstr(json, "\"event\":")) (*(int *)ud)++;
 }
 
+/* A neutral figure with more than 512 places to go: every one is a move
+ * (carc_game_moves had listed the first 512, so carc_game_play refused the
+ * rest as illegal though carc_game_act took them). */
+static void test_more_than_512_actions(void) {
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_tile_define(e, "mine", "PORTAL", 0, "monastery field:N,E,S,W @portal"), CARC_OK);
+  carc_figure_def dragon = {.name = "dragon", .strength = 0, .per_player = 1, .occupies = 0,
+                            .placement = CARC_PLACE_NEUTRAL, .kinds = 0, .moved_by_tile_attr = "portal"};
+  CHECK_INT(carc_figure_define(e, &dragon), CARC_OK);
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1, .no_bag = 1});
+  const int B = carc_tile_type_find(e, "B");
+  int placed = 0; /* monasteries south of the start tile, one feature each; a square takes one once a
+                   * neighbour holds a tile, so three sweeps fill the block */
+  for (int sweep = 0; sweep < 3; sweep++)
+    for (int y = 1; y <= 40; y++)
+      for (int x = -12; x <= 12; x++) placed += carc_game_put_tile(g, B, x, y, 0) == CARC_OK;
+  CHECK(placed > 512);
+  CHECK_INT(carc_game_place_named(g, carc_tile_type_find(e, "PORTAL"), 0, 41, 0), CARC_OK);
+  const carc_action pass = {.type = CARC_ACT_PASS};
+  CHECK_INT(carc_game_act(g, &pass), CARC_OK); /* the portal's step: the dragon may go anywhere */
+  const int na = carc_game_actions(g, NULL, 0);
+  CHECK(na > 512);
+  CHECK_INT(carc_game_moves(g, NULL, 0), na);
+  carc_action *acts = malloc(sizeof *acts * (size_t)na);
+  CHECK_INT(carc_game_actions(g, acts, na), na);
+  CHECK_INT(carc_game_play(g, carc_move_from_action(&acts[na - 1])), CARC_OK);
+  free(acts);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
+  test_more_than_512_actions();
   carc_engine *e = check_base_engine();
   carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 5});
   int moves[4096];
