@@ -275,8 +275,17 @@ bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size) {
 /* Copies the used parts only: a game is mostly empty capacity. */
 /* Everything that can fail (room for the board, the records and the log)
  * happens first, so a failed copy leaves dst as it was. */
+/* A caller's copy holds no running call: the scorings a hook's call has
+ * staged are the source's (their records are not copied), as is the hook
+ * running. */
+static void copy_outside_call(carc_game *c) {
+  c->nstaged = c->nstaged_ran = 0;
+  c->hook_running = 0;
+}
+
 carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
   carc_result r = game_copy(dst, src);
+  if (r == CARC_OK && dst != src) copy_outside_call(dst);
   if (r == CARC_OK) engine_keep_pending(dst->e); /* dst may hold a type a running call defined */
   return r;
 }
@@ -356,6 +365,7 @@ carc_game *game_clone(const carc_game *g) {
 
 carc_game *carc_game_clone(const carc_game *g) {
   carc_game *c = game_clone(g);
+  if (c) copy_outside_call(c);
   if (c) engine_keep_pending(c->e); /* the clone may hold a type a running call defined */
   return c;
 }

@@ -517,6 +517,56 @@ static void failed_reset_ends_its_loans(void) {
   carc_engine_free(e);
 }
 
+/* A copy and a clone made in a feature_scored hook hold no running call:
+ * once the call is over, a score up to the limit is taken on them (the copy
+ * had kept the call's count of staged scorings without their records, and
+ * counted stale awards against the limit). */
+static carc_game *hooked_copy, *hooked_clone;
+static int hook_armed;
+static carc_result copy_in_hook(const carc_hook_args *a, void *ud) {
+  (void)ud;
+  if (hook_armed && !hooked_clone) {
+    CHECK_INT(carc_game_copy(hooked_copy, a->game), CARC_OK);
+    hooked_clone = carc_game_clone(a->game);
+  }
+  return CARC_OK;
+}
+static carc_result award_1000(carc_score_ctx *c, void *ud) {
+  (void)ud;
+  for (int p = 0; p < carc_ctx_players(c); p++) carc_ctx_set_award(c, p, 1000);
+  return CARC_OK;
+}
+static void copies_in_hooks_hold_no_call(void) {
+  carc_engine *e = check_base_engine();
+  CHECK_INT(carc_hook_add(e, CARC_HOOK_FEATURE_SCORED, "test.copy", 500, NULL, copy_in_hook, NULL), CARC_OK);
+  CHECK_INT(carc_handler_add(e, "test.big", 650, NULL, award_1000, NULL), CARC_OK);
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 3});
+  hooked_copy = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 99});
+  hooked_clone = NULL;
+  hook_armed = 0; /* first the copy's own scorings fill its staging area */
+  for (int i = 0; i < 100 && carc_game_score(hooked_copy, 0) + carc_game_score(hooked_copy, 1) == 0; i++)
+    carc_bot_play_turn(hooked_copy, CARC_BOT_RANDOM);
+  CHECK(carc_game_score(hooked_copy, 0) + carc_game_score(hooked_copy, 1) > 0);
+  hook_armed = 1;
+  for (int i = 0; i < 200 && !hooked_clone && carc_game_phase(g) != CARC_PHASE_OVER; i++)
+    carc_bot_play_turn(g, CARC_BOT_RANDOM);
+  CHECK(hooked_clone != NULL);
+  carc_game *both[2] = {hooked_copy, hooked_clone};
+  for (int k = 0; k < 2 && hooked_clone; k++) {
+    const int room = 1000000000 - carc_game_score(both[k], 0);
+    CHECK_INT(carc_game_add_score(both[k], 0, room), CARC_OK);
+    CHECK_INT(carc_game_score(both[k], 0), 1000000000);
+    int award = 0, scored = 0;
+    const int last = carc_board_tiles(both[k]) - 1, segs = carc_board_segment_id(both[k], last, 0) + 12;
+    for (int seg = 0; seg < segs; seg++) /* no scoring runs on it: no award is pending */
+      CHECK(carc_game_pending_award(both[k], seg, 0, &award, &scored) != CARC_OK);
+  }
+  carc_game_free(hooked_clone);
+  carc_game_free(hooked_copy);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 int main(void) {
   handed_over_types_survive();
   failed_reset_ends_its_loans();
@@ -532,5 +582,6 @@ int main(void) {
   neutral_figure_leaves();
   final_line_refuses_calls();
   refusals_say_why();
+  copies_in_hooks_hold_no_call();
   return check_done("reentry");
 }
