@@ -212,10 +212,12 @@ static carc_result parse_grid(carc_engine *e, map_shape *m, parse_aux *a, cursor
     for (; !at_end(c->p); c->p++) {
       if (blank(*c->p)) continue;
       int arms, k = square_symbol(*c->p, &arms);
-      if (k < 0)
+      if (k < 0) { /* the whole character: the text is UTF-8 (checked as it was read) */
+        const int bytes = utf8_len((const unsigned char *)c->p);
         return perr(e, a, c->lineno, col_of(c, c->p),
-                    "unknown symbol '%c' (. land, t town, ~ sea, w waves, h highlight, i or 1-9 island, "
-                    ": half square, A-Z large city)", *c->p);
+                    "unknown symbol '%.*s' (. land, t town, ~ sea, w waves, h highlight, i or 1-9 island, "
+                    ": half square, A-Z large city)", bytes > 0 ? bytes : 1, c->p);
+      }
       if (x >= MAP_MAX_W) return perr(e, a, c->lineno, col_of(c, c->p), "a map has at most %d columns", MAP_MAX_W);
       map_square *s = &m->sq[y][x];
       s->kind = (uint8_t)k;

@@ -184,13 +184,30 @@ static const char *first_control(const char *s) {
   return NULL;
 }
 
+/* The first byte of s that is no part of UTF-8 text (a comment's too: it
+ * goes into saves, which are UTF-8 JSON), or NULL. */
+static const char *first_not_utf8(const char *s) {
+  for (const unsigned char *u = (const unsigned char *)s; *u;) {
+    const int n = utf8_len(u);
+    if (n <= 0) return (const char *)u;
+    u += n;
+  }
+  return NULL;
+}
+
 carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char *err,
                        size_t errcap) {
   memset(t, 0, sizeof *t);
   memset(t->port_seg, -1, sizeof t->port_seg);
   char why[160] = "";
   const char *p = notation;
-  const char *item = first_control(p);
+  const char *item = first_not_utf8(p);
+  if (item) { /* named by column, not quoted: the message stays UTF-8 */
+    snprintf(err, errcap, "tile notation: at column %d, byte 0x%02X is not UTF-8 (a notation is UTF-8 text)",
+             column_of(notation, item), (unsigned char)*item);
+    return CARC_ERR_PARSE;
+  }
+  item = first_control(p);
   if (item) goto control;
   item = p;
   unsigned claimed = 0;

@@ -23,6 +23,7 @@ static void bad_map(const char *text, const char *where, const char *what) {
 
 static void test_errors(void) {
   bad_map(HEAD "grid\n. . .\n. x .\nend\n", "m.map:5:3:", "unknown symbol 'x'");
+  bad_map(HEAD "grid\n. . .\n. \xc3\xa9 .\nend\n", "m.map:5:3:", "unknown symbol '\xc3\xa9' ("); /* whole */
   /* two large cities side by side must show each other the same edge */
   bad_map("name T\ngrid\n. A A\n. B B\n. . .\nend\nstart 0,0 S\ncity A 2x1 1,0 arms 1 Aa\n"
           "city B 2x1 1,1 arms 1 Bb\nedge 1,0 S city\n",

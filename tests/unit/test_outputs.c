@@ -55,6 +55,22 @@ static void test_names_refused(void) {
   carc_engine_free(e);
 }
 
+/* A notation, its comment included, is UTF-8 text: a byte that is not is
+ * refused by column (it went into saves, which are UTF-8 JSON), with no
+ * type left behind and a message that is UTF-8 itself. */
+static void test_notation_not_utf8(void) {
+  carc_engine *e = check_base_engine();
+  const int types = carc_tile_type_count(e);
+  CHECK_INT(carc_tile_define(e, "more", "CAFE", 1, "city:N,E,S,W # caf\xe9 \xff"), CARC_ERR_PARSE);
+  CHECK_HAS(carc_engine_error(e), "at column 19, byte 0xE9 is not UTF-8");
+  CHECK(strchr(carc_engine_error(e), '\xe9') == NULL);
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1, .no_bag = 1});
+  CHECK_INT(carc_game_put_notation(g, "city:N,E,S,W # caf\xe9", 0, -1, 0), CARC_ERR_PARSE);
+  CHECK_INT(carc_tile_type_count(e), types);
+  carc_game_free(g);
+  carc_engine_free(e);
+}
+
 /* A map whose names run past the limit in two-byte letters: the SVG holds
  * no cut letter. (A control character in a map is refused, test_map.) */
 static void test_map_names(void) {
@@ -144,6 +160,7 @@ int main(void) {
   test_null_buffers_only_size();
   test_segment_ports_text();
   test_log_escapes_names();
+  test_notation_not_utf8();
   test_names_refused();
   test_map_names();
   return check_done("test_outputs");
