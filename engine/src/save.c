@@ -489,6 +489,14 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   if (g->phase == CARC_PHASE_ACT && (g->last_tile < g->nprinted || setup_tile(g, g->last_tile)))
     return bad(L, CARC_ERR_STATE, json_get(root, "last_tile"), "last_tile",
                "the act phase follows a placed tile, not the start tile or a printed one");
+  if (g->phase == CARC_PHASE_ACT) { /* its features are scored when the turn ends, never before */
+    const board_tile *bt = &g->tiles[g->last_tile];
+    for (int k = 0; k < g->e->types[bt->type].nseg; k++)
+      if (g->segs[feature_find(g, (int)bt->seg_base + k)].flags & SEG_SCORED)
+        return bad(L, CARC_ERR_STATE, json_get(root, "last_tile"), "last_tile",
+                   "the act phase's tile %d has a feature scored already (its segment %d): features are scored "
+                   "when the turn ends", g->last_tile, k);
+  }
   /* before the final scoring, only completed features are scored */
   if (g->phase != CARC_PHASE_OVER) {
     i = 0;

@@ -375,6 +375,27 @@ static char *set_value(const char *text, const char *key, const char *value) {
   return set_value_after(text, NULL, key, value);
 }
 
+/* The act phase on a tile whose feature is scored already: features are
+ * scored when the turn ends, so no game reaches it (a follower put there
+ * would never come back). E closes the start tile's city, the turn scores
+ * it, then U is placed: a save of that act phase moved back to E's tile. */
+static void test_act_on_scored_tile(carc_engine *e) {
+  carc_game *g = carc_game_new(e, &(carc_game_options){.players = 2, .seed = 1, .no_bag = 1});
+  CHECK_INT(carc_game_place_named(g, check_type(e, "E"), 0, -1, 2), CARC_OK);
+  const carc_action pass = {CARC_ACT_PASS, -1, -1, -1, -1};
+  CHECK_INT(carc_game_act(g, &pass), CARC_OK);
+  CHECK_INT(carc_game_end_turn(g), CARC_OK);
+  CHECK_INT(carc_game_place_named(g, check_type(e, "U"), 0, 1, 1), CARC_OK);
+  CHECK(loads_again(e, g, "act phase after a scored city"));
+  char *good = save_text(g);
+  char *t = set_value(good, "last_tile", "1");
+  expect_fail(e, t, "the act phase's tile 1 has a feature scored already", "act on a scored tile");
+  CHECK(t && strstr(carc_engine_error(e), "last_tile (line") != NULL);
+  free(t);
+  free(good);
+  carc_game_free(g);
+}
+
 /* States no game can reach are refused, naming where. */
 static void test_unreachable(carc_engine *e) {
   /* more followers out than the supply: one more follower for player 0 */
@@ -814,6 +835,7 @@ int main(void) {
   test_extras();
   test_malformed(e);
   test_unreachable(e);
+  test_act_on_scored_tile(e);
   test_long_game_turn(e);
   test_var_ranges();
   test_var_stacks();
