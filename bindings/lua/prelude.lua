@@ -198,7 +198,8 @@ local loaded = {}           -- expansion name -> true once loaded
 -- The line of `source` that holds the first line of tile text `text`, given
 -- to x:tiles on line `call`: the text may open on the call's line (a quoted
 -- string), on the next (a [[ ]] string, whose first newline Lua drops), or
--- elsewhere (a variable): the nearest line holding it, else the next.
+-- elsewhere (a variable): the nearest line holding it, else the next; and
+-- whether a line holds it.
 local function text_line(source, text, call)
   local first = trim(match(text, "^[^\n]*"))
   local best
@@ -209,7 +210,7 @@ local function text_line(source, text, call)
       if find(l, first, 1, true) and (not best or math.abs(n - call) < math.abs(best - call)) then best = n end
     end
   end
-  return best or call + 1
+  return best or call + 1, best ~= nil
 end
 
 -- The keys x:map's setup table takes, in order and as a set.
@@ -250,6 +251,40 @@ local function declare(what, name, spec, source, file)
   C[what](name, spec)
 end
 
+-- Whether the lines of tile text `text` stand one after another in `source`
+-- from line `first` on (a [[ ]] string, or a table of quoted rows), so that
+-- one call padded to `first` gives each its own line. Also the source's
+-- lines, for the other case (escaped line breaks in one quoted string).
+local function text_follows(source, text, first)
+  local src = {}
+  for l in gmatch(source .. "\n", "(.-)\n") do src[#src + 1] = l end
+  local i = 0
+  for l in gmatch(text .. "\n", "(.-)\n") do
+    local t = trim(l)
+    if t ~= "" and not find(src[first + i] or "", t, 1, true) then return false, src end
+    i = i + 1
+  end
+  return true, src
+end
+
+-- Tile text whose lines do not follow one another in the file, a line at a
+-- time, each padded to the line of the file that holds it nearest the last
+-- one (the call's line when none does: a generated line).
+local function tiles_by_line(set, text, file, src, call)
+  local at = call
+  for l in gmatch(text .. "\n", "(.-)\n") do
+    local t = trim(l)
+    if t ~= "" and find(t, "#", 1, true) ~= 1 then
+      local best
+      for n, s in ipairs(src) do
+        if find(s, t, 1, true) and (not best or math.abs(n - at) < math.abs(best - at)) then best = n end
+      end
+      at = best or call
+      C.tiles(set, string.rep("\n", at - 1) .. l, file)
+    end
+  end
+end
+
 local function expansion_object(name, file, options, dir, source)
   local x = { name = name, options = options_view(options) }
   local function check(self, m)
@@ -260,7 +295,12 @@ local function expansion_object(name, file, options, dir, source)
     if type(text) ~= "string" then
       error(fmt("x:tiles(set, text): text is the tiles' notation, a string, not a %s", type(text)), 2)
     end
-    local line = text_line(source, text, getinfo(2, "l").currentline or 0)
+    local call = getinfo(2, "l").currentline or 0
+    local line, found = text_line(source, text, call)
+    if found then -- text from the file (generated text, found nowhere, goes whole)
+      local follows, src = text_follows(source, text, line)
+      if not follows then return tiles_by_line(set, text, file, src, call) end
+    end
     -- padded, so that the engine's line numbers are the file's
     C.tiles(set, string.rep("\n", line - 1) .. text, file)
   end

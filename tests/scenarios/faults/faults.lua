@@ -152,6 +152,8 @@ local TILE_TEXTS = {
   { "quoted", "tl.lua:12:", "port Wl belongs to no segment" },  -- a string on the call's line
   { "variable", "tl.lua:4:", "already belongs to another segment" }, -- declared above, passed by name
   { "number", "tl.lua:16:", "text is the tiles' notation, a string, not a number" },
+  { "escaped", "tl.lua:18:", "port Wl belongs to no segment" },  -- its second line, on the call's line
+  { "rows", "tl.lua:22:", "port Nl belongs to no segment" },     -- the second row's own line
 }
 
 case("a tile notation error names the expansion file's line", function()

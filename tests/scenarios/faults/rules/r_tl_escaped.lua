@@ -1,0 +1,1 @@
+ruleset { expansions = { "tl" }, options = { tl = { form = "escaped" } } }
