@@ -495,9 +495,11 @@ CARC_API int carc_var_range(const carc_engine *e, int var, int *lo, int *hi);
  * cards (2..8): the card face up (1..cards, 0 before the deal) and the
  * others as base-16 digits, the next card lowest. Gives them the ranges
  * 0..cards and 0..the largest rest, and a save is refused unless the two
- * hold an order of the cards (or are both 0). Declaring the same stack
- * again is allowed; a variable in another stack, or with another range, is
- * ARGUMENT. Only before the engine has games (STATE). */
+ * hold an order of the cards (or are both 0), and carc_game_set_var keeps
+ * them one: a new card up swaps places with the old one in the rest, and a
+ * rest that is no order of the other cards is ARGUMENT. Declaring the same
+ * stack again is allowed; a variable in another stack, or with another
+ * range, is ARGUMENT. Only before the engine has games (STATE). */
 CARC_API carc_result carc_var_set_stack(carc_engine *e, int active, int rest, int cards);
 CARC_API int carc_flag_count(const carc_engine *e);
 CARC_API int carc_game_flag(const carc_game *g, int flag);

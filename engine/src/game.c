@@ -410,6 +410,25 @@ carc_result carc_game_lend_read_only(carc_game *g, int on) {
   return CARC_OK;
 }
 
+/* The rest of a stack of `cards` cards once card `up` is turned face up in
+ * place of `was` (0: the stack was not dealt, so the rest is the others in
+ * order, the lowest next): `was` takes the place `up` had. */
+static int stack_rest_after(int rest, int cards, int was, int up) {
+  if (up == 0) return 0; /* not dealt: no rest either */
+  if (was != 0 && stack_pair_ok(was, rest, cards)) {
+    int out = 0;
+    for (int k = cards - 2; k >= 0; k--) {
+      const int card = rest >> (4 * k) & 15;
+      out = out * 16 + (card == up ? was : card);
+    }
+    return out;
+  }
+  int out = 0;
+  for (int card = cards; card >= 1; card--)
+    if (card != up) out = out * 16 + card;
+  return out;
+}
+
 carc_result carc_game_set_var(carc_game *g, int v, int value) {
   if (g->read_only) return read_only_fail(g);
   const carc_engine *e = g->e;
@@ -417,6 +436,20 @@ carc_result carc_game_set_var(carc_game *g, int v, int value) {
   if ((e->var_ranged >> v & 1) && (value < e->var_lo[v] || value > e->var_hi[v]))
     return game_fail(g, CARC_ERR_ARGUMENT, "variable '%s': %d is outside its range %d..%d", e->var_names[v], value,
                      e->var_lo[v], e->var_hi[v]);
+  /* A card stack's pair always holds an order of its cards, as a save must:
+   * a new face-up card swaps places with the old one in the rest, and a
+   * new rest must order the cards other than the face-up one. */
+  for (int sk = 0; sk < e->nvar_stacks; sk++) {
+    const int av = e->var_stacks[sk].active, rv = e->var_stacks[sk].rest, n = e->var_stacks[sk].cards;
+    if (v == rv && !stack_pair_ok(g->s.vars[av], value, n))
+      return game_fail(g, CARC_ERR_ARGUMENT, "variable '%s': %d is no order of the card stack's cards 1..%d "
+                       "other than '%s' = %d (nor 0 with 0: not dealt)", e->var_names[rv], value, n,
+                       e->var_names[av], g->s.vars[av]);
+    if (v == av && value != g->s.vars[av]) {
+      txn_touch(g);
+      g->s.vars[rv] = stack_rest_after(g->s.vars[rv], n, g->s.vars[av], value);
+    }
+  }
   txn_touch(g);
   g->s.vars[v] = value;
   return CARC_OK;

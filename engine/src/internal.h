@@ -703,6 +703,10 @@ void copy_name(char *dst, const char *src);
 /* 1 to CARC_MAX_NAME - 1 bytes of UTF-8 text without control characters:
  * every name a save, a log line or a picture writes is then well formed */
 bool name_valid(const char *name);
+/* Does a card stack of `cards` cards hold an order of them: `active` face
+ * up (1..cards) and `rest` the others as base-16 digits, each once; or both
+ * 0, not dealt? (carc_var_set_stack; saves and carc_game_set_var check it.) */
+bool stack_pair_ok(int active, int rest, int cards);
 /* A message made one line of valid UTF-8 in place: control characters (C0,
  * DEL, C1) and bytes that are not UTF-8 become '?'. For messages quoting what
  * a user's file holds (a save's values, a tile notation). */

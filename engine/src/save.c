@@ -551,15 +551,7 @@ static bool load_state(loader *L, carc_game *g, const json_value *root) {
   for (int sk = 0; sk < e->nvar_stacks; sk++) { /* a stack's pair holds an order of its cards, or is not dealt */
     const int av = e->var_stacks[sk].active, rv = e->var_stacks[sk].rest, n = e->var_stacks[sk].cards;
     const int active = g->s.vars[av];
-    int rest = g->s.vars[rv];
-    bool order = active >= 0 && active <= n; /* its range says so too */
-    unsigned cards = order && active ? 1u << active : 0;
-    for (int k = 0; order && active && k < n - 1; k++, rest >>= 4) {
-      const int card = rest & 15;
-      order &= card >= 1 && card <= n && !(cards >> card & 1);
-      cards |= 1u << card;
-    }
-    if (!order || rest != 0) {
+    if (!stack_pair_ok(active, g->s.vars[rv], n)) {
       char path[96];
       snprintf(path, sizeof path, "vars.%.80s", e->var_names[rv]);
       return bad(L, CARC_ERR_STATE, json_get(vars, e->var_names[rv]), path,

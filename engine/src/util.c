@@ -75,6 +75,18 @@ size_t utf8_fit(const char *s, size_t max) {
   return max;
 }
 
+bool stack_pair_ok(int active, int rest, int cards) {
+  if (active == 0) return rest == 0;
+  if (active < 0 || active > cards || rest < 0) return false;
+  unsigned seen = 1u << active;
+  for (int k = 0; k < cards - 1; k++, rest >>= 4) {
+    const int card = rest & 15;
+    if (card < 1 || card > cards || (seen >> card & 1)) return false;
+    seen |= 1u << card;
+  }
+  return rest == 0;
+}
+
 bool name_valid(const char *name) {
   const unsigned char *s = (const unsigned char *)name;
   size_t n = 0;

@@ -825,6 +825,22 @@ static void test_var_stacks(void) {
   CHECK(h == NULL);
   carc_game_free(h);
   free(text);
+  /* carc_game_set_var keeps the pair an order, as a save must: a rest that
+   * is none is refused (the game unchanged); a new face-up card swaps places
+   * with the old one; 0 undeals; a deal from 0 puts the others in order */
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+    CHECK_INT(carc_game_set_var(g, r, atoi(refused[i])), CARC_ERR_ARGUMENT);
+    CHECK(strstr(carc_game_error(g), "no order of the card stack's cards 1..3 other than 's.active' = 2") != NULL);
+    CHECK_INT(carc_game_var(g, r), 3 * 16 + 1);
+  }
+  CHECK_INT(carc_game_set_var(g, a, 3), CARC_OK); /* 2 up, 1 then 3: now 3 up, 1 then 2 */
+  CHECK_INT(carc_game_var(g, r), 2 * 16 + 1);
+  CHECK(loads_again(e, g, "a new face-up card"));
+  CHECK_INT(carc_game_set_var(g, a, 0), CARC_OK);
+  CHECK_INT(carc_game_var(g, r), 0);
+  CHECK_INT(carc_game_set_var(g, a, 2), CARC_OK); /* dealt again: 1 then 3 */
+  CHECK_INT(carc_game_var(g, r), 3 * 16 + 1);
+  CHECK(loads_again(e, g, "a deal from 0"));
   carc_game_free(g);
   carc_engine_free(e);
 }
