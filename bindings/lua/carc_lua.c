@@ -794,8 +794,7 @@ static carc_result run_stack_hook(const carc_hook_args *a, void *ud) {
       carc_game_set_error(g, msg);
       return declared_failed(g, f, CARC_ERR_ARGUMENT);
     }
-    carc_result r = carc_game_set_var(g, st->active, (int)active);
-    if (r == CARC_OK) r = carc_game_set_var(g, st->rest, (int)rest);
+    carc_result r = carc_game_set_stack(g, st->active, (int)active, (int)rest); /* both at once, checked once */
     if (r != CARC_OK) return declared_failed(g, f, r);
     if (active >= 1 && active <= st->ncards) on[st->slot[active - 1]] = 1;
   }

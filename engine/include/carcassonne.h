@@ -501,6 +501,10 @@ CARC_API int carc_var_range(const carc_engine *e, int var, int *lo, int *hi);
  * stack again is allowed; a variable in another stack, or with another
  * range, is ARGUMENT. Only before the engine has games (STATE). */
 CARC_API carc_result carc_var_set_stack(carc_engine *e, int active, int rest, int cards);
+/* Sets a card stack's pair at once (the stack whose card-up variable is
+ * `active_var`): ARGUMENT unless `active` and `rest` hold an order of its
+ * cards (or are both 0); UNKNOWN if no stack's card up is that variable. */
+CARC_API carc_result carc_game_set_stack(carc_game *g, int active_var, int active, int rest);
 CARC_API int carc_flag_count(const carc_engine *e);
 CARC_API int carc_game_flag(const carc_game *g, int flag);
 CARC_API carc_result carc_game_set_flag(carc_game *g, int flag, int on);

@@ -193,6 +193,7 @@ carc_result carc_var_set_stack(carc_engine *e, int active, int rest, int cards) 
   e->var_stacks[i].active = (int8_t)active;
   e->var_stacks[i].rest = (int8_t)rest;
   e->var_stacks[i].cards = (int8_t)cards;
+  e->var_stacked |= 1ull << active | 1ull << rest;
   e->nvar_stacks++;
   return CARC_OK;
 }

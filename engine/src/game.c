@@ -439,7 +439,7 @@ carc_result carc_game_set_var(carc_game *g, int v, int value) {
   /* A card stack's pair always holds an order of its cards, as a save must:
    * a new face-up card swaps places with the old one in the rest, and a
    * new rest must order the cards other than the face-up one. */
-  for (int sk = 0; sk < e->nvar_stacks; sk++) {
+  for (int sk = 0; (e->var_stacked >> v & 1) && sk < e->nvar_stacks; sk++) {
     const int av = e->var_stacks[sk].active, rv = e->var_stacks[sk].rest, n = e->var_stacks[sk].cards;
     if (v == rv && !stack_pair_ok(g->s.vars[av], value, n))
       return game_fail(g, CARC_ERR_ARGUMENT, "variable '%s': %d is no order of the card stack's cards 1..%d "
@@ -454,6 +454,22 @@ carc_result carc_game_set_var(carc_game *g, int v, int value) {
   g->s.vars[v] = value;
   return CARC_OK;
 }
+carc_result carc_game_set_stack(carc_game *g, int active_var, int active, int rest) {
+  if (g->read_only) return read_only_fail(g);
+  const carc_engine *e = g->e;
+  int sk = 0;
+  while (sk < e->nvar_stacks && e->var_stacks[sk].active != active_var) sk++;
+  if (sk == e->nvar_stacks) return game_fail(g, CARC_ERR_UNKNOWN, "variable %d holds no card stack's card up", active_var);
+  const int rv = e->var_stacks[sk].rest, n = e->var_stacks[sk].cards;
+  if (!stack_pair_ok(active, rest, n))
+    return game_fail(g, CARC_ERR_ARGUMENT, "card stack '%s': %d up with %d is no order of its cards 1..%d (nor 0 "
+                     "with 0: not dealt)", e->var_names[active_var], active, rest, n);
+  txn_touch(g);
+  g->s.vars[active_var] = active;
+  g->s.vars[rv] = rest;
+  return CARC_OK;
+}
+
 int carc_game_flag(const carc_game *g, int f) {
   return f >= 0 && f < MAX_FLAGS ? (int)((g->s.flags >> f) & 1) : 0;
 }

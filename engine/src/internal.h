@@ -235,6 +235,7 @@ struct carc_engine {
   uint64_t var_ranged;              /* a bit per variable given a range (carc_var_set_range) */
   int32_t var_lo[MAX_VARS], var_hi[MAX_VARS];
   int nvar_stacks;                  /* card stacks kept in variable pairs (carc_var_set_stack) */
+  uint64_t var_stacked;             /* a bit per variable in one of them */
   struct { int8_t active, rest, cards; } var_stacks[MAX_VAR_STACKS];
   char flag_names[MAX_FLAGS][CARC_MAX_NAME];
   int nhandlers, seq;

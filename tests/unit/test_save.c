@@ -841,6 +841,15 @@ static void test_var_stacks(void) {
   CHECK_INT(carc_game_set_var(g, a, 2), CARC_OK); /* dealt again: 1 then 3 */
   CHECK_INT(carc_game_var(g, r), 3 * 16 + 1);
   CHECK(loads_again(e, g, "a deal from 0"));
+  /* both at once: an order is taken, anything else refused with nothing changed */
+  CHECK_INT(carc_game_set_stack(g, a, 1, 2 * 16 + 3), CARC_OK);
+  CHECK(carc_game_var(g, a) == 1 && carc_game_var(g, r) == 2 * 16 + 3);
+  CHECK_INT(carc_game_set_stack(g, a, 1, 1 * 16 + 3), CARC_ERR_ARGUMENT);
+  CHECK(strstr(carc_game_error(g), "card stack 's.active': 1 up with 19 is no order of its cards 1..3") != NULL);
+  CHECK_INT(carc_game_set_stack(g, a, 0, 5), CARC_ERR_ARGUMENT);
+  CHECK(carc_game_var(g, a) == 1 && carc_game_var(g, r) == 2 * 16 + 3);
+  CHECK_INT(carc_game_set_stack(g, r, 1, 0), CARC_ERR_UNKNOWN); /* the rest names no stack's card up */
+  CHECK_INT(carc_game_set_stack(g, a, 0, 0), CARC_OK);
   carc_game_free(g);
   carc_engine_free(e);
 }
