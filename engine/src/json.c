@@ -124,8 +124,8 @@ static json_value *node(parser *p, json_type t) {
     return NULL;
   }
   memset(v, 0, sizeof *v);
-  v->type = t;
-  v->pos = p->i;
+  v->type = (uint8_t)t;
+  v->pos = (uint32_t)p->i; /* json_parse: the text is shorter than 4 GiB */
   return v;
 }
 
@@ -310,7 +310,7 @@ static json_value *parse_container(parser *p, int depth, bool object) {
     if (!c) return NULL;
     p->top = depth;
     c->key = key;
-    c->key_pos = at;
+    c->key_pos = (uint32_t)at;
     *tail = c;
     tail = &c->next;
     v->count++;
@@ -395,7 +395,9 @@ static json_value *parse_value(parser *p, int depth) {
     case '"': {
       v = node(p, JSON_STRING);
       if (!v) return NULL;
-      v->str = parse_string(p, &v->len);
+      size_t len = 0;
+      v->str = parse_string(p, &len);
+      v->len = (uint32_t)len;
       return v->str ? v : NULL;
     }
     case 't': case 'f': case 'n':
@@ -423,6 +425,8 @@ bool json_parse(json_doc *d, carc_engine *e, const char *text, char *err, size_t
   d->e = e;
   d->text = text ? past_bom(text) : ""; /* positions count from past it */
   parser p = {.d = d, .s = d->text, .err = err, .errcap = errcap};
+  if (strlen(d->text) > (size_t)UINT32_MAX) /* the nodes keep 32-bit offsets */
+    return fail(&p, 0, "the text is longer than 4 GiB");
   json_value *root = parse_value(&p, 0);
   if (!root) return false;
   skip_ws(&p);

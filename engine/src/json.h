@@ -12,17 +12,19 @@
 
 typedef enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT } json_type;
 
+/* 64 bytes: a save's tree takes a node a value, so offsets and lengths
+ * are 32 bits (json_parse refuses a text past 4 GiB). */
 typedef struct json_value {
-  json_type type;
-  size_t pos;                 /* offset of the value's first character */
+  uint8_t type;               /* json_type */
+  uint8_t boolean;
+  uint8_t negative;           /* numbers: sign and magnitude */
+  uint32_t pos;               /* offset of the value's first character */
+  uint32_t key_pos;           /* a member's: the offset of its name's opening quote */
+  int count;                  /* arrays and objects: number of children */
   const char *key;            /* member name, for members of an object */
-  size_t key_pos;             /* and the offset of its opening quote */
-  int boolean;
-  int negative;               /* numbers: sign and magnitude */
   uint64_t magnitude;
   const char *str;            /* strings: NUL-terminated, escapes decoded */
-  size_t len;
-  int count;                  /* arrays and objects: number of children */
+  uint32_t len;
   struct json_value *child, *next;
 } json_value;
 
