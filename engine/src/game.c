@@ -272,9 +272,6 @@ bool mem_grow(carc_engine *e, void **p, int *cap, int need, size_t size) {
   return true;
 }
 
-/* Copies the used parts only: a game is mostly empty capacity. */
-/* Everything that can fail (room for the board, the records and the log)
- * happens first, so a failed copy leaves dst as it was. */
 /* A caller's copy holds no running call: the scorings a hook's call has
  * staged are the source's (their records are not copied), as is the hook
  * running. */
@@ -283,6 +280,9 @@ static void copy_outside_call(carc_game *c) {
   c->hook_running = 0;
 }
 
+/* Copies the used parts only: a game is mostly empty capacity. */
+/* Everything that can fail (room for the board, the records and the log)
+ * happens first, so a failed copy leaves dst as it was. */
 carc_result carc_game_copy(carc_game *dst, const carc_game *src) {
   carc_result r = game_copy(dst, src);
   if (r == CARC_OK && dst != src) copy_outside_call(dst);
@@ -454,6 +454,8 @@ carc_result carc_game_set_var(carc_game *g, int v, int value) {
   g->s.vars[v] = value;
   return CARC_OK;
 }
+
+/* Both of a stack's variables at once, as its rules turn it: one check. */
 carc_result carc_game_set_stack(carc_game *g, int active_var, int active, int rest) {
   if (g->read_only) return read_only_fail(g);
   const carc_engine *e = g->e;
