@@ -93,15 +93,9 @@ static int stage_of(int priority) {
 
 static int max_chars(double room, double font) { return (int)(room / (font * CHAR_EM)); }
 
-/* Draws the picture; false when out of memory (nothing written then). */
-static bool draw(FILE *f, const carc_engine *e) {
+/* Draws the picture, its legend in `x` (room for every handler's expansion). */
+static void draw(FILE *f, const carc_engine *e, expansions x) {
   const int n = carc_handler_count(e);
-  expansions x = {malloc(sizeof(const char *) * (size_t)(n + 1)), malloc(sizeof(size_t) * (size_t)(n + 1)), 0, n};
-  if (!x.name || !x.len) {
-    free(x.name);
-    free(x.len);
-    return false;
-  }
   int rows[STAGES] = {0};
   for (int i = 0; i < n; i++) rows[stage_of(carc_handler_priority(e, i))]++;
   int tallest = 1;
@@ -169,20 +163,23 @@ static bool draw(FILE *f, const carc_engine *e) {
     fputs("</text>\n", f);
   }
   fputs("</svg>\n", f);
-  free(x.name);
-  free(x.len);
-  return true;
 }
 
 int cli_pipeline_svg(const carc_engine *e, const char *path, const char *cmd) {
-  errno = 0;
-  FILE *f = fopen(path, "wb");
-  if (!f) return cli_cannot_write(cmd, path, errno);
-  if (!draw(f, e)) {
-    fclose(f);
-    remove(path);
+  const size_t n = (size_t)carc_handler_count(e) + 1;
+  expansions x = {malloc(sizeof(const char *) * n), malloc(sizeof(size_t) * n), 0, (int)n};
+  if (!x.name || !x.len) { /* before the file is opened: a picture already there stays */
+    free(x.name);
+    free(x.len);
     return cli_cannot_write(cmd, path, 0); /* errno 0: "out of memory" */
   }
+  errno = 0;
+  FILE *f = fopen(path, "wb");
+  const int open_err = errno;
+  if (f) draw(f, e, x);
+  free(x.name);
+  free(x.len);
+  if (!f) return cli_cannot_write(cmd, path, open_err);
   bool ok = !ferror(f);
   int err = errno;
   if (fclose(f) != 0 && ok) ok = false, err = errno;

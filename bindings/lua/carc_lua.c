@@ -1464,9 +1464,6 @@ static int p_attr(lua_State *L) {
   lua_pushinteger(L, id);
   return 1;
 }
-/* x:var(name [, { min = lo, max = hi }]): a range, which must hold 0, makes
- * a set outside it an error naming the variable, and a save holding a value
- * outside it is refused at load (the rule would fail later, in its file). */
 /* A range given to variable `id` after a handler's `when` named it: a
  * value outside the range would leave that handler's steps never applying,
  * as read_when refuses when the range comes first. */
@@ -1481,6 +1478,9 @@ static void when_in_range(lua_State *L, const carc_lua *cl, int id, int lo, int 
   }
 }
 
+/* x:var(name [, { min = lo, max = hi }]): a range, which must hold 0, makes
+ * a set outside it an error naming the variable, and a save holding a value
+ * outside it is refused at load (the rule would fail later, in its file). */
 static int p_var(lua_State *L) {
   const int has_range = !lua_isnoneornil(L, 2);
   if (has_range) {

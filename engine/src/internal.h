@@ -809,7 +809,6 @@ void handlers_sort(carc_engine *e);
 
 /* game.c, turn.c, scoring.c */
 carc_result turn_draw(carc_game *g);
-/* The tile just placed moves a neutral figure: the act phase has a neutral step. */
 /* Player p's awards from the scorings this call has staged and not yet
  * committed (a hook, a later scoring and the limit check see them). */
 static inline long long staged_awards(const carc_game *g, int p) {
@@ -819,6 +818,7 @@ static inline long long staged_awards(const carc_game *g, int p) {
   return sum;
 }
 
+/* The tile just placed moves a neutral figure: the act phase has a neutral step. */
 static inline bool neutral_step_due(const carc_game *g) {
   return g->neutral_triggers && (g->e->types[g->tiles[g->last_tile].type].attr_bits & g->neutral_triggers);
 }

@@ -173,23 +173,15 @@ static void quote_notation(const char *n, char *out, size_t cap) {
   snprintf(out, cap, "'%.*s...' (%zu bytes)", (int)utf8_fit(n, NOTATION_QUOTED), n, len);
 }
 
-/* The first control character of a notation (C0 but the tab that separates
- * items, DEL, C1), its comment included, or NULL: a notation is one line. */
-static const char *first_control(const char *s) {
+/* The first byte of a notation, its comment included, that it may not
+ * hold, or NULL: one that is no part of UTF-8 text (*not_utf8 set: it goes
+ * into saves, which are UTF-8 JSON), or a control character (C0 but the tab
+ * that separates items, DEL, C1: a notation is one line). */
+static const char *first_unfit(const char *s, bool *not_utf8) {
   for (const unsigned char *u = (const unsigned char *)s; *u;) {
     const int n = utf8_len(u);
-    if (n > 0 && *u != '\t' && utf8_control(u, n)) return (const char *)u;
-    u += n > 0 ? n : 1;
-  }
-  return NULL;
-}
-
-/* The first byte of s that is no part of UTF-8 text (a comment's too: it
- * goes into saves, which are UTF-8 JSON), or NULL. */
-static const char *first_not_utf8(const char *s) {
-  for (const unsigned char *u = (const unsigned char *)s; *u;) {
-    const int n = utf8_len(u);
-    if (n <= 0) return (const char *)u;
+    *not_utf8 = n <= 0;
+    if (n <= 0 || (*u != '\t' && utf8_control(u, n))) return (const char *)u;
     u += n;
   }
   return NULL;
@@ -201,13 +193,13 @@ carc_result tile_parse(carc_engine *e, const char *notation, tile_type *t, char 
   memset(t->port_seg, -1, sizeof t->port_seg);
   char why[160] = "";
   const char *p = notation;
-  const char *item = first_not_utf8(p);
-  if (item) { /* named by column, not quoted: the message stays UTF-8 */
+  bool not_utf8 = false;
+  const char *item = first_unfit(p, &not_utf8);
+  if (item && not_utf8) { /* named by column, not quoted: the message stays UTF-8 */
     snprintf(err, errcap, "tile notation: at column %d, byte 0x%02X is not UTF-8 (a notation is UTF-8 text)",
              column_of(notation, item), (unsigned char)*item);
     return CARC_ERR_PARSE;
   }
-  item = first_control(p);
   if (item) goto control;
   item = p;
   unsigned claimed = 0;

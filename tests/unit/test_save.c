@@ -849,6 +849,11 @@ static void test_var_stacks(void) {
   CHECK_INT(carc_game_set_stack(g, a, 0, 5), CARC_ERR_ARGUMENT);
   CHECK(carc_game_var(g, a) == 1 && carc_game_var(g, r) == 2 * 16 + 3);
   CHECK_INT(carc_game_set_stack(g, r, 1, 0), CARC_ERR_UNKNOWN); /* the rest names no stack's card up */
+  CHECK_INT(carc_game_lend_read_only(g, 1), CARC_OK); /* a lent game: refused, as the other setters */
+  CHECK_INT(carc_game_set_stack(g, a, 2, 3 * 16 + 1), CARC_ERR_STATE);
+  CHECK_INT(carc_game_set_var(g, a, 2), CARC_ERR_STATE);
+  CHECK_INT(carc_game_lend_read_only(g, 0), CARC_OK);
+  CHECK(carc_game_var(g, a) == 1 && carc_game_var(g, r) == 2 * 16 + 3);
   CHECK_INT(carc_game_set_stack(g, a, 0, 0), CARC_OK);
   carc_game_free(g);
   carc_engine_free(e);
